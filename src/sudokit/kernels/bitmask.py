@@ -1,0 +1,410 @@
+"""Bitmask Sudoku kernel for any geometry with N <= 64: numba code only.
+
+Representation (one int64 word of candidates per cell; bit d-1 set = digit d still possible)::
+
+    cell c:   bit 63 ............................. bit 1  bit 0
+              [ digit 64 | ........................ | digit 2 | digit 1 ]
+              full = (1 << N) - 1   (all ones, i.e. -1, when N == 64)
+
+The words are int64, not uint64, on purpose: numba types a mix of uint64 and int64 as float64, and every
+operation used here (and, or, xor, not, x & -x, popcount, count-trailing-zeros, left shift) gives the same
+bits on int64.  A placed cell keeps its single bit in ``cand`` and has ``placed[c] = 1``.
+
+Search state = (cand[ncells], placed[ncells], nplaced).  The search is an explicit stack, no recursion:
+
+    level k frame:  st_cand[k, :]  st_placed[k, :]  st_np[k]   the state before the guess
+                    st_cell[k]     st_rest[k]                  the guessed cell and its digits not tried yet
+
+A node is one call of ``propagate``; its rules, cheapest first, repeated until nothing changes:
+  1. naked singles: a queue of newly placed cells; each removes its digit from its peers (CSR peer table,
+     so the extra ``pairs`` of a geometry are honoured like units);
+  2. hidden singles: per unit, ``once``/``twice`` accumulators give the digits with exactly one place;
+     a digit with no place (``once != full``) is a contradiction;
+  3. locked candidates (pointing and claiming), only when 1 and 2 are exhausted: for every pair of units
+     A, B sharing >= 2 cells (box/row, box/column, and for jigsaws or diagonals whatever overlaps), a digit of
+     A confined to A&B is removed from B\\A, and vice versa.
+Then the unplaced cell with the fewest candidates (MRV) is guessed, lowest digit first (``x & -x``).
+
+ONE kernel (``search``) serves solve / uniqueness / count through ``limit``: it stops at ``limit``
+solutions, keeps the first one in the caller's ``out`` buffer, counts nodes and guesses (a guess = a digit
+tried while the cell still had other untried digits; the last digit of a cell is forced, not a guess, as in
+tdoku), and stops at ``max_nodes`` (0 = no limit) telling the caller so.
+
+Variants tried and why they lost (measured on the tdoku sets, limit 2, one core):
+  - locked candidates inside the naked/hidden-single loop (every round): more work per node than it saves in
+    guesses; doing it only when singles are exhausted is faster on every set.
+  - see bitmask9.py for the 9x9-only digit/band bitboard path.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
+
+
+@intrinsic
+def popcount(typingctx, x):
+    """llvm.ctpop on an int64 (one POPCNT instruction on x86-64)."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        (val,) = args
+        val = context.cast(builder, val, signature.args[0], types.int64)
+        fn = builder.module.declare_intrinsic("llvm.ctpop", [ir.IntType(64)])
+        return builder.call(fn, [val])
+
+    return types.int64(x), codegen
+
+
+@intrinsic
+def ctz(typingctx, x):
+    """llvm.cttz on an int64: index of the lowest set bit (x != 0)."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        (val,) = args
+        val = context.cast(builder, val, signature.args[0], types.int64)
+        fn = builder.module.declare_intrinsic("llvm.cttz", [ir.IntType(64), ir.IntType(1)])
+        return builder.call(fn, [val, ir.Constant(ir.IntType(1), 1)])
+
+    return types.int64(x), codegen
+
+
+# stats[] slots written by the kernels
+NODES, GUESSES, STOPPED = 0, 1, 2
+
+
+@njit(cache=True)
+def full_mask(n):
+    """All N digit bits set."""
+    if n >= 64:
+        return np.int64(-1)
+    return (np.int64(1) << n) - 1
+
+
+@njit(cache=True)
+def _drain(cand, placed, queue, qtail, nplaced_arr, peers_ptr, peers_idx):
+    """Naked singles: pop placed cells off the queue and remove their digit from their peers.
+
+    Returns 0 on contradiction, else 1.  queue[0:qtail] are the cells to process; nplaced_arr[0] is updated.
+    """
+    qhead = 0
+    while qhead < qtail:
+        c = queue[qhead]
+        qhead += 1
+        bit = cand[c]
+        for k in range(peers_ptr[c], peers_ptr[c + 1]):
+            p = peers_idx[k]
+            m = cand[p]
+            if m & bit:
+                m &= ~bit
+                if m == 0:
+                    return 0
+                cand[p] = m
+                if (m & (m - 1)) == 0 and placed[p] == 0:
+                    placed[p] = 1
+                    nplaced_arr[0] += 1
+                    queue[qtail] = p
+                    qtail += 1
+    return 1
+
+
+@njit(cache=True)
+def propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr, peers_idx,
+              lc_ptr, lc_cells, use_lc):
+    """Run the rules to a fixpoint. Returns 0 on contradiction, 1 otherwise. queue[0:qtail] = new placements."""
+    nunits = units.shape[0]
+    ncells = cand.shape[0]
+    nlc = lc_ptr.shape[0] - 1
+    while True:
+        if qtail:
+            if _drain(cand, placed, queue, qtail, nplaced_arr, peers_ptr, peers_idx) == 0:
+                return 0
+            qtail = 0
+        if nplaced_arr[0] == ncells:
+            return 1
+        # hidden singles
+        for u in range(nunits):
+            once = np.int64(0)
+            twice = np.int64(0)
+            done = np.int64(0)
+            for j in range(n):
+                c = units[u, j]
+                m = cand[c]
+                twice |= once & m
+                once |= m
+                if placed[c]:
+                    done |= m
+            if once != full:
+                return 0
+            uniq = once & ~twice & ~done
+            if uniq:
+                for j in range(n):
+                    c = units[u, j]
+                    m = cand[c] & uniq
+                    if m:
+                        if m & (m - 1):
+                            return 0
+                        if placed[c] == 0:
+                            cand[c] = m
+                            placed[c] = 1
+                            nplaced_arr[0] += 1
+                            queue[qtail] = c
+                            qtail += 1
+        if qtail:
+            continue
+        if not use_lc:
+            return 1
+        # locked candidates: for each overlapping unit pair, [inter | A\B | B\A] cell lists in lc_cells
+        changed = False
+        for t in range(nlc):
+            a0 = lc_ptr[t, 0]
+            a1 = lc_ptr[t, 1]
+            a2 = lc_ptr[t, 2]
+            a3 = lc_ptr[t, 3]
+            inter = np.int64(0)
+            for k in range(a0, a1):
+                c = lc_cells[k]
+                if placed[c] == 0:
+                    inter |= cand[c]
+            if inter == 0:
+                continue
+            rest_a = np.int64(0)
+            for k in range(a1, a2):
+                rest_a |= cand[lc_cells[k]]
+            rest_b = np.int64(0)
+            for k in range(a2, a3):
+                rest_b |= cand[lc_cells[k]]
+            # pointing: confined to A&B within A -> remove from B\A; claiming: the same with A, B swapped
+            kill_b = inter & ~rest_a & rest_b
+            kill_a = inter & ~rest_b & rest_a
+            if kill_b:
+                for k in range(a2, a3):
+                    c = lc_cells[k]
+                    m = cand[c]
+                    if m & kill_b and placed[c] == 0:
+                        m &= ~kill_b
+                        if m == 0:
+                            return 0
+                        cand[c] = m
+                        changed = True
+                        if (m & (m - 1)) == 0:
+                            placed[c] = 1
+                            nplaced_arr[0] += 1
+                            queue[qtail] = c
+                            qtail += 1
+            if kill_a:
+                for k in range(a1, a2):
+                    c = lc_cells[k]
+                    m = cand[c]
+                    if m & kill_a and placed[c] == 0:
+                        m &= ~kill_a
+                        if m == 0:
+                            return 0
+                        cand[c] = m
+                        changed = True
+                        if (m & (m - 1)) == 0:
+                            placed[c] = 1
+                            nplaced_arr[0] += 1
+                            queue[qtail] = c
+                            qtail += 1
+        if not changed:
+            return 1
+
+
+@njit(cache=True)
+def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, use_lc, limit, max_nodes,
+           out, stats, st_cand, st_placed, st_np, st_cell, st_rest, cand, placed, queue):
+    """Count solutions of one puzzle up to ``limit``; the first goes to ``out`` (digits 1..N).
+
+    puzzle: int32/uint8 [ncells] (0 = empty). Work buffers (caller-supplied, reused across puzzles):
+    st_cand int64[ncells+1, ncells], st_placed uint8[ncells+1, ncells], st_np/st_cell/st_rest int64[ncells+1],
+    cand int64[ncells], placed uint8[ncells], queue int32[ncells].
+    stats int64[3] <- nodes, guesses, stopped (1 if max_nodes ended the search before it could answer).
+    Returns the count (<= limit).  Givens that clash give 0 solutions (the driver reports clashes itself).
+    """
+    ncells = n * n
+    full = full_mask(n)
+    nplaced_arr = np.zeros(1, np.int64)
+    count = 0
+    nodes = 0
+    guesses = 0
+    stopped = 0
+    for c in range(ncells):
+        cand[c] = full
+        placed[c] = 0
+    qtail = 0
+    ok = 1
+    for c in range(ncells):
+        d = puzzle[c]
+        if d > 0:
+            bit = np.int64(1) << (d - 1)
+            if (cand[c] & bit) == 0 or placed[c]:
+                ok = 0
+                break
+            cand[c] = bit
+            placed[c] = 1
+            nplaced_arr[0] += 1
+            queue[qtail] = c
+            qtail += 1
+            # remove the digit from the peers now so that a later clashing given is seen
+            for k in range(peers_ptr[c], peers_ptr[c + 1]):
+                p = peers_idx[k]
+                if placed[p] == 0:
+                    cand[p] &= ~bit
+    if ok:
+        # peers were pruned above; re-check emptied / single cells through the normal queue
+        for c in range(ncells):
+            if placed[c] == 0:
+                m = cand[c]
+                if m == 0:
+                    ok = 0
+                    break
+                if (m & (m - 1)) == 0:
+                    placed[c] = 1
+                    nplaced_arr[0] += 1
+                    queue[qtail] = c
+                    qtail += 1
+    level = 0
+    if ok:
+        while True:
+            nodes += 1
+            if max_nodes > 0 and nodes > max_nodes:
+                stopped = 1
+                break
+            ok = propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr, peers_idx,
+                           lc_ptr, lc_cells, use_lc)
+            qtail = 0
+            if ok:
+                if nplaced_arr[0] == ncells:
+                    count += 1
+                    if count == 1:
+                        for c in range(ncells):
+                            out[c] = ctz(cand[c]) + 1
+                    if count >= limit:
+                        break
+                else:
+                    # MRV: the unplaced cell with the fewest candidates
+                    best = -1
+                    bestn = 65
+                    for c in range(ncells):
+                        if placed[c] == 0:
+                            k = popcount(cand[c])
+                            if k < bestn:
+                                bestn = k
+                                best = c
+                                if k <= 2:
+                                    break
+                    m = cand[best]
+                    bit = m & -m
+                    st_cand[level, :] = cand
+                    st_placed[level, :] = placed
+                    st_np[level] = nplaced_arr[0]
+                    st_cell[level] = best
+                    st_rest[level] = m ^ bit
+                    level += 1
+                    guesses += 1
+                    cand[best] = bit
+                    placed[best] = 1
+                    nplaced_arr[0] += 1
+                    queue[0] = best
+                    qtail = 1
+                    continue
+            # backtrack to the newest frame with an untried digit
+            if level == 0:
+                break
+            level -= 1
+            cand[:] = st_cand[level, :]
+            placed[:] = st_placed[level, :]
+            nplaced_arr[0] = st_np[level]
+            best = st_cell[level]
+            m = st_rest[level]
+            bit = m & -m
+            m ^= bit
+            if m:
+                st_rest[level] = m
+                level += 1
+                guesses += 1
+            cand[best] = bit
+            placed[best] = 1
+            nplaced_arr[0] += 1
+            queue[0] = best
+            qtail = 1
+    stats[NODES] = nodes
+    stats[GUESSES] = guesses
+    stats[STOPPED] = stopped
+    return count
+
+
+@njit(cache=True)
+def has_clash(puzzle, peers_ptr, peers_idx):
+    """True if two peer cells hold the same given digit."""
+    for c in range(puzzle.shape[0]):
+        d = puzzle[c]
+        if d > 0:
+            for k in range(peers_ptr[c], peers_ptr[c + 1]):
+                p = peers_idx[k]
+                if p > c and puzzle[p] == d:
+                    return True
+    return False
+
+
+# status codes of a batch row
+OK, CLASH, BAD_VALUE = 0, 1, 2
+
+
+@njit(cache=True)
+def search_many(grids, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, use_lc, limit, max_nodes,
+                counts, solutions, guesses, nodes, complete, status):
+    """search() over every row of grids [P, ncells]; one numba call, no Python object per puzzle.
+
+    Rows with a value outside 0..N get status BAD_VALUE, rows whose givens clash get CLASH (count 0, complete);
+    the rest status OK.  Outputs are caller-supplied arrays of length P (solutions: [P, ncells], 0 = none).
+    """
+    ncells = n * n
+    P = grids.shape[0]
+    st_cand = np.empty((ncells + 1, ncells), np.int64)
+    st_placed = np.empty((ncells + 1, ncells), np.uint8)
+    st_np = np.empty(ncells + 1, np.int64)
+    st_cell = np.empty(ncells + 1, np.int64)
+    st_rest = np.empty(ncells + 1, np.int64)
+    cand = np.empty(ncells, np.int64)
+    placed = np.empty(ncells, np.uint8)
+    queue = np.empty(ncells, np.int32)
+    stats = np.zeros(3, np.int64)
+    out = np.zeros(ncells, np.int32)
+    for i in range(P):
+        g = grids[i]
+        bad = False
+        for c in range(ncells):
+            if g[c] < 0 or g[c] > n:
+                bad = True
+        solutions[i, :] = 0
+        if bad:
+            status[i] = BAD_VALUE
+            counts[i] = 0
+            guesses[i] = 0
+            nodes[i] = 0
+            complete[i] = True
+            continue
+        if has_clash(g, peers_ptr, peers_idx):
+            status[i] = CLASH
+            counts[i] = 0
+            guesses[i] = 0
+            nodes[i] = 0
+            complete[i] = True
+            continue
+        status[i] = OK
+        k = search(g, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, use_lc, limit, max_nodes,
+                   out, stats, st_cand, st_placed, st_np, st_cell, st_rest, cand, placed, queue)
+        counts[i] = k
+        if k > 0:
+            solutions[i, :] = out
+        guesses[i] = stats[GUESSES]
+        nodes[i] = stats[NODES]
+        complete[i] = stats[STOPPED] == 0 or k >= limit
+    return P

@@ -1,0 +1,164 @@
+"""The fast engine (default): numba bitmask search for any geometry with N <= 64.
+
+``solve(puzzle, geometry, limit=1, max_nodes=0) -> SolveResult`` has the signature of every engine;
+``solve_many(grids, geometry, limit=2, max_nodes=0) -> BatchResult`` solves a [P, N*N] array in ONE numba
+call.  Standard 9x9 geometry goes to the band/digit bitboard kernel (kernels/bitmask9.py) when it exists;
+every other geometry (other N, jigsaw regions, extra units, extra pairs) to the general kernel
+(kernels/bitmask.py).  Nothing is compiled at import: the kernels compile (or load from numba's cache) on
+first use.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import InputError
+from ..geometry import Geometry
+from .grid import SolveResult, as_grid, check_givens
+
+# batch status codes (same numbers as kernels.bitmask.OK / CLASH / BAD_VALUE)
+OK, CLASH, BAD_VALUE = 0, 1, 2
+STATUS_NAMES = {OK: "ok", CLASH: "clash", BAD_VALUE: "bad value"}
+
+_tables_cache: "weakref.WeakKeyDictionary[Geometry, tuple]" = weakref.WeakKeyDictionary()
+
+
+def locked_candidate_tables(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
+    """For each pair of units sharing 2..N-1 cells: [A&B | A\\B | B\\A] cell lists, as (ptr [T, 4], cells)."""
+    units = geometry.units
+    nu = len(units)
+    inc = np.zeros((nu, geometry.ncells), dtype=np.int32)
+    inc[np.repeat(np.arange(nu), geometry.n), units.ravel()] = 1
+    overlap = inc @ inc.T
+    ptr, cells = [], []
+    pos = 0
+    for a, b in zip(*np.nonzero(np.triu(overlap, 1))):
+        k = overlap[a, b]
+        if k < 2 or k >= geometry.n:
+            continue
+        sa, sb = set(units[a].tolist()), set(units[b].tolist())
+        parts = [sorted(sa & sb), sorted(sa - sb), sorted(sb - sa)]
+        row = [pos]
+        for part in parts:
+            cells.extend(part)
+            pos += len(part)
+            row.append(pos)
+        ptr.append(row)
+    return (np.array(ptr, dtype=np.int64).reshape(-1, 4), np.array(cells, dtype=np.int32))
+
+
+def _tables(geometry: Geometry) -> tuple:
+    """(units, peers_ptr, peers_idx, lc_ptr, lc_cells), computed once per Geometry object."""
+    got = _tables_cache.get(geometry)
+    if got is None:
+        if geometry.n > 64:
+            raise InputError(f"the fast engine handles N <= 64, not {geometry.n}")
+        lc_ptr, lc_cells = locked_candidate_tables(geometry)
+        got = (np.ascontiguousarray(geometry.units, dtype=np.int32),
+               np.ascontiguousarray(geometry.peers_ptr, dtype=np.int32),
+               np.ascontiguousarray(geometry.peers_idx, dtype=np.int32), lc_ptr, lc_cells)
+        _tables_cache[geometry] = got
+    return got
+
+
+def _use_nine(geometry: Geometry) -> bool:
+    """True when the 9x9 bitboard kernel applies (plain 3x3-box Sudoku)."""
+    return geometry.n == 9 and geometry.is_standard() and geometry.box == (3, 3) and _nine() is not None
+
+
+def _nine():
+    """The 9x9 kernel module, or None if it is not available."""
+    try:
+        from ..kernels import bitmask9
+    except ImportError:  # pragma: no cover - optional fast path
+        return None
+    return bitmask9
+
+
+@dataclass
+class BatchResult:
+    """Per-puzzle arrays of a batch: count (capped at limit), solution (0s when none), counters, flags."""
+
+    counts: np.ndarray      # int64 [P]
+    solutions: np.ndarray   # int32 [P, N*N]
+    guesses: np.ndarray     # int64 [P]
+    nodes: np.ndarray       # int64 [P]
+    complete: np.ndarray    # bool [P]: False when max_nodes stopped the search before it could answer
+    status: np.ndarray      # int8 [P]: OK, CLASH (givens clash, count 0) or BAD_VALUE (a value outside 0..N)
+
+    def __len__(self) -> int:
+        return len(self.counts)
+
+    def result(self, i: int) -> SolveResult:
+        """Row i as a SolveResult (clashing / bad rows come back as 0 solutions)."""
+        sol = self.solutions[i].copy() if self.counts[i] > 0 else None
+        return SolveResult(int(self.counts[i]), sol, int(self.nodes[i]), int(self.guesses[i]),
+                           bool(self.complete[i]))
+
+
+def empty_batch(p: int, ncells: int) -> BatchResult:
+    """A BatchResult of p rows, all zero."""
+    return BatchResult(np.zeros(p, np.int64), np.zeros((p, ncells), np.int32), np.zeros(p, np.int64),
+                       np.zeros(p, np.int64), np.zeros(p, bool), np.zeros(p, np.int8))
+
+
+def solve_many(grids, geometry: Geometry, limit: int = 2, max_nodes: int = 0, use_lc: bool = True,
+               kernel: str = "auto") -> BatchResult:
+    """Solve every row of grids (int array [P, N*N], 0 = empty) in one numba call.
+
+    limit: 1 = find a solution, 2 = prove uniqueness, k = count up to k. max_nodes: per-puzzle node limit
+    (0 = none). Clashing givens are reported in ``status`` (CLASH), never raised. kernel: "auto", "general"
+    or "nine" (9x9 bitboards; standard 9x9 only).
+    """
+    if limit < 1:
+        raise InputError(f"limit must be >= 1, got {limit}")
+    ncells = geometry.ncells
+    grids = np.asarray(grids)
+    if grids.ndim == 1:
+        grids = grids.reshape(1, -1)
+    if grids.ndim != 2 or grids.shape[1] != ncells:
+        raise InputError(f"grids must be [P, {ncells}], got shape {grids.shape}")
+    if grids.dtype not in (np.uint8, np.int32):
+        grids = grids.astype(np.int32) if grids.dtype.kind in "iub" else grids.astype(np.int32)
+    grids = np.ascontiguousarray(grids)
+    res = empty_batch(len(grids), ncells)
+    if len(grids) == 0:
+        return res
+    use_nine = _use_nine(geometry) if kernel == "auto" else kernel == "nine"
+    if use_nine:
+        if not (geometry.n == 9 and geometry.is_standard()):
+            raise InputError("the 9x9 kernel needs the standard 9x9 geometry")
+        _nine().solve_many9(grids, int(limit), int(max_nodes), res.counts, res.solutions, res.guesses,
+                            res.nodes, res.complete, res.status)
+        return res
+    from ..kernels.bitmask import search_many
+
+    units, pp, pi, lc_ptr, lc_cells = _tables(geometry)
+    search_many(grids, geometry.n, units, pp, pi, lc_ptr, lc_cells, bool(use_lc), int(limit), int(max_nodes),
+                res.counts, res.solutions, res.guesses, res.nodes, res.complete, res.status)
+    return res
+
+
+def solve(puzzle, geometry: Geometry, limit: int = 1, max_nodes: int = 0) -> SolveResult:
+    """Count solutions up to limit (1 solve, 2 uniqueness, more = count); keep the first one.
+
+    Raises InputError for a wrong size, a value outside 0..N or clashing givens, before any search.
+    """
+    grid = as_grid(puzzle, geometry)
+    check_givens(grid, geometry)
+    res = solve_many(grid.reshape(1, -1), geometry, limit=limit, max_nodes=max_nodes)
+    return res.result(0)
+
+
+def warm_up(geometry: Geometry | None = None) -> None:
+    """Compile (or load from cache) the kernels for geometry (default: 9x9 and a 4x4 general one)."""
+    from ..geometry import box_geometry
+
+    geos = [geometry] if geometry is not None else [box_geometry(3, 3), box_geometry(2, 2)]
+    for g in geos:
+        solve_many(np.zeros((1, g.ncells), np.int32), g, limit=1)
+        if g.n == 9 and g.is_standard():
+            solve_many(np.zeros((1, g.ncells), np.int32), g, limit=1, kernel="general")
