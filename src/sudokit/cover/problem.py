@@ -1,0 +1,124 @@
+"""The exact-cover problem model: named items (primary, secondary) and options, normalised once into arrays.
+
+An *item* is primary (covered exactly once) or secondary (covered at most once). An *option* is a list of items;
+a secondary item in an option may carry a *color* (``X:red`` or ``("X", "red")``): options that agree on the
+color may share the item (Knuth's Algorithm C). Internally a problem is CSR arrays of 0-based item indices.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..errors import InputError
+
+
+@dataclass(frozen=True, eq=False)
+class Problem:
+    """Items and options in CSR form: option k uses items opt_items[opt_ptr[k]:opt_ptr[k+1]] with opt_colors."""
+
+    n_primary: int
+    n_secondary: int
+    opt_ptr: np.ndarray
+    opt_items: np.ndarray
+    opt_colors: np.ndarray
+    item_names: tuple[str, ...] = ()
+    color_names: tuple[str, ...] = ("",)
+    dropped: tuple[int, ...] = field(default=())  # options ignored because they had no primary item
+
+    @classmethod
+    def from_names(cls, primary, secondary=(), options=()) -> "Problem":
+        """Build from item names and options given as lists of names (``name`` or ``name:color``)."""
+        names = [str(x) for x in primary] + [str(x) for x in secondary]
+        index = _index_names(names)
+        n_primary = len(primary)
+        colors: dict[str, int] = {}
+        ptr, items, cols = [0], [], []
+        for k, option in enumerate(options):
+            seen = set()
+            for entry in option:
+                name, color = _split_color(entry)
+                if name not in index:
+                    raise InputError(f"option {k + 1}: unknown item name {name!r}")
+                i = index[name]
+                if i in seen:
+                    raise InputError(f"option {k + 1}: item {name!r} appears twice")
+                if color and i < n_primary:
+                    raise InputError(f"option {k + 1}: primary item {name!r} must be uncolored")
+                seen.add(i)
+                items.append(i)
+                cols.append(colors.setdefault(color, len(colors) + 1) if color else 0)
+            ptr.append(len(items))
+        color_names = ("",) + tuple(colors)
+        return cls.from_arrays(n_primary, len(secondary), ptr, items, cols, names, color_names)
+
+    @classmethod
+    def from_arrays(cls, n_primary, n_secondary, opt_ptr, opt_items, opt_colors=None, item_names=(),
+                    color_names=("",)) -> "Problem":
+        """Build from CSR arrays of 0-based item indices (the fast path for generated problems)."""
+        opt_ptr = np.asarray(opt_ptr, dtype=np.int64)
+        opt_items = np.asarray(opt_items, dtype=np.int32)
+        opt_colors = np.zeros_like(opt_items) if opt_colors is None else np.asarray(opt_colors, dtype=np.int32)
+        n_items = n_primary + n_secondary
+        if opt_items.size and (opt_items.min() < 0 or opt_items.max() >= n_items):
+            raise InputError("option refers to an item index out of range")
+        n_options = len(opt_ptr) - 1
+        owner = np.repeat(np.arange(n_options), np.diff(opt_ptr))
+        keep = np.bincount(owner[opt_items < n_primary], minlength=n_options) > 0
+        dropped = tuple(np.nonzero(~keep)[0].tolist())
+        if dropped:
+            warnings.warn(f"{len(dropped)} option(s) ignored (no primary items): first is option {dropped[0] + 1}",
+                          stacklevel=3)
+        names = tuple(item_names) or tuple(str(i + 1) for i in range(n_items))
+        return cls(n_primary, n_secondary, opt_ptr, opt_items, opt_colors, names, tuple(color_names), dropped)
+
+    @classmethod
+    def from_matrix(cls, matrix, secondary: int = 0) -> "Problem":
+        """Build from a 0/1 matrix: rows are options, columns are items (the last `secondary` columns secondary)."""
+        m = np.asarray(matrix)
+        if m.ndim != 2:
+            raise InputError(f"a cover matrix must be 2-D, got {m.ndim}-D")
+        if not np.isin(m, (0, 1)).all():
+            raise InputError("a cover matrix holds only 0 and 1")
+        rows, cols = np.nonzero(m)
+        ptr = np.zeros(m.shape[0] + 1, np.int64)
+        ptr[1:] = np.cumsum(np.bincount(rows, minlength=m.shape[0]))
+        return cls.from_arrays(m.shape[1] - secondary, secondary, ptr, cols)
+
+    @property
+    def n_items(self) -> int:
+        """Primary plus secondary items."""
+        return self.n_primary + self.n_secondary
+
+    @property
+    def n_options(self) -> int:
+        """Options as given, dropped ones included (indices stay the user's)."""
+        return len(self.opt_ptr) - 1
+
+    def option(self, k: int) -> list[str]:
+        """Option k as item names, colors written ``name:color``."""
+        lo, hi = self.opt_ptr[k], self.opt_ptr[k + 1]
+        return [self.item_names[i] + (f":{self.color_names[c]}" if c else "")
+                for i, c in zip(self.opt_items[lo:hi].tolist(), self.opt_colors[lo:hi].tolist())]
+
+
+def _index_names(names: list[str]) -> dict[str, int]:
+    """Map names to indices; a duplicate or malformed name is an InputError."""
+    index: dict[str, int] = {}
+    for k, name in enumerate(names):
+        if not name or any(ch.isspace() for ch in name) or ":" in name or "|" in name:
+            raise InputError(f"illegal item name {name!r}")
+        if name in index:
+            raise InputError(f"duplicate item name {name!r}")
+        index[name] = k
+    return index
+
+
+def _split_color(entry) -> tuple[str, str]:
+    """('X', 'c') from 'X:c' or ('X', 'c'); ('X', '') from 'X'."""
+    if isinstance(entry, tuple):
+        return str(entry[0]), str(entry[1])
+    name, _, color = str(entry).partition(":")
+    return name, color

@@ -1,0 +1,206 @@
+"""The exact-cover driver: lay a Problem out as dancing links once, then run the one kernel in any mode.
+
+    solve(p)            first solution or None        count(p)       number of solutions (a Count, an int)
+    solutions(p)        lazy iterator, batch by batch  is_unique(p)   exactly one solution?
+
+Each takes ``seed`` (random tie-breaking and option order, Knuth's ``s<seed>``) and ``max_nodes`` (0 = none;
+reaching it raises LimitReached). Counters (solutions, nodes, updates) come back on the result as ``stats``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+import numpy as np
+
+from ..errors import LimitReached
+from .problem import Problem
+
+COUNT_ALL = np.iinfo(np.int64).max
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Knuth's counters: solutions found, search-tree nodes, list updates, color cleansings."""
+
+    solutions: int = 0
+    nodes: int = 0
+    updates: int = 0
+    cleansings: int = 0
+
+    def __str__(self) -> str:
+        return (f"{self.solutions} solutions, {self.nodes} nodes, {self.updates} updates, "
+                f"{self.cleansings} cleansings")
+
+
+@dataclass(frozen=True)
+class Solution:
+    """One exact cover: the chosen option indices (in the order chosen) and the counters so far."""
+
+    options: tuple[int, ...]
+    problem: Problem
+    stats: Stats
+
+    def names(self) -> list[list[str]]:
+        """The chosen options as lists of item names."""
+        return [self.problem.option(k) for k in self.options]
+
+
+class Count(int):
+    """An int that also carries the search counters."""
+
+    stats: Stats
+
+    def __new__(cls, value: int, stats: Stats):
+        obj = super().__new__(cls, value)
+        obj.stats = stats
+        return obj
+
+
+class Search:
+    """A paused Algorithm C search over one problem: every call resumes where the last one stopped."""
+
+    def __init__(self, problem: Problem, seed: int | None = None, max_nodes: int = 0):
+        self.problem = problem
+        self.max_nodes = int(max_nodes)
+        self.links = build_links(problem, seed)
+        self.x = np.zeros(problem.n_primary + 1, np.int32)
+        self.state = np.zeros(4, np.int64)
+        if seed is not None:
+            self.state[2] = (int(seed) & 0x7FFFFFFF) or 1
+            self.state[3] = 1
+        self.counters = np.zeros(4, np.int64)
+        self.finished = False
+
+    @property
+    def stats(self) -> Stats:
+        """The counters so far."""
+        return Stats(*self.counters.tolist())
+
+    def run(self, limit: int, keep: int) -> list[tuple[int, ...]]:
+        """Find up to `limit` more solutions, returning the first `keep` of them; raise LimitReached at max_nodes."""
+        from ..kernels import dlx
+
+        if self.finished:
+            return []
+        out_opts = np.zeros((keep, max(1, self.problem.n_primary)), np.int32)
+        out_len = np.zeros(keep, np.int32)
+        before = int(self.counters[0])
+        status = dlx.search(*self.links, self.x, self.state, limit, self.max_nodes, out_opts, out_len,
+                            self.counters)
+        found = int(self.counters[0]) - before
+        self.finished = status == dlx.DONE
+        sols = [tuple(out_opts[k, :out_len[k]].tolist()) for k in range(min(found, keep))]
+        if status == dlx.PAUSED_NODES:
+            raise LimitReached(f"node limit {self.max_nodes} reached after {self.counters[0]} solution(s)")
+        return sols
+
+
+def build_links(problem: Problem, seed: int | None = None) -> tuple[np.ndarray, ...]:
+    """The dancing-links arrays of problem (see kernels/dlx.py for the layout); seed shuffles each item's list."""
+    n = problem.n_items
+    keep = np.ones(problem.n_options, bool)
+    keep[list(problem.dropped)] = False
+    lengths = np.diff(problem.opt_ptr)
+    lengths[~keep] = 0
+    opts = np.nonzero(keep)[0]
+    nnz = int(lengths.sum())
+    entry_opt = np.repeat(np.arange(problem.n_options), lengths)
+    entry_src = np.concatenate([np.arange(problem.opt_ptr[k], problem.opt_ptr[k + 1]) for k in opts]) \
+        if len(opts) else np.zeros(0, np.int64)
+    items = problem.opt_items[entry_src].astype(np.int64) + 1
+    # option k (the j-th kept one) starts after j+1 spacers; its entries follow the earlier kept entries
+    rank = np.cumsum(keep) - 1
+    nodes = n + 2 + rank[entry_opt] + np.arange(nnz)
+    size = n + 2 + len(opts) + nnz
+    top = np.zeros(size, np.int32)
+    ulink = np.zeros(size, np.int32)
+    dlink = np.zeros(size, np.int32)
+    color = np.zeros(size, np.int32)
+    node_opt = np.full(size, -1, np.int32)
+    top[1:n + 1] = np.arange(1, n + 1)
+    top[nodes] = items
+    color[nodes] = problem.opt_colors[entry_src]
+    node_opt[nodes] = entry_opt
+    _link_spacers(top, ulink, dlink, n, opts, lengths, rank)
+    _link_columns(ulink, dlink, nodes, items, n, seed)
+    length = np.zeros(n + 2, np.int32)
+    length[1:n + 1] = np.bincount(items, minlength=n + 1)[1:]
+    llink, rlink = _item_lists(problem.n_primary, n)
+    nd = np.ascontiguousarray(np.stack([ulink, dlink, top, color], axis=1).ravel())
+    return llink, rlink, nd, length, node_opt
+
+
+def _link_spacers(top, ulink, dlink, n, opts, lengths, rank) -> None:
+    """Spacer before kept option j: top = -j, ulink = first node of option j-1, dlink = last node of option j."""
+    starts = n + 2 + rank[opts] + np.concatenate([[0], np.cumsum(lengths[opts])[:-1]]).astype(np.int64) \
+        if len(opts) else np.zeros(0, np.int64)
+    spacers = starts - 1
+    ends = starts + lengths[opts] - 1
+    top[spacers] = -np.arange(len(opts))
+    dlink[spacers] = ends
+    ulink[spacers[1:]] = starts[:-1]
+    last = n + 1 + len(opts) + int(lengths[opts].sum()) if len(opts) else n + 1
+    top[last] = -len(opts)
+    ulink[last] = starts[-1] if len(opts) else 0
+
+
+def _link_columns(ulink, dlink, nodes, items, n, seed) -> None:
+    """Circular vertical lists: each item header, then its nodes in option order (or shuffled)."""
+    key = np.random.default_rng(seed).random(len(nodes)) if seed is not None else nodes
+    order = np.lexsort((key, items))
+    s_nodes, s_items = nodes[order], items[order]
+    prev = np.empty_like(s_nodes)
+    prev[1:] = s_nodes[:-1]
+    first = np.ones(len(s_nodes), bool)
+    first[1:] = s_items[1:] != s_items[:-1]
+    prev[first] = s_items[first]
+    ulink[s_nodes] = prev
+    dlink[prev] = s_nodes
+    last = np.ones(len(s_nodes), bool)
+    last[:-1] = first[1:]
+    dlink[s_nodes[last]] = s_items[last]
+    ulink[s_items[last]] = s_nodes[last]
+    empty = np.setdiff1d(np.arange(1, n + 1), s_items)
+    ulink[empty] = empty
+    dlink[empty] = empty
+
+
+def _item_lists(n_primary: int, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Primary items 1..n_primary on the list headed by 0; secondary ones on the list headed by n+1."""
+    llink = np.zeros(n + 2, np.int32)
+    rlink = np.zeros(n + 2, np.int32)
+    for head, lo, hi in ((0, 1, n_primary), (n + 1, n_primary + 1, n)):
+        ring = [head] + list(range(lo, hi + 1))
+        for a, b in zip(ring, ring[1:] + ring[:1]):
+            rlink[a], llink[b] = b, a
+    return llink, rlink
+
+
+def solutions(problem: Problem, limit: int | None = None, seed: int | None = None, max_nodes: int = 0,
+              batch: int = 256) -> Iterator[Solution]:
+    """Lazily yield solutions (at most `limit`), asking the kernel for a batch at a time."""
+    search = Search(problem, seed, max_nodes)
+    left = COUNT_ALL if limit is None else int(limit)
+    while left > 0 and not search.finished:
+        for opts in search.run(min(batch, left), min(batch, left)):
+            left -= 1
+            yield Solution(opts, problem, search.stats)
+
+
+def solve(problem: Problem, seed: int | None = None, max_nodes: int = 0) -> Solution | None:
+    """The first solution, or None if there is none."""
+    return next(solutions(problem, 1, seed, max_nodes), None)
+
+
+def count(problem: Problem, limit: int | None = None, seed: int | None = None, max_nodes: int = 0) -> Count:
+    """The number of solutions (capped at limit), without a Python call per solution."""
+    search = Search(problem, seed, max_nodes)
+    search.run(COUNT_ALL if limit is None else int(limit), 0)
+    return Count(int(search.counters[0]), search.stats)
+
+
+def is_unique(problem: Problem, seed: int | None = None, max_nodes: int = 0) -> bool:
+    """True if the problem has exactly one solution (the search stops at the second)."""
+    return count(problem, 2, seed, max_nodes) == 1
