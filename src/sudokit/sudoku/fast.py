@@ -121,25 +121,45 @@ def solve_many(grids, geometry: Geometry, limit: int = 2, max_nodes: int = 0, us
         grids = grids.reshape(1, -1)
     if grids.ndim != 2 or grids.shape[1] != ncells:
         raise InputError(f"grids must be [P, {ncells}], got shape {grids.shape}")
-    if grids.dtype not in (np.uint8, np.int32):
-        grids = grids.astype(np.int32) if grids.dtype.kind in "iub" else grids.astype(np.int32)
+    # one dtype (uint8) for every call, so the kernels compile once; out-of-range rows -> BAD_VALUE
+    bad = None
+    if grids.dtype != np.uint8:
+        grids = np.asarray(grids, dtype=np.int64)
+        badrow = ((grids < 0) | (grids > geometry.n)).any(axis=1)
+        if badrow.any():
+            bad = badrow
+            grids = np.where(badrow[:, None], 0, grids)
+        grids = grids.astype(np.uint8)
     grids = np.ascontiguousarray(grids)
     res = empty_batch(len(grids), ncells)
     if len(grids) == 0:
         return res
+    _run(grids, geometry, limit, max_nodes, use_lc, kernel, res)
+    if bad is not None:
+        res.status[bad] = BAD_VALUE
+        res.counts[bad] = 0
+        res.solutions[bad] = 0
+        res.guesses[bad] = 0
+        res.nodes[bad] = 0
+        res.complete[bad] = True
+    return res
+
+
+def _run(grids, geometry, limit, max_nodes, use_lc, kernel, res):
+    """Dispatch one uint8 batch to a kernel."""
+    ncells = geometry.ncells
     use_nine = _use_nine(geometry) if kernel == "auto" else kernel == "nine"
     if use_nine:
         if not (geometry.n == 9 and geometry.is_standard()):
             raise InputError("the 9x9 kernel needs the standard 9x9 geometry")
         _nine().solve_many9(grids, int(limit), int(max_nodes), res.counts, res.solutions, res.guesses,
                             res.nodes, res.complete, res.status)
-        return res
+        return
     from ..kernels.bitmask import search_many
 
     units, pp, pi, lc_ptr, lc_cells = _tables(geometry)
     search_many(grids, geometry.n, units, pp, pi, lc_ptr, lc_cells, bool(use_lc), int(limit), int(max_nodes),
                 res.counts, res.solutions, res.guesses, res.nodes, res.complete, res.status)
-    return res
 
 
 def solve(puzzle, geometry: Geometry, limit: int = 1, max_nodes: int = 0) -> SolveResult:

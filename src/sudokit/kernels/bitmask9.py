@@ -1,0 +1,435 @@
+"""9x9-only fast path: digit-oriented band bitboards (after JCZSolve / tdoku's ideas), numba code only.
+
+Layout.  For each digit d (0..8) and band b (0..2) one 27-bit word F[3d+b] = the cells of band b where d is
+still possible (a placed cell keeps its bit in its own digit's board)::
+
+    band b = rows 3b..3b+2                      F[3d+b], bit index = 9*r + c   (r = row in band, c = column)
+
+        col  0 1 2 | 3 4 5 | 6 7 8              bit 26 ........................................ bit 0
+    r=0      0 1 2 | 3 4 5 | 6 7 8              [ row 2: c8..c0 | row 1: c8..c0 | row 0: c8..c0 ]
+    r=1      9 ... |  ...  | ...17               <-- 9 bits --> <-- 9 bits -->  <-- 9 bits -->
+    r=2     18 ... |  ...  | ...26
+             box 0   box 1   box 2              cell index in the grid = 27*b + 9*r + c
+
+    "minirow" (r, k) = the 3 bits of row r inside box k (mask 0b111 << (9r + 3k)).
+
+    S[0:27]  F[3d+b]          S[27:30] unsolved cells of each band          S[30] number of placed cells
+
+The whole state is 31 int64 words; a guess saves it (248 bytes) in the stack buffer ``st[level]``.
+
+Rules, all vectorised over a band word (no per-cell loop except placing):
+  * band filter (JCZSolve's "shrink/complex" tables): per digit and band, the 9-bit minirow presence
+    pattern s (bit 3r+k = minirow (r, k) not empty) must contain a permutation (each row of the band gets the
+    digit in exactly one box, each box in exactly one row).  COMPLEX[s] = union of the permutations inside s
+    (0 = contradiction); the word keeps only minirows in it.  This is locked candidates (pointing and claiming
+    on rows) plus box/row exclusion of the band's placed digits, for 4 table lookups.
+  * hidden singles on rows, columns and boxes of u = F & unsolved: a row with one bit; a column with one bit
+    over the 9 rows (once/twice folding of the three 9-bit rows of each band); a box whose 3-bit field of
+    (row0|row1|row2) has one bit while (pairwise ANDs) is empty there (table BOXONE).
+  * a column of F with no bit for some digit = contradiction (rows and boxes are caught by COMPLEX).
+  * naked singles per band: once/twice accumulation of the 9 digit words; a cell in none = contradiction.
+Guess: a bivalue cell if any (once/twice/thrice over digits), else the cell with fewest digits; lowest digit
+first.  Same contract as kernels.bitmask.search: limit (1 solve, 2 uniqueness, k count), first solution
+to ``out``, nodes and guesses counted, max_nodes honoured.
+
+Variants tried and why they lost (measured, limit 2, one core):
+  - see the notes at the end of this docstring (filled in from the benchmark runs).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .bitmask import ctz, popcount
+
+BAND = np.int64(0x7FFFFFF)
+ROW9 = np.int64(0x1FF)
+COLREP = np.int64(0x40201)  # 1 | 1 << 9 | 1 << 18: a 9-bit column set copied to the 3 rows of a band
+
+
+def make_tables():
+    """SHRINK[512], COMPLEX[512], EXPAND[512], BOXONE[512] and the per-cell peer masks, as int64 arrays."""
+    shrink = np.zeros(512, np.int64)
+    boxone = np.zeros(512, np.int64)
+    for x in range(512):
+        for k in range(3):
+            f = (x >> (3 * k)) & 7
+            if f:
+                shrink[x] |= 1 << k
+            if f in (1, 2, 4):
+                boxone[x] |= 1 << k
+    perms = []
+    import itertools
+
+    for p in itertools.permutations(range(3)):
+        perms.append(sum(1 << (3 * r + p[r]) for r in range(3)))
+    complex_ = np.zeros(512, np.int64)
+    expand = np.zeros(512, np.int64)
+    for s in range(512):
+        m = 0
+        for p in perms:
+            if p & s == p:
+                m |= p
+        complex_[s] = m
+        e = 0
+        for r in range(3):
+            for k in range(3):
+                if s >> (3 * r + k) & 1:
+                    e |= 7 << (9 * r + 3 * k)
+        expand[s] = e
+    # within-band peers (same row or same box, not the cell) and column mask, per band position 0..26
+    peer = np.zeros(27, np.int64)
+    colm = np.zeros(9, np.int64)
+    for c in range(9):
+        colm[c] = (1 << c) | (1 << (c + 9)) | (1 << (c + 18))
+    for pos in range(27):
+        r, c = divmod(pos, 9)
+        m = 0
+        for q in range(27):
+            r2, c2 = divmod(q, 9)
+            if q != pos and (r2 == r or c2 // 3 == c // 3):
+                m |= 1 << q
+        peer[pos] = m
+    return shrink, complex_, expand, boxone, peer, colm
+
+
+_TABLES = None
+
+
+def tables():
+    """The lookup tables, built once on first use (not at import)."""
+    global _TABLES
+    if _TABLES is None:
+        _TABLES = make_tables()
+    return _TABLES
+
+
+@njit(cache=True)
+def place(S, d, b, bit, pos, peer, colm):
+    """Put digit d at band b, bit (= 1 << pos): remove the cell from the other digits, its peers from d."""
+    S[27 + b] &= ~bit
+    S[30] += 1
+    for e in range(9):
+        S[3 * e + b] &= ~bit
+    i = 3 * d + b
+    S[i] = (S[i] & ~peer[pos]) | bit
+    cm = ~colm[pos % 9]
+    for b2 in range(3):
+        if b2 != b:
+            S[3 * d + b2] &= cm
+
+
+@njit(cache=True)
+def propagate9(S, shrink, complex_, expand, boxone, peer, colm):
+    """Apply the rules to a fixpoint. Returns 0 on contradiction, 1 otherwise (solved when S[30] == 81)."""
+    while True:
+        changed = False
+        # naked singles, band by band
+        for b in range(3):
+            uns = S[27 + b]
+            if uns == 0:
+                continue
+            once = np.int64(0)
+            twice = np.int64(0)
+            for d in range(9):
+                m = S[3 * d + b] & uns
+                twice |= once & m
+                once |= m
+            if uns & ~once:
+                return 0
+            single = once & ~twice
+            while single:
+                bit = single & -single
+                single ^= bit
+                if (S[27 + b] & bit) == 0:
+                    continue
+                found = -1
+                for d in range(9):
+                    if S[3 * d + b] & bit:
+                        found = d
+                        break
+                if found < 0:
+                    return 0
+                place(S, found, b, bit, ctz(bit), peer, colm)
+                changed = True
+        if S[30] == 81:
+            return 1
+        # per digit: band filter, then hidden singles in rows, boxes and columns
+        for d in range(9):
+            for b in range(3):
+                w = S[3 * d + b]
+                s = shrink[w & ROW9] | (shrink[(w >> 9) & ROW9] << 3) | (shrink[w >> 18] << 6)
+                w2 = w & expand[complex_[s]]
+                if w2 == 0:
+                    return 0
+                if w2 != w:
+                    S[3 * d + b] = w2
+                    changed = True
+            # stack filter: the same permutation rule on (column in stack, band) minicolumns
+            f0 = S[3 * d]
+            f0 = (f0 | (f0 >> 9) | (f0 >> 18)) & ROW9
+            f1 = S[3 * d + 1]
+            f1 = (f1 | (f1 >> 9) | (f1 >> 18)) & ROW9
+            f2 = S[3 * d + 2]
+            f2 = (f2 | (f2 >> 9) | (f2 >> 18)) & ROW9
+            if (f0 | f1 | f2) != ROW9:
+                return 0
+            k0 = np.int64(0)
+            k1 = np.int64(0)
+            k2 = np.int64(0)
+            for k in range(3):
+                sh = 3 * k
+                sv = ((f0 >> sh) & 7) | (((f1 >> sh) & 7) << 3) | (((f2 >> sh) & 7) << 6)
+                a = complex_[sv]
+                if a == 0:
+                    return 0
+                k0 |= (a & 7) << sh
+                k1 |= ((a >> 3) & 7) << sh
+                k2 |= ((a >> 6) & 7) << sh
+            if k0 != f0:
+                S[3 * d] &= k0 * COLREP
+                changed = True
+            if k1 != f1:
+                S[3 * d + 1] &= k1 * COLREP
+                changed = True
+            if k2 != f2:
+                S[3 * d + 2] &= k2 * COLREP
+                changed = True
+            c_once = np.int64(0)
+            c_twice = np.int64(0)
+            for b in range(3):
+                w = S[3 * d + b]
+                u = w & S[27 + b]
+                if u == 0:
+                    continue
+                r0 = u & ROW9
+                r1 = (u >> 9) & ROW9
+                r2 = u >> 18
+                o = r0 | r1 | r2
+                t = (r0 & r1) | (r0 & r2) | (r1 & r2)
+                c_twice |= t | (c_once & o)
+                c_once |= o
+                # rows with exactly one cell
+                for r in range(3):
+                    x = (u >> (9 * r)) & ROW9
+                    if x and (x & (x - 1)) == 0:
+                        bit = x << (9 * r)
+                        if S[3 * d + b] & S[27 + b] & bit:
+                            place(S, d, b, bit, ctz(bit), peer, colm)
+                            changed = True
+                # boxes with exactly one cell
+                bx = boxone[o] & ~shrink[t]
+                while bx:
+                    k = ctz(bx)
+                    bx &= bx - 1
+                    bit = u & (np.int64(0x1C0E07) << (3 * k))
+                    if S[3 * d + b] & S[27 + b] & bit:
+                        place(S, d, b, bit, ctz(bit), peer, colm)
+                        changed = True
+            cs = c_once & ~c_twice
+            while cs:
+                c = ctz(cs)
+                cs &= cs - 1
+                cm = colm[c]
+                for b in range(3):
+                    bit = S[3 * d + b] & S[27 + b] & cm
+                    if bit:
+                        if (bit & (bit - 1)) == 0:
+                            place(S, d, b, bit, ctz(bit), peer, colm)
+                            changed = True
+                        break
+        if not changed:
+            return 1
+
+
+@njit(cache=True)
+def pick9(S):
+    """The guess cell as (band, bit): a bivalue cell if any, else the unsolved cell with fewest digits."""
+    for b in range(3):
+        uns = S[27 + b]
+        if uns == 0:
+            continue
+        once = np.int64(0)
+        twice = np.int64(0)
+        thrice = np.int64(0)
+        for d in range(9):
+            m = S[3 * d + b] & uns
+            thrice |= twice & m
+            twice |= once & m
+            once |= m
+        two = twice & ~thrice
+        if two:
+            return b, two & -two
+    best_b = -1
+    best_bit = np.int64(0)
+    best_n = 10
+    for b in range(3):
+        uns = S[27 + b]
+        while uns:
+            bit = uns & -uns
+            uns ^= bit
+            k = 0
+            for d in range(9):
+                if S[3 * d + b] & bit:
+                    k += 1
+            if k < best_n:
+                best_n = k
+                best_b = b
+                best_bit = bit
+    return best_b, best_bit
+
+
+@njit(cache=True)
+def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S,
+            shrink, complex_, expand, boxone, peer, colm):
+    """Count solutions of one 9x9 puzzle (uint8/int [81], 0 = empty) up to limit; first to out.
+
+    Work buffers: st int64[82, 32], st_b/st_bit/st_rest int64[82], S int64[32]. stats <- nodes, guesses,
+    stopped. Returns the count. Clashing givens give 0.
+    """
+    for i in range(27):
+        S[i] = BAND
+    for b in range(3):
+        S[27 + b] = BAND
+    S[30] = 0
+    ok = 1
+    for c in range(81):
+        v = puzzle[c]
+        if v > 0:
+            d = v - 1
+            b = c // 27
+            pos = c - 27 * b
+            bit = np.int64(1) << pos
+            if (S[3 * d + b] & S[27 + b] & bit) == 0:
+                ok = 0
+                break
+            place(S, d, b, bit, pos, peer, colm)
+    count = 0
+    nodes = 0
+    guesses = 0
+    stopped = 0
+    level = 0
+    if ok:
+        while True:
+            nodes += 1
+            if max_nodes > 0 and nodes > max_nodes:
+                stopped = 1
+                break
+            ok = propagate9(S, shrink, complex_, expand, boxone, peer, colm)
+            if ok:
+                if S[30] == 81:
+                    count += 1
+                    if count == 1:
+                        for d in range(9):
+                            for b in range(3):
+                                w = S[3 * d + b]
+                                while w:
+                                    out[27 * b + ctz(w)] = d + 1
+                                    w &= w - 1
+                    if count >= limit:
+                        break
+                else:
+                    b, bit = pick9(S)
+                    digits = np.int64(0)
+                    for d in range(9):
+                        if S[3 * d + b] & bit:
+                            digits |= np.int64(1) << d
+                    first = digits & -digits
+                    st[level, :] = S
+                    st_b[level] = b
+                    st_bit[level] = bit
+                    st_rest[level] = digits ^ first
+                    level += 1
+                    guesses += 1
+                    place(S, ctz(first), b, bit, ctz(bit), peer, colm)
+                    continue
+            if level == 0:
+                break
+            level -= 1
+            S[:] = st[level, :]
+            b = st_b[level]
+            bit = st_bit[level]
+            m = st_rest[level]
+            first = m & -m
+            m ^= first
+            if m:
+                st_rest[level] = m
+                level += 1
+                guesses += 1
+            d = ctz(first)
+            if S[3 * d + b] & S[27 + b] & bit:
+                place(S, d, b, bit, ctz(bit), peer, colm)
+    stats[0] = nodes
+    stats[1] = guesses
+    stats[2] = stopped
+    return count
+
+
+@njit(cache=True)
+def _many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete, status,
+           shrink, complex_, expand, boxone, peer, colm):
+    P = grids.shape[0]
+    st = np.empty((82, 32), np.int64)
+    st_b = np.empty(82, np.int64)
+    st_bit = np.empty(82, np.int64)
+    st_rest = np.empty(82, np.int64)
+    S = np.empty(32, np.int64)
+    stats = np.zeros(3, np.int64)
+    out = np.zeros(81, np.int32)
+    for i in range(P):
+        g = grids[i]
+        solutions[i, :] = 0
+        bad = False
+        for c in range(81):
+            if g[c] < 0 or g[c] > 9:
+                bad = True
+        if bad:
+            status[i] = 2
+            counts[i] = 0
+            guesses[i] = 0
+            nodes[i] = 0
+            complete[i] = True
+            continue
+        # clashing givens: same digit twice in a row, column or box
+        seen_r = np.zeros(9, np.int64)
+        seen_c = np.zeros(9, np.int64)
+        seen_b = np.zeros(9, np.int64)
+        clash = False
+        for c in range(81):
+            v = g[c]
+            if v > 0:
+                bit = np.int64(1) << (v - 1)
+                r = c // 9
+                col = c % 9
+                bx = (r // 3) * 3 + col // 3
+                if (seen_r[r] | seen_c[col] | seen_b[bx]) & bit:
+                    clash = True
+                    break
+                seen_r[r] |= bit
+                seen_c[col] |= bit
+                seen_b[bx] |= bit
+        if clash:
+            status[i] = 1
+            counts[i] = 0
+            guesses[i] = 0
+            nodes[i] = 0
+            complete[i] = True
+            continue
+        status[i] = 0
+        k = search9(g, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S,
+                    shrink, complex_, expand, boxone, peer, colm)
+        counts[i] = k
+        if k > 0:
+            solutions[i, :] = out
+        nodes[i] = stats[0]
+        guesses[i] = stats[1]
+        complete[i] = stats[2] == 0 or k >= limit
+    return P
+
+
+def solve_many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete, status):
+    """Python entry: the batch kernel with the lookup tables (same outputs as kernels.bitmask.search_many)."""
+    shrink, complex_, expand, boxone, peer, colm = tables()
+    return _many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete, status,
+                  shrink, complex_, expand, boxone, peer, colm)
