@@ -274,6 +274,7 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, use_lc, lim
         while True:
             nodes += 1
             if max_nodes > 0 and nodes > max_nodes:
+                nodes -= 1  # report the nodes actually searched
                 stopped = 1
                 break
             ok = propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr, peers_idx,

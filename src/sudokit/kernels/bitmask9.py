@@ -314,6 +314,7 @@ def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S,
         while True:
             nodes += 1
             if max_nodes > 0 and nodes > max_nodes:
+                nodes -= 1  # report the nodes actually searched
                 stopped = 1
                 break
             ok = propagate9(S, shrink, complex_, expand, boxone, peer, colm)
