@@ -71,7 +71,8 @@ class Search:
             self.state[2] = (int(seed) & 0x7FFFFFFF) or 1
             self.state[3] = 1
         self.counters = np.zeros(4, np.int64)
-        self.finished = False
+        self.finished = False  # the search space is exhausted
+        self.stopped = False  # the last run paused at the node limit
 
     @property
     def stats(self) -> Stats:
@@ -79,7 +80,7 @@ class Search:
         return Stats(*self.counters.tolist())
 
     def run(self, limit: int, keep: int) -> list[tuple[int, ...]]:
-        """Find up to `limit` more solutions, returning the first `keep` of them; raise LimitReached at max_nodes."""
+        """Find up to `limit` more solutions and return the first `keep` of them; `stopped` says if max_nodes hit."""
         from ..kernels import dlx
 
         if self.finished:
@@ -91,10 +92,13 @@ class Search:
                             self.counters)
         found = int(self.counters[0]) - before
         self.finished = status == dlx.DONE
-        sols = [tuple(out_opts[k, :out_len[k]].tolist()) for k in range(min(found, keep))]
-        if status == dlx.PAUSED_NODES:
+        self.stopped = status == dlx.PAUSED_NODES
+        return [tuple(out_opts[k, :out_len[k]].tolist()) for k in range(min(found, keep))]
+
+    def check_limit(self) -> None:
+        """Raise LimitReached if the last run stopped at the node limit."""
+        if self.stopped:
             raise LimitReached(f"node limit {self.max_nodes} reached after {self.counters[0]} solution(s)")
-        return sols
 
 
 def build_links(problem: Problem, seed: int | None = None) -> tuple[np.ndarray, ...]:
@@ -187,6 +191,7 @@ def solutions(problem: Problem, limit: int | None = None, seed: int | None = Non
         for opts in search.run(min(batch, left), min(batch, left)):
             left -= 1
             yield Solution(opts, problem, search.stats)
+        search.check_limit()
 
 
 def solve(problem: Problem, seed: int | None = None, max_nodes: int = 0) -> Solution | None:
@@ -198,6 +203,7 @@ def count(problem: Problem, limit: int | None = None, seed: int | None = None, m
     """The number of solutions (capped at limit), without a Python call per solution."""
     search = Search(problem, seed, max_nodes)
     search.run(COUNT_ALL if limit is None else int(limit), 0)
+    search.check_limit()
     return Count(int(search.counters[0]), search.stats)
 
 
