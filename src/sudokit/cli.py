@@ -67,3 +67,219 @@ def main():
       sudokit solve --count puzzles.txt           number of solutions of each puzzle
       sudokit cover --count examples/queens8.dlx  count exact covers of a Knuth .dlx file
     """
+
+
+def parse_box(box: str | None, n: int):
+    """The Geometry for side N: --box RxC if given (checked against N), else the default box shape."""
+    from .geometry import box_geometry, standard_geometry
+
+    if box is None:
+        return standard_geometry(n)
+    try:
+        r, c = (int(v) for v in box.lower().split("x"))
+    except ValueError:
+        raise InputError(f"--box {box!r}: expected RxC, e.g. 3x3 or 2x3") from None
+    if r * c != n:
+        raise InputError(f"--box {box}: {r}x{c} boxes make a {r * c}x{r * c} grid, but the puzzles are {n}x{n}")
+    return box_geometry(r, c)
+
+
+class Run:
+    """The worst exit status of a run, and its tallies for --stats."""
+
+    def __init__(self):
+        self.code = EXIT_OK
+        self.tally: dict[str, int] = {}
+        self.nodes = 0
+        self.guesses = 0
+
+    def note(self, status: str, code: int) -> None:
+        """Count one outcome; keep the highest exit code."""
+        self.tally[status] = self.tally.get(status, 0) + 1
+        self.code = max(self.code, code)
+
+
+def _solve_entry(entry, pf, geometry, solve, limit, max_nodes, run, args) -> list[str]:
+    """The answer blocks printed for one puzzle."""
+    from .sudoku.grid import check_givens
+    from .formats import format_entry
+
+    where = f"{pf.source}:{entry.line}"
+    try:
+        if entry.error:
+            raise InputError(entry.error)
+        check_givens(entry.grid, geometry)
+    except InputError as exc:
+        click.echo(f"sudokit: {where}: {exc}", err=True)
+        run.note("invalid", EXIT_INPUT)
+        return [f"invalid: {exc}"]
+    if args["all"]:
+        return _all_solutions(entry.grid, geometry, args["limit"], max_nodes, pf, run, where)
+    result = solve(entry.grid, geometry, limit, max_nodes)
+    run.nodes += result.nodes
+    run.guesses += result.guesses
+    if not result.complete:
+        click.echo(f"sudokit: {where}: node limit {max_nodes} reached", err=True)
+        run.note("limit", EXIT_LIMIT)
+        return [str(result.count) if args["count"] else "node limit"]
+    if args["count"]:
+        run.note("counted", EXIT_OK if result.count else EXIT_UNSOLVED)
+        return [str(result.count)]
+    if result.count == 0:
+        run.note("no solution", EXIT_UNSOLVED)
+        return ["no solution"]
+    if args["unique"] and result.count > 1:
+        run.note("multiple", EXIT_UNSOLVED)
+        return ["multiple solutions"]
+    run.note("solved", EXIT_OK)
+    return [format_entry(result.solution, pf)]
+
+
+def _all_solutions(grid, geometry, limit, max_nodes, pf, run, where) -> list[str]:
+    """Every solution (up to limit), through the Dancing Links iterator."""
+    from .cover.solver import solutions
+    from .errors import LimitReached
+    from .formats import format_entry
+    from .sudoku.exact import decode, encode
+
+    problem, cell_digit = encode(grid, geometry)
+    blocks = []
+    try:
+        for sol in solutions(problem, limit or None, max_nodes=max_nodes):
+            blocks.append(format_entry(decode(sol.options, cell_digit, geometry.ncells), pf))
+    except LimitReached as exc:
+        click.echo(f"sudokit: {where}: {exc}", err=True)
+        run.note("limit", EXIT_LIMIT)
+        return blocks
+    run.note("solved" if blocks else "no solution", EXIT_OK if blocks else EXIT_UNSOLVED)
+    return blocks or ["no solution"]
+
+
+@main.command()
+@click.argument("file", default="-")
+@click.option("--count", "count", is_flag=True, help="Print the number of solutions of each puzzle (capped by --limit).")
+@click.option("--unique", is_flag=True, help="Solve, and report 'multiple solutions' (exit 1) unless unique.")
+@click.option("--all", "all_", is_flag=True, help="Print every solution (up to --limit).")
+@click.option("--limit", type=click.IntRange(min=0), default=0, help="Cap for --count and --all (0 = none).")
+@click.option("--box", metavar="RxC", help="Box shape, e.g. 2x3 for 6x6 (default: the most square shape).")
+@click.option("--symbols", metavar="ABC", help="Alphabet: default, letters (A-P), hex (0-F), or the N symbols.")
+@click.option("--format", "fmt", type=click.Choice(["line", "grid", "ints"]), help="Input format (default: detect).")
+@click.option("--engine", type=click.Choice(["fast", "dlx", "reference"]), default="dlx", show_default=True,
+              help="Search engine.")
+@click.option("--max-nodes", type=click.IntRange(min=0), default=0, help="Stop a search after this many nodes "
+              "(exit 3).")
+@click.option("--stats", is_flag=True, help="Print a summary to stderr.")
+@click.option("-v", "--verbose", is_flag=True, help="Say which format and alphabet were assumed (stderr).")
+def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, max_nodes, stats, verbose):
+    """Solve the Sudoku puzzles in FILE (or stdin), printing answers in the input's own layout.
+
+    \b
+    Input formats (detected, or forced with --format):
+      line   one puzzle per line, N*N cells, '.' '0' '-' '_' blank; text after it is a comment
+      grid   N lines of N characters per puzzle (POJ 2676/3076 style), blank lines between puzzles
+      ints   N lines of N numbers per puzzle, 0 = blank (NOIP style)
+    A first line holding only the number of puzzles is skipped; a line 'end' ends the input.
+
+    \b
+    In place of an answer: 'no solution', 'multiple solutions' (with --unique), 'invalid: REASON'.
+    Exit codes: 0 all solved, 1 some puzzle unsolved or not unique, 2 bad input, 3 node limit.
+
+    \b
+    Examples:
+      sudokit solve examples/hardest.txt
+      sudokit solve --count --limit 1000 puzzles.txt
+      sudokit solve --symbols letters poj3076.txt
+    """
+    import time
+
+    from .formats import join_blocks, read_puzzles
+    from .sudoku import engine as get_engine
+
+    text, name = read_text(file)
+    pf = read_puzzles(text, fmt=fmt, symbols=symbols, source=name)
+    if verbose:
+        click.echo(f"sudokit: {pf.describe()}", err=True)
+    geometry = parse_box(box, pf.n)
+    solver = get_engine(engine)
+    cap = limit if limit else (1 << 62)
+    solve_limit = cap if count else (2 if unique else 1)
+    run = Run()
+    args = {"count": count, "unique": unique, "all": all_, "limit": limit}
+    start = time.perf_counter()
+    blocks = []
+    for entry in pf.entries:
+        blocks.extend(_solve_entry(entry, pf, geometry, solver, solve_limit, max_nodes, run, args))
+    if count:
+        click.echo("\n".join(blocks))
+    else:
+        click.echo(join_blocks(blocks, pf), nl=False)
+    if stats:
+        seconds = time.perf_counter() - start
+        tally = ", ".join(f"{v} {k}" for k, v in sorted(run.tally.items()))
+        click.echo(f"sudokit: {len(pf.entries)} puzzles ({tally}), {run.nodes} nodes, {run.guesses} guesses, "
+                   f"{seconds:.3f} s, engine {engine}", err=True)
+    sys.exit(run.code)
+
+
+@main.command()
+@click.argument("file", default="-")
+@click.option("--count", "count", is_flag=True, help="Print the number of solutions alone.")
+@click.option("--all", "all_", is_flag=True, help="Print every solution (up to --limit).")
+@click.option("--limit", type=click.IntRange(min=0), default=0, help="Cap for --count and --all (0 = none).")
+@click.option("--seed", type=int, help="Randomise option order and MRV ties (Knuth's s<seed>).")
+@click.option("--max-nodes", type=click.IntRange(min=0), default=0, help="Stop after this many nodes (exit 3).")
+@click.option("--format", "fmt", type=click.Choice(["dlx", "matrix"]), help="Input format (default: detect).")
+@click.option("--stats", is_flag=True, help="Print Knuth's counters to stderr.")
+def cover(file, count, all_, limit, seed, max_nodes, fmt, stats):
+    """Solve the exact-cover problem in FILE (or stdin): Knuth's .dlx format or a 0/1 matrix.
+
+    \b
+    .dlx: first line 'primary items | secondary items', then one option per line
+          (item names; 'name:c' gives a secondary item a color); lines starting with '|' are comments.
+    matrix: first line 'n m', then n rows of m values 0/1 (Luogu P4929); prints the chosen rows
+          (1-based) or 'No Solution!'.
+    Exit codes: 0 solved, 1 no solution, 2 bad input, 3 node limit.
+
+    \b
+    Examples:
+      sudokit cover examples/knuth-dlx2.dlx
+      sudokit cover --count examples/pentominoes.dlx
+    """
+    import warnings
+
+    from .cover import knuth
+    from .cover.solver import Search
+
+    text, name = read_text(file)
+    fmt = fmt or knuth.detect(text)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        problem = knuth.read_matrix(text, name) if fmt == "matrix" else knuth.read_dlx(text, name)
+    for w in caught:
+        click.echo(f"sudokit: warning: {w.message}", err=True)
+    if stats:
+        nnz = int(problem.opt_ptr[-1])
+        click.echo(f"({problem.n_options} options, {problem.n_primary}+{problem.n_secondary} items, "
+                   f"{nnz} entries successfully read)", err=True)
+    search = Search(problem, seed, max_nodes)
+    cap = limit if limit else (1 << 62)
+    if count:
+        search.run(cap, 0)
+        click.echo(str(search.stats.solutions))
+    else:
+        wanted = cap if all_ else 1
+        number = 0
+        while wanted > 0 and not search.finished and not search.stopped:
+            batch = search.run(min(wanted, 1024), min(wanted, 1024))
+            wanted -= len(batch)
+            for opts in batch:
+                number += 1
+                click.echo(knuth.format_matrix_solution(opts) if fmt == "matrix"
+                           else knuth.format_dlx_solution(problem, opts, number))
+        if number == 0 and not search.stopped:
+            click.echo("No Solution!" if fmt == "matrix" else "no solution")
+    if stats:
+        click.echo(f"Altogether {search.stats}.", err=True)
+    if search.stopped:
+        fail(f"{name}: node limit {max_nodes} reached after {search.stats.solutions} solution(s)", EXIT_LIMIT)
+    sys.exit(EXIT_OK if search.stats.solutions else EXIT_UNSOLVED)
