@@ -1,0 +1,170 @@
+"""The exact-cover engine: Knuth's worked examples, classic counts, every mode, and a brute-force oracle."""
+
+import itertools
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sudokit.cover import Problem, Search, count, is_unique, read_dlx, read_matrix, solutions, solve, write_dlx
+from sudokit.cover.puzzles import pentominoes, queens
+from sudokit.errors import InputError, LimitReached
+
+DLX1 = "A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"
+DLX2 = "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n"
+
+
+def test_knuth_dlx1_example_has_one_solution():
+    p = read_dlx(DLX1)
+    sols = list(solutions(p))
+    assert len(sols) == 1
+    assert sorted(map(sorted, sols[0].names())) == [["A", "D"], ["B", "G"], ["C", "E", "F"]]
+
+
+def test_knuth_dlx2_colors_example_has_one_solution():
+    with pytest.warns(UserWarning, match="no primary items"):
+        p = read_dlx(DLX2, "dlx2.dlx")
+    sols = list(solutions(p))
+    assert len(sols) == 1
+    assert sorted(sols[0].names()) == [["A", "C", "X:1", "Y:1"], ["B", "X:1"]]
+    assert sols[0].stats.cleansings >= 1
+
+
+@pytest.mark.parametrize("n,expected", list(enumerate([1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200], start=1)))
+def test_queens_counts(n, expected):
+    assert count(queens(n)) == expected
+
+
+def test_pentominoes_with_x_in_a_quarter():
+    c = count(pentominoes(6, 10, x_in_quarter=True))
+    assert c == 2339
+    assert c.stats.nodes == 909153  # Knuth's figure for this search tree
+
+
+def test_pentominoes_all_6x10():
+    assert count(pentominoes(6, 10)) == 9356
+
+
+def test_every_pentomino_solution_is_an_exact_cover():
+    p = pentominoes(6, 10, x_in_quarter=True)
+    for sol in itertools.islice(solutions(p), 50):
+        covered = np.concatenate([p.opt_items[p.opt_ptr[k]:p.opt_ptr[k + 1]] for k in sol.options])
+        assert sorted(covered.tolist()) == list(range(p.n_items))
+
+
+def test_modes_agree_and_iterator_is_lazy():
+    p = queens(8)
+    all_sols = list(solutions(p))
+    assert len(all_sols) == 92 == len({frozenset(s.options) for s in all_sols})
+    assert [s.options for s in solutions(p, limit=5)] == [s.options for s in all_sols[:5]]
+    assert [s.options for s in solutions(p, batch=3)] == [s.options for s in all_sols]
+    assert solve(p).options == all_sols[0].options
+    assert count(p, limit=10) == 10
+    assert not is_unique(p) and is_unique(read_dlx(DLX1))
+    assert solve(queens(3)) is None
+
+
+def test_search_resumes_where_it_paused():
+    search = Search(queens(6))
+    first, second = search.run(1, 1), search.run(10, 10)
+    assert len(first) == 1 and len(second) == 3 and search.finished
+    assert search.stats.solutions == 4
+
+
+def test_node_limit_stops_and_says_so():
+    with pytest.raises(LimitReached):
+        count(queens(10), max_nodes=50)
+    search = Search(queens(10), max_nodes=50)
+    search.run(1 << 40, 0)
+    assert search.stopped and search.stats.nodes == 50
+
+
+def test_seed_changes_order_not_answers():
+    p = queens(8)
+    plain = {frozenset(s.options) for s in solutions(p)}
+    seeded = [frozenset(s.options) for s in solutions(p, seed=7)]
+    assert set(seeded) == plain and len(seeded) == 92
+    assert count(pentominoes(6, 10, x_in_quarter=True), seed=3) == 2339
+
+
+def test_dlx_round_trip_keeps_problem():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        p = read_dlx(DLX2)
+        q = read_dlx(write_dlx(p))
+    assert [q.option(k) for k in range(q.n_options)] == [p.option(k) for k in range(p.n_options)]
+    long_names = Problem.from_names(["a-very-long-name", "b"], [], [["a-very-long-name"], ["b"]])
+    text = write_dlx(long_names)
+    assert all(len(x) <= 8 for x in text.splitlines()[-3].split())
+    assert count(read_dlx(text)) == 1
+
+
+@pytest.mark.parametrize("text,message", [
+    ("A B\nA C\n", "unknown item name 'C'"),
+    ("A A\nA\n", "duplicate item name"),
+    ("A | B | C\nA\n", "contains | twice"),
+    ("A | X\nA:1\n", "must be uncolored"),
+    ("A B\nA A\n", "appears twice"),
+    ("| only a comment\n", "no item line"),
+])
+def test_dlx_errors_name_the_line(text, message):
+    with pytest.raises(InputError, match=message) as err:
+        read_dlx(text, "f.dlx")
+    assert str(err.value).startswith("f.dlx")
+
+
+def test_matrix_format_cases(data):
+    folder = data / "exact-cover-p4929" / "unofficial"
+    for k in range(1, 10):
+        p = read_matrix((folder / f"{k}.in").read_text())
+        expected = (folder / f"{k}.out").read_text().split()
+        sol = solve(p)
+        if expected == ["No", "Solution!"]:
+            assert sol is None
+        else:
+            assert sorted(x + 1 for x in sol.options) == sorted(map(int, expected))
+
+
+@pytest.mark.parametrize("text", ["2 3\n1 0 1\n", "1 2\n1 2\n", "x y\n", "1 3\n1 0\n"])
+def test_matrix_errors(text):
+    with pytest.raises(InputError):
+        read_matrix(text)
+
+
+def brute_force(matrix: np.ndarray, colors: np.ndarray, n_primary: int) -> int:
+    """Count row subsets covering each primary column once and each secondary column at most once per color."""
+    total = 0
+    for mask in range(1 << len(matrix)):
+        rows = [r for r in range(len(matrix)) if mask >> r & 1]
+        if not rows or not matrix[rows, :n_primary].sum(axis=0).tolist() == [1] * n_primary:
+            continue
+        ok = True
+        for col in range(n_primary, matrix.shape[1]):
+            users = [r for r in rows if matrix[r, col]]
+            col_colors = {colors[r, col] for r in users}
+            if len(users) > 1 and (0 in col_colors or len(col_colors) > 1):
+                ok = False
+        total += ok
+    return total
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 4), st.integers(0, 3), st.integers(1, 9), st.data())
+def test_random_problems_match_brute_force(n_primary, n_secondary, n_rows, data):
+    cols = n_primary + n_secondary
+    matrix = np.array(data.draw(st.lists(st.lists(st.integers(0, 1), min_size=cols, max_size=cols),
+                                         min_size=n_rows, max_size=n_rows)), dtype=np.int64)
+    colors = np.array(data.draw(st.lists(st.lists(st.integers(0, 2), min_size=cols, max_size=cols),
+                                         min_size=n_rows, max_size=n_rows)), dtype=np.int64)
+    colors[:, :n_primary] = 0
+    colors *= matrix
+    options = [[f"i{c}" + (f":{colors[r, c]}" if colors[r, c] else "") for c in range(cols) if matrix[r, c]]
+               for r in range(n_rows)]
+    keep = [r for r in range(n_rows) if matrix[r, :n_primary].any()]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        p = Problem.from_names([f"i{c}" for c in range(n_primary)], [f"i{c}" for c in range(n_primary, cols)],
+                               options)
+    assert count(p) == brute_force(matrix[keep], colors[keep], n_primary)
