@@ -3,36 +3,79 @@
 Items (primary): every cell is filled once (N*N), every unit holds every digit once (U*N).
 Items (secondary): a difference pair (a, b) holds digit d at most once (E*N), so anti-knight and friends are data.
 Options: (cell, digit) for every digit no given peer already holds; a given cell keeps only its own digit.
+
+Variant data beyond units and pairs, all optional keyword arguments (new items go after the ones above):
+- ``candidates``: bool [N*N, N] mask (pencilmark / Sukaku): only (c, d) with candidates[c, d-1] become options;
+- ``cages``: Killer cages as (sum, cells) (Knuth's treatment, TAOCP 7.2.2.1): primary items g (the cage picks one
+  digit set) and (g, d) for every digit d; option (c, d) covers (g, d) for the cage g of c, and the cage option
+  for a set D of |g| distinct digits summing to the cage sum covers g and every (g, d) with d not in D, so the
+  cells of g take exactly the digits of D, each once;
+- ``nonconsecutive``: E x 2 cell pairs that may not hold consecutive digits: secondary items (e, k), k = 1..N-1,
+  "edge e uses a digit of {k, k+1}"; option (c, d) covers (e, d-1) and (e, d) for every edge e at c.
 """
 
 from __future__ import annotations
+
+from itertools import combinations
 
 import numpy as np
 
 from ..cover.problem import Problem
 from ..cover.solver import Search
+from ..errors import InputError
 from ..geometry import Geometry
 from .grid import SolveResult, check_givens
 
 
-def encode(puzzle, geometry: Geometry) -> tuple[Problem, np.ndarray]:
-    """The exact-cover problem of a puzzle and, per option, its (cell, digit) pair."""
+def encode(puzzle, geometry: Geometry, *, candidates=None, cages=(), nonconsecutive=None
+           ) -> tuple[Problem, np.ndarray]:
+    """The exact-cover problem of a puzzle and, per (cell, digit) option, its pair (cage options come after)."""
     n, ncells = geometry.n, geometry.ncells
     puzzle = np.asarray(puzzle, dtype=np.int32).ravel()
     allowed = _allowed(puzzle, geometry)
+    if candidates is not None:
+        allowed &= np.asarray(candidates, bool).reshape(ncells, n)
+    cages = [(int(s), np.asarray(cells, np.int64)) for s, cells in cages]
+    edges = np.zeros((0, 2), np.int64) if nonconsecutive is None else np.asarray(nonconsecutive, np.int64)
     cells, digits = np.nonzero(allowed)
-    pair_ptr, pair_idx = _cell_pairs(geometry)
-    unit_base, pair_base = ncells, ncells + len(geometry.units) * n
+    pair_ptr, pair_idx = _incidence(geometry.pairs, ncells)
+    edge_ptr, edge_idx = _incidence(edges.reshape(-1, 2), ncells)
+    cage_ptr, cage_idx = _cage_incidence(cages, ncells)
+    unit_base = ncells
+    cage_base = unit_base + len(geometry.units) * n
+    cage_digit_base = cage_base + len(cages)
+    pair_base = cage_digit_base + len(cages) * n
+    edge_base = pair_base + len(geometry.pairs) * n
     ptr, items = [0], []
     for c, d in zip(cells.tolist(), digits.tolist()):
         units = geometry.cell_units_idx[geometry.cell_units_ptr[c]:geometry.cell_units_ptr[c + 1]]
-        pairs = pair_idx[pair_ptr[c]:pair_ptr[c + 1]]
         items.append(c)
         items.extend((unit_base + units * n + d).tolist())
-        items.extend((pair_base + pairs * n + d).tolist())
+        items.extend((cage_digit_base + cage_idx[cage_ptr[c]:cage_ptr[c + 1]] * n + d).tolist())
+        items.extend((pair_base + pair_idx[pair_ptr[c]:pair_ptr[c + 1]] * n + d).tolist())
+        for e in edge_idx[edge_ptr[c]:edge_ptr[c + 1]].tolist():
+            items.extend(edge_base + e * (n - 1) + k for k in (d - 1, d) if 0 <= k < n - 1)
         ptr.append(len(items))
-    problem = Problem.from_arrays(pair_base, len(geometry.pairs) * n, ptr, items)
+    for g, (total, members) in enumerate(cages):
+        for digit_set in cage_digit_sets(total, members, allowed, n):
+            items.append(cage_base + g)
+            items.extend(cage_digit_base + g * n + d - 1 for d in range(1, n + 1) if d not in digit_set)
+            ptr.append(len(items))
+    problem = Problem.from_arrays(pair_base, len(geometry.pairs) * n + len(edges) * (n - 1), ptr, items)
     return problem, np.stack([cells, digits + 1], axis=1).astype(np.int32)
+
+
+def cage_digit_sets(total: int, members: np.ndarray, allowed: np.ndarray, n: int) -> list[frozenset[int]]:
+    """The sets of len(members) distinct digits 1..N summing to total that the cage's cells could hold."""
+    possible = allowed[members]
+    forced = {int(np.flatnonzero(row)[0]) + 1 for row in possible if row.sum() == 1}
+    out = []
+    for combo in combinations(range(1, n + 1), len(members)):
+        if sum(combo) != total:
+            continue
+        if forced <= set(combo) and all(possible[:, d - 1].any() for d in combo):
+            out.append(frozenset(combo))
+    return out
 
 
 def _allowed(puzzle: np.ndarray, geometry: Geometry) -> np.ndarray:
@@ -47,30 +90,45 @@ def _allowed(puzzle: np.ndarray, geometry: Geometry) -> np.ndarray:
     return allowed
 
 
-def _cell_pairs(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
-    """CSR table: the indices of the difference pairs each cell belongs to."""
-    pairs = geometry.pairs
-    owners = np.concatenate([pairs[:, 0], pairs[:, 1]])
+def _incidence(pairs: np.ndarray, ncells: int) -> tuple[np.ndarray, np.ndarray]:
+    """CSR table: the indices of the pairs (E x 2) each cell belongs to."""
+    owners = np.concatenate([pairs[:, 0], pairs[:, 1]]).astype(np.int64)
     which = np.concatenate([np.arange(len(pairs)), np.arange(len(pairs))])
     order = np.argsort(owners, kind="stable")
-    ptr = np.zeros(geometry.ncells + 1, np.int64)
-    ptr[1:] = np.cumsum(np.bincount(owners, minlength=geometry.ncells))
+    ptr = np.zeros(ncells + 1, np.int64)
+    ptr[1:] = np.cumsum(np.bincount(owners, minlength=ncells))
     return ptr, which[order].astype(np.int64)
 
 
+def _cage_incidence(cages, ncells: int) -> tuple[np.ndarray, np.ndarray]:
+    """CSR table: the indices of the cages each cell belongs to."""
+    owner = [(int(c), g) for g, (_, cells) in enumerate(cages) for c in cells]
+    owners = np.array([c for c, _ in owner], np.int64)
+    which = np.array([g for _, g in owner], np.int64)
+    order = np.argsort(owners, kind="stable")
+    ptr = np.zeros(ncells + 1, np.int64)
+    ptr[1:] = np.cumsum(np.bincount(owners, minlength=ncells))
+    return ptr, which[order]
+
+
 def decode(options, cell_digit: np.ndarray, ncells: int) -> np.ndarray:
-    """The grid a set of chosen options describes."""
+    """The grid a set of chosen options describes (cage options carry no cell and are skipped)."""
     grid = np.zeros(ncells, np.int32)
-    chosen = cell_digit[np.asarray(options, dtype=np.int64)]
+    options = np.asarray(options, dtype=np.int64)
+    chosen = cell_digit[options[options < len(cell_digit)]]
     grid[chosen[:, 0]] = chosen[:, 1]
     return grid
 
 
-def solve(puzzle, geometry: Geometry, limit: int = 1, max_nodes: int = 0) -> SolveResult:
+def solve(puzzle, geometry: Geometry, limit: int = 1, max_nodes: int = 0, *, candidates=None, cages=(),
+          nonconsecutive=None) -> SolveResult:
     """Count solutions up to limit through Dancing Links; keep the first one."""
     puzzle = np.asarray(puzzle, dtype=np.int32).ravel()
+    if puzzle.size != geometry.ncells:
+        raise InputError(f"a {geometry.n}x{geometry.n} grid needs {geometry.ncells} cells, got {puzzle.size}")
     check_givens(puzzle, geometry)
-    problem, cell_digit = encode(puzzle, geometry)
+    problem, cell_digit = encode(puzzle, geometry, candidates=candidates, cages=cages,
+                                 nonconsecutive=nonconsecutive)
     search = Search(problem, max_nodes=max_nodes)
     found = search.run(limit, 1)
     first = decode(found[0], cell_digit, geometry.ncells) if found else None
