@@ -1,0 +1,183 @@
+"""Sudoku engine benchmark on the tdoku corpora: puzzles/s, usec/puzzle and guesses/puzzle, one core, limit 2.
+
+Usage (from the repo root, with the project installed):
+
+    python benchmarks/sudoku.py                      # all sets, every engine available
+    python benchmarks/sudoku.py --sets 17_clue 1106  # some sets (substring of the file name)
+    python benchmarks/sudoku.py --max 5000           # at most 5000 puzzles per set
+
+Engines: ``fast`` (the default engine: 9x9 band bitboards), ``fast-general`` (the same engine's any-geometry
+kernel on the same 9x9 puzzles), ``exact`` (DLX, ``sudokit.sudoku.exact.solve``, on a sample, one Python
+call per puzzle) and ``reference`` (pure Python, on a tiny sample with a node cap).  Each puzzle is solved with a
+uniqueness proof (limit 2) and every solution is checked with ``is_solution`` against its puzzle.  The JIT
+warm-up (compile, or load from numba's cache) is timed and reported separately, never inside a rate.
+
+Peers from PyPI (searched in the package list for "sudoku" and "tdoku"): no tdoku binding exists.  Native
+solvers tried: ``rustoku`` (sdist only, needs a Rust build: not a quick install), ``sudoku-solver-rs`` and
+``py-libsudoku`` (no installable distribution), ``sudoku-rust`` (a wheel with no module in it).  Only
+``lib-sudoku`` (Rust, ``pip install lib-sudoku``) installs as a wheel; it finds one solution (no uniqueness
+proof, no count), so it is timed on a sample at limit 1 against ``fast`` at limit 1 on the same sample
+(not on 17_clue: it is plain backtracking and takes tens of seconds per 17-clue puzzle).
+
+Targets (puzzles/s on this 2-core machine, limit 2): tdoku (C++ SIMD) and classic DLX in C, from the brief.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from sudokit.geometry import box_geometry
+from sudokit.sudoku import fast
+from sudokit.sudoku.batch import parse_line_array
+from sudokit.sudoku.grid import is_solution
+
+SETS = [("17_clue", "puzzles2_17_clue"), ("magictour_top1465", "puzzles3_magictour_top1465"),
+        ("forum_hardest_1905_11+", "puzzles5_forum_hardest_1905_11+"),
+        ("forum_hardest_1106", "puzzles6_forum_hardest_1106"), ("serg", "puzzles7_serg_benchmark")]
+TDOKU = {"17_clue": 284000, "magictour_top1465": 106000, "forum_hardest_1905_11+": 18500, "forum_hardest_1106": 11900}
+C_DLX = {"17_clue": 44000, "magictour_top1465": 8300, "forum_hardest_1905_11+": 2600, "forum_hardest_1106": 1200}
+G9 = box_geometry(3, 3)
+
+
+def default_data() -> Path:
+    return Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "sudoku"
+
+
+def check(grids, res, name) -> int:
+    """Validate every solution (is_solution) and the counts; return the number of bad rows."""
+    bad = 0
+    want_multi = name == "serg"
+    for i in range(len(grids)):
+        c = int(res.counts[i])
+        if c < 1 or not res.complete[i] or (c >= 2) != want_multi or not is_solution(res.solutions[i], grids[i], G9):
+            bad += 1
+    return bad
+
+
+def time_fast(grids, kernel: str, limit: int, repeat: int):
+    """Best of `repeat` timed runs of one solve_many call (one core)."""
+    best, res = float("inf"), None
+    for _ in range(repeat):
+        t = time.perf_counter()
+        res = fast.solve_many(grids, G9, limit=limit, kernel=kernel)
+        best = min(best, time.perf_counter() - t)
+    return best, res
+
+
+def time_per_call(solve, grids, limit: int, max_nodes: int = 0):
+    """Seconds for one Python call per puzzle; (seconds, finished, guesses, results)."""
+    t = time.perf_counter()
+    out = [solve(g, G9, limit=limit, max_nodes=max_nodes) for g in grids]
+    dt = time.perf_counter() - t
+    return dt, sum(r.complete for r in out), sum(r.guesses for r in out), out
+
+
+def line(engine, name, n, seconds, guesses, note=""):
+    rate = n / seconds if seconds > 0 else float("inf")
+    print(f"  {engine:14s} {name:24s} {n:7d} {rate:12,.0f} {1e6 * seconds / max(n, 1):11.2f} "
+          f"{guesses / max(n, 1):9.2f}  {note}", flush=True)
+    return rate
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data", type=Path, default=default_data(), help="folder of the tdoku corpora")
+    ap.add_argument("--sets", nargs="*", default=None, help="substrings of set names to run")
+    ap.add_argument("--max", type=int, default=0, help="at most this many puzzles per set (0 = all)")
+    ap.add_argument("--repeat", type=int, default=3, help="timed runs of the fast engine (best is kept)")
+    ap.add_argument("--exact-sample", type=int, default=300, help="puzzles per set for the DLX engine")
+    ap.add_argument("--reference-sample", type=int, default=3, help="puzzles per set for the reference")
+    ap.add_argument("--peer-sample", type=int, default=5, help="puzzles per set for PyPI peers")
+    ap.add_argument("--no-general", action="store_true", help="skip the general kernel")
+    args = ap.parse_args(argv)
+
+    t = time.perf_counter()
+    fast.warm_up(G9)
+    print(f"warm-up (JIT compile or cache load, fast kernels): {time.perf_counter() - t:.2f} s", flush=True)
+    try:
+        from sudokit.sudoku import exact
+    except ImportError:
+        exact = None
+    try:
+        import lib_sudoku
+    except ImportError:
+        lib_sudoku = None
+    if exact is not None:
+        t = time.perf_counter()
+        exact.solve(np.zeros(81, np.int32), G9, limit=2)
+        print(f"warm-up (exact / DLX): {time.perf_counter() - t:.2f} s", flush=True)
+    from sudokit.sudoku import reference
+
+    print(f"  {'engine':14s} {'set':24s} {'puzzles':>7s} {'puzzles/s':>12s} {'usec/puz':>11s} {'guess/puz':>9s}")
+    failures = 0
+    summary = []
+    for name, fname in SETS:
+        if args.sets and not any(s in name for s in args.sets):
+            continue
+        path = args.data / fname
+        if not path.exists():
+            print(f"  (missing {path})")
+            continue
+        grids, _, bad = parse_line_array(path.read_bytes(), 9)
+        grids = np.delete(grids, bad, axis=0)
+        if args.max:
+            grids = grids[:args.max]
+        n = len(grids)
+        secs, res = time_fast(grids, "auto", 2, args.repeat)
+        nbad = check(grids, res, name)
+        failures += nbad
+        rate = line("fast", name, n, secs, res.guesses.sum(), f"invalid: {nbad}" if nbad else "all valid")
+        row = {"set": name, "fast": rate}
+        if not args.no_general:
+            secs_g, res_g = time_fast(grids, "general", 2, 1)
+            nbad = check(grids, res_g, name)
+            failures += nbad
+            row["general"] = line("fast-general", name, n, secs_g, res_g.guesses.sum(),
+                                  f"invalid: {nbad}" if nbad else "all valid")
+        if exact is not None and args.exact_sample:
+            sample = grids[:args.exact_sample]
+            secs_e, done, gs, out = time_per_call(exact.solve, sample, 2)
+            ok = sum(r.count >= 1 and is_solution(r.solution, g, G9) for r, g in zip(out, sample))
+            row["exact"] = line("exact (DLX)", name, len(sample), secs_e, gs, f"sample; valid {ok}/{len(sample)}")
+        if args.reference_sample:
+            sample = grids[:args.reference_sample]
+            secs_r, done, gs, out = time_per_call(reference.solve, sample, 2, max_nodes=200000)
+            line("reference", name, len(sample), secs_r, gs, f"sample; finished {done}/{len(sample)} (200k-node cap)")
+        if lib_sudoku is not None and args.peer_sample and name != "17_clue":
+            sample = grids[:args.peer_sample]
+            lists = [g.astype(int).tolist() for g in sample]
+            t = time.perf_counter()
+            sols = [lib_sudoku.solve(x) for x in lists]
+            secs_p = time.perf_counter() - t
+            ok = sum(is_solution(np.frombuffer(bytes(s), np.uint8), g, G9) for s, g in zip(sols, sample))
+            peer = line("lib-sudoku", name, len(sample), secs_p, 0, f"sample, limit 1; valid {ok}/{len(sample)}")
+            secs_f1, _ = time_fast(sample, "auto", 1, args.repeat)
+            mine = line("fast limit 1", name, len(sample), secs_f1, 0, f"same sample: {mine_ratio(secs_p, secs_f1)}")
+            row["peer"] = peer
+        summary.append(row)
+    print("\nsummary (puzzles/s, limit 2, one core) and ratios to the targets:")
+    for row in summary:
+        name = row["set"]
+        msg = f"  {name:24s} fast {row['fast']:10,.0f}"
+        if name in TDOKU:
+            msg += (f"   tdoku {TDOKU[name]:8,d} (x{row['fast'] / TDOKU[name]:.2f}, goal x0.50)"
+                    f"   C DLX {C_DLX[name]:7,d} (x{row['fast'] / C_DLX[name]:.2f})")
+        if "exact" in row:
+            msg += f"   vs exact x{row['fast'] / row['exact']:.1f}"
+        print(msg)
+    if failures:
+        print(f"FAILED: {failures} invalid results", file=sys.stderr)
+    return 1 if failures else 0
+
+
+def mine_ratio(peer_secs: float, mine_secs: float) -> str:
+    return f"fast is x{peer_secs / mine_secs:.0f} the rate of lib-sudoku" if mine_secs > 0 else ""
+
+
+if __name__ == "__main__":
+    sys.exit(main())
