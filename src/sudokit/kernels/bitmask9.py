@@ -14,8 +14,9 @@ still possible (a placed cell keeps its bit in its own digit's board)::
     "minirow" (r, k) = the 3 bits of row r inside box k (mask 0b111 << (9r + 3k)).
 
     S[0:27]  F[3d+b]          S[27:30] unsolved cells of each band          S[30] number of placed cells
+    S[32:59] snapshot of F[3d+b] when digit d was last processed (only changed digits are re-processed)
 
-The whole state is 31 int64 words; a guess saves it (248 bytes) in the stack buffer ``st[level]``.
+The whole state is 64 int64 words; a guess saves it (512 bytes) in the stack buffer ``st[level]``.
 
 Rules, all vectorised over a band word (no per-cell loop except placing):
   * band filter (JCZSolve's "shrink/complex" tables): per digit and band, the 9-bit minirow presence
@@ -45,6 +46,8 @@ from .bitmask import ctz, popcount
 
 BAND = np.int64(0x7FFFFFF)
 ROW9 = np.int64(0x1FF)
+SNAP = 32  # S[32:59]: the digit words as they were when each digit was last processed
+STATE = 64  # words of state saved per guess
 COLREP = np.int64(0x40201)  # 1 | 1 << 9 | 1 << 18: a 9-bit column set copied to the 3 rows of a band
 
 
@@ -122,9 +125,101 @@ def place(S, d, b, bit, pos, peer, colm):
 
 @njit(cache=True)
 def propagate9(S, shrink, complex_, expand, boxone, peer, colm):
-    """Apply the rules to a fixpoint. Returns 0 on contradiction, 1 otherwise (solved when S[30] == 81)."""
+    """Apply the rules to a fixpoint. Returns 0 on contradiction, 1 otherwise (solved when S[30] == 81).
+
+    A digit is processed only if one of its 3 words differs from its snapshot S[SNAP + 3d + b] (taken before
+    processing it), as JCZSolve does: the rules for d depend only on d's words (a cell placed with another
+    digit leaves d's words unchanged only if d was not possible there).
+    """
     while True:
-        changed = False
+        dirty = False
+        placed = False
+        # per digit: band filter, then hidden singles in rows, boxes and columns
+        for d in range(9):
+            i = 3 * d
+            if S[i] == S[SNAP + i] and S[i + 1] == S[SNAP + i + 1] and S[i + 2] == S[SNAP + i + 2]:
+                continue
+            S[SNAP + i] = S[i]
+            S[SNAP + i + 1] = S[i + 1]
+            S[SNAP + i + 2] = S[i + 2]
+            dirty = True
+            for b in range(3):
+                w = S[3 * d + b]
+                s = shrink[w & ROW9] | (shrink[(w >> 9) & ROW9] << 3) | (shrink[w >> 18] << 6)
+                w2 = w & expand[complex_[s]]
+                if w2 == 0:
+                    return 0
+                if w2 != w:
+                    S[3 * d + b] = w2
+            # stack filter: the same permutation rule on (column in stack, band) minicolumns
+            f0 = S[3 * d]
+            f0 = (f0 | (f0 >> 9) | (f0 >> 18)) & ROW9
+            f1 = S[3 * d + 1]
+            f1 = (f1 | (f1 >> 9) | (f1 >> 18)) & ROW9
+            f2 = S[3 * d + 2]
+            f2 = (f2 | (f2 >> 9) | (f2 >> 18)) & ROW9
+            if (f0 | f1 | f2) != ROW9:
+                return 0
+            k0 = np.int64(0)
+            k1 = np.int64(0)
+            k2 = np.int64(0)
+            for k in range(3):
+                sh = 3 * k
+                sv = ((f0 >> sh) & 7) | (((f1 >> sh) & 7) << 3) | (((f2 >> sh) & 7) << 6)
+                a = complex_[sv]
+                if a == 0:
+                    return 0
+                k0 |= (a & 7) << sh
+                k1 |= ((a >> 3) & 7) << sh
+                k2 |= ((a >> 6) & 7) << sh
+            if k0 != f0:
+                S[3 * d] &= k0 * COLREP
+            if k1 != f1:
+                S[3 * d + 1] &= k1 * COLREP
+            if k2 != f2:
+                S[3 * d + 2] &= k2 * COLREP
+            c_once = np.int64(0)
+            c_twice = np.int64(0)
+            for b in range(3):
+                w = S[3 * d + b]
+                u = w & S[27 + b]
+                if u == 0:
+                    continue
+                r0 = u & ROW9
+                r1 = (u >> 9) & ROW9
+                r2 = u >> 18
+                o = r0 | r1 | r2
+                t = (r0 & r1) | (r0 & r2) | (r1 & r2)
+                c_twice |= t | (c_once & o)
+                c_once |= o
+                # rows with exactly one cell
+                for r in range(3):
+                    x = (u >> (9 * r)) & ROW9
+                    if x and (x & (x - 1)) == 0:
+                        bit = x << (9 * r)
+                        if S[3 * d + b] & S[27 + b] & bit:
+                            place(S, d, b, bit, ctz(bit), peer, colm)
+                # boxes with exactly one cell
+                bx = boxone[o] & ~shrink[t]
+                while bx:
+                    k = ctz(bx)
+                    bx &= bx - 1
+                    bit = u & (np.int64(0x1C0E07) << (3 * k))
+                    if S[3 * d + b] & S[27 + b] & bit:
+                        place(S, d, b, bit, ctz(bit), peer, colm)
+            cs = c_once & ~c_twice
+            while cs:
+                c = ctz(cs)
+                cs &= cs - 1
+                cm = colm[c]
+                for b in range(3):
+                    bit = S[3 * d + b] & S[27 + b] & cm
+                    if bit:
+                        if (bit & (bit - 1)) == 0:
+                            place(S, d, b, bit, ctz(bit), peer, colm)
+                        break
+        if S[30] == 81:
+            return 1
         # naked singles, band by band
         for b in range(3):
             uns = S[27 + b]
@@ -152,94 +247,8 @@ def propagate9(S, shrink, complex_, expand, boxone, peer, colm):
                 if found < 0:
                     return 0
                 place(S, found, b, bit, ctz(bit), peer, colm)
-                changed = True
-        if S[30] == 81:
-            return 1
-        # per digit: band filter, then hidden singles in rows, boxes and columns
-        for d in range(9):
-            for b in range(3):
-                w = S[3 * d + b]
-                s = shrink[w & ROW9] | (shrink[(w >> 9) & ROW9] << 3) | (shrink[w >> 18] << 6)
-                w2 = w & expand[complex_[s]]
-                if w2 == 0:
-                    return 0
-                if w2 != w:
-                    S[3 * d + b] = w2
-                    changed = True
-            # stack filter: the same permutation rule on (column in stack, band) minicolumns
-            f0 = S[3 * d]
-            f0 = (f0 | (f0 >> 9) | (f0 >> 18)) & ROW9
-            f1 = S[3 * d + 1]
-            f1 = (f1 | (f1 >> 9) | (f1 >> 18)) & ROW9
-            f2 = S[3 * d + 2]
-            f2 = (f2 | (f2 >> 9) | (f2 >> 18)) & ROW9
-            if (f0 | f1 | f2) != ROW9:
-                return 0
-            k0 = np.int64(0)
-            k1 = np.int64(0)
-            k2 = np.int64(0)
-            for k in range(3):
-                sh = 3 * k
-                sv = ((f0 >> sh) & 7) | (((f1 >> sh) & 7) << 3) | (((f2 >> sh) & 7) << 6)
-                a = complex_[sv]
-                if a == 0:
-                    return 0
-                k0 |= (a & 7) << sh
-                k1 |= ((a >> 3) & 7) << sh
-                k2 |= ((a >> 6) & 7) << sh
-            if k0 != f0:
-                S[3 * d] &= k0 * COLREP
-                changed = True
-            if k1 != f1:
-                S[3 * d + 1] &= k1 * COLREP
-                changed = True
-            if k2 != f2:
-                S[3 * d + 2] &= k2 * COLREP
-                changed = True
-            c_once = np.int64(0)
-            c_twice = np.int64(0)
-            for b in range(3):
-                w = S[3 * d + b]
-                u = w & S[27 + b]
-                if u == 0:
-                    continue
-                r0 = u & ROW9
-                r1 = (u >> 9) & ROW9
-                r2 = u >> 18
-                o = r0 | r1 | r2
-                t = (r0 & r1) | (r0 & r2) | (r1 & r2)
-                c_twice |= t | (c_once & o)
-                c_once |= o
-                # rows with exactly one cell
-                for r in range(3):
-                    x = (u >> (9 * r)) & ROW9
-                    if x and (x & (x - 1)) == 0:
-                        bit = x << (9 * r)
-                        if S[3 * d + b] & S[27 + b] & bit:
-                            place(S, d, b, bit, ctz(bit), peer, colm)
-                            changed = True
-                # boxes with exactly one cell
-                bx = boxone[o] & ~shrink[t]
-                while bx:
-                    k = ctz(bx)
-                    bx &= bx - 1
-                    bit = u & (np.int64(0x1C0E07) << (3 * k))
-                    if S[3 * d + b] & S[27 + b] & bit:
-                        place(S, d, b, bit, ctz(bit), peer, colm)
-                        changed = True
-            cs = c_once & ~c_twice
-            while cs:
-                c = ctz(cs)
-                cs &= cs - 1
-                cm = colm[c]
-                for b in range(3):
-                    bit = S[3 * d + b] & S[27 + b] & cm
-                    if bit:
-                        if (bit & (bit - 1)) == 0:
-                            place(S, d, b, bit, ctz(bit), peer, colm)
-                            changed = True
-                        break
-        if not changed:
+                placed = True
+        if not dirty and not placed:
             return 1
 
 
@@ -285,7 +294,7 @@ def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S,
             shrink, complex_, expand, boxone, peer, colm):
     """Count solutions of one 9x9 puzzle (uint8/int [81], 0 = empty) up to limit; first to out.
 
-    Work buffers: st int64[82, 32], st_b/st_bit/st_rest int64[82], S int64[32]. stats <- nodes, guesses,
+    Work buffers: st int64[82, STATE], st_b/st_bit/st_rest int64[82], S int64[STATE]. stats <- nodes, guesses,
     stopped. Returns the count. Clashing givens give 0.
     """
     for i in range(27):
@@ -293,6 +302,8 @@ def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S,
     for b in range(3):
         S[27 + b] = BAND
     S[30] = 0
+    for i in range(27):
+        S[SNAP + i] = -1
     ok = 1
     for c in range(81):
         v = puzzle[c]
@@ -371,11 +382,11 @@ def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S,
 def _many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete, status,
            shrink, complex_, expand, boxone, peer, colm):
     P = grids.shape[0]
-    st = np.empty((82, 32), np.int64)
+    st = np.empty((82, STATE), np.int64)
     st_b = np.empty(82, np.int64)
     st_bit = np.empty(82, np.int64)
     st_rest = np.empty(82, np.int64)
-    S = np.empty(32, np.int64)
+    S = np.empty(STATE, np.int64)
     stats = np.zeros(3, np.int64)
     out = np.zeros(81, np.int32)
     for i in range(P):
