@@ -83,9 +83,10 @@ def make_tables():
         expand[s] = e
     # within-band peers (same row or same box, not the cell) and column mask, per band position 0..26
     peer = np.zeros(27, np.int64)
-    colm = np.zeros(9, np.int64)
-    for c in range(9):
-        colm[c] = (1 << c) | (1 << (c + 9)) | (1 << (c + 18))
+    colm = np.zeros(27, np.int64)  # column mask of band position p (p % 9 for p < 9 is the column)
+    for p in range(27):
+        c = p % 9
+        colm[p] = (1 << c) | (1 << (c + 9)) | (1 << (c + 18))
     for pos in range(27):
         r, c = divmod(pos, 9)
         m = 0
@@ -108,7 +109,7 @@ def tables():
     return _TABLES
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def place(S, d, b, bit, pos, peer, colm):
     """Put digit d at band b, bit (= 1 << pos): remove the cell from the other digits, its peers from d."""
     S[27 + b] &= ~bit
@@ -117,7 +118,7 @@ def place(S, d, b, bit, pos, peer, colm):
         S[3 * e + b] &= ~bit
     i = 3 * d + b
     S[i] = (S[i] & ~peer[pos]) | bit
-    cm = ~colm[pos % 9]
+    cm = ~colm[pos]
     for b2 in range(3):
         if b2 != b:
             S[3 * d + b2] &= cm
@@ -139,12 +140,12 @@ def propagate9(S, shrink, complex_, expand, boxone, peer, colm):
             i = 3 * d
             if S[i] == S[SNAP + i] and S[i + 1] == S[SNAP + i + 1] and S[i + 2] == S[SNAP + i + 2]:
                 continue
-            S[SNAP + i] = S[i]
-            S[SNAP + i + 1] = S[i + 1]
-            S[SNAP + i + 2] = S[i + 2]
             dirty = True
             for b in range(3):
-                w = S[3 * d + b]
+                w = S[i + b]
+                if w == S[SNAP + i + b]:
+                    continue  # the filter left this word as it is last time: it would again
+                S[SNAP + i + b] = w
                 s = shrink[w & ROW9] | (shrink[(w >> 9) & ROW9] << 3) | (shrink[w >> 18] << 6)
                 w2 = w & expand[complex_[s]]
                 if w2 == 0:
