@@ -135,6 +135,36 @@ def propagate9(S, shrink, complex_, expand, boxone, peer, colm):
     while True:
         dirty = False
         placed = False
+        # naked singles, band by band
+        for b in range(3):
+            uns = S[27 + b]
+            if uns == 0:
+                continue
+            once = np.int64(0)
+            twice = np.int64(0)
+            for d in range(9):
+                m = S[3 * d + b] & uns
+                twice |= once & m
+                once |= m
+            if uns & ~once:
+                return 0
+            single = once & ~twice
+            while single:
+                bit = single & -single
+                single ^= bit
+                if (S[27 + b] & bit) == 0:
+                    continue
+                found = -1
+                for d in range(9):
+                    if S[3 * d + b] & bit:
+                        found = d
+                        break
+                if found < 0:
+                    return 0
+                place(S, found, b, bit, ctz(bit), peer, colm)
+                placed = True
+        if S[30] == 81:
+            return 1
         # per digit: band filter, then hidden singles in rows, boxes and columns
         for d in range(9):
             i = 3 * d
@@ -219,36 +249,6 @@ def propagate9(S, shrink, complex_, expand, boxone, peer, colm):
                         if (bit & (bit - 1)) == 0:
                             place(S, d, b, bit, ctz(bit), peer, colm)
                         break
-        if S[30] == 81:
-            return 1
-        # naked singles, band by band
-        for b in range(3):
-            uns = S[27 + b]
-            if uns == 0:
-                continue
-            once = np.int64(0)
-            twice = np.int64(0)
-            for d in range(9):
-                m = S[3 * d + b] & uns
-                twice |= once & m
-                once |= m
-            if uns & ~once:
-                return 0
-            single = once & ~twice
-            while single:
-                bit = single & -single
-                single ^= bit
-                if (S[27 + b] & bit) == 0:
-                    continue
-                found = -1
-                for d in range(9):
-                    if S[3 * d + b] & bit:
-                        found = d
-                        break
-                if found < 0:
-                    return 0
-                place(S, found, b, bit, ctz(bit), peer, colm)
-                placed = True
         if not dirty and not placed:
             return 1
 
