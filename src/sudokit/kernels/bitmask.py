@@ -20,7 +20,8 @@ A node is one call of ``propagate``; its rules, cheapest first, repeated until n
      so the extra ``pairs`` of a geometry are honoured like units);
   2. hidden singles: per unit, ``once``/``twice`` accumulators give the digits with exactly one place;
      a digit with no place (``once != full``) is a contradiction;
-  3. locked candidates (pointing and claiming), only when 1 and 2 are exhausted: for every pair of units
+  3. locked candidates (pointing and claiming), only when 1 and 2 are exhausted, at most ``lc_rounds`` sweeps
+     per node (then 1 and 2 again): for every pair of units
      A, B sharing >= 2 cells (box/row, box/column, and for jigsaws or diagonals whatever overlaps), a digit of
      A confined to A&B is removed from B\\A, and vice versa.
 Then the unplaced cell with the fewest candidates (MRV) is guessed, lowest digit first (``x & -x``).
@@ -30,10 +31,14 @@ solutions, keeps the first one in the caller's ``out`` buffer, counts nodes and 
 tried while the cell still had other untried digits; the last digit of a cell is forced, not a guess, as in
 tdoku), and stops at ``max_nodes`` (0 = no limit) telling the caller so.
 
-Variants tried and why they lost (measured on the tdoku sets, limit 2, one core):
-  - locked candidates inside the naked/hidden-single loop (every round): more work per node than it saves in
-    guesses; doing it only when singles are exhausted is faster on every set.
-  - see bitmask9.py for the 9x9-only digit/band bitboard path.
+Variants tried and why they lost (tdoku sets through this kernel, limit 2, one core, puzzles/s for
+17_clue / magictour / 1905_11+ / 1106):
+  - no locked candidates:                 31,200 / 5,380 / 1,460 / 690   (guesses 4.6 / 46 / 173 / 373)
+  - one sweep per node (kept, default):   44,700 / 6,810 / 1,050 / 535   (guesses 1.0 / 19 / 141 / 287)
+  - sweeps to a fixpoint:                 43,000 / 6,160 /   970 / 495   (guesses 0.9 / 19 / 141 / 286)
+    A sweep reads every cell of every overlapping unit pair (54 pairs x 15 cells on 9x9): it pays on easy and
+    medium puzzles and costs on the hardest, so one sweep is the compromise.  On 9x9 the band kernel
+    (bitmask9.py) gets the same pruning for a few table lookups and is 3-4x faster than this kernel.
 """
 
 from __future__ import annotations
@@ -78,7 +83,7 @@ def ctz(typingctx, x):
 NODES, GUESSES, STOPPED = 0, 1, 2
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def full_mask(n):
     """All N digit bits set."""
     if n >= 64:
@@ -86,7 +91,7 @@ def full_mask(n):
     return (np.int64(1) << n) - 1
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _drain(cand, placed, queue, qtail, nplaced_arr, peers_ptr, peers_idx):
     """Naked singles: pop placed cells off the queue and remove their digit from their peers.
 
@@ -113,13 +118,14 @@ def _drain(cand, placed, queue, qtail, nplaced_arr, peers_ptr, peers_idx):
     return 1
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr, peers_idx,
-              lc_ptr, lc_cells, use_lc):
+              lc_ptr, lc_cells, lc_rounds):
     """Run the rules to a fixpoint. Returns 0 on contradiction, 1 otherwise. queue[0:qtail] = new placements."""
     nunits = units.shape[0]
     ncells = cand.shape[0]
-    nlc = lc_ptr.shape[0] - 1
+    nlc = lc_ptr.shape[0]
+    lc_rounds_done = 0
     while True:
         if qtail:
             if _drain(cand, placed, queue, qtail, nplaced_arr, peers_ptr, peers_idx) == 0:
@@ -157,8 +163,9 @@ def propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr
                             qtail += 1
         if qtail:
             continue
-        if not use_lc:
+        if lc_rounds_done >= lc_rounds:
             return 1
+        lc_rounds_done += 1
         # locked candidates: for each overlapping unit pair, [inter | A\B | B\A] cell lists in lc_cells
         changed = False
         for t in range(nlc):
@@ -216,8 +223,8 @@ def propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr
             return 1
 
 
-@njit(cache=True)
-def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, use_lc, limit, max_nodes,
+@njit(cache=True, error_model="numpy")
+def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, limit, max_nodes,
            out, stats, st_cand, st_placed, st_np, st_cell, st_rest, cand, placed, queue):
     """Count solutions of one puzzle up to ``limit``; the first goes to ``out`` (digits 1..N).
 
@@ -278,7 +285,7 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, use_lc, lim
                 stopped = 1
                 break
             ok = propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr, peers_idx,
-                           lc_ptr, lc_cells, use_lc)
+                           lc_ptr, lc_cells, lc_rounds)
             qtail = 0
             if ok:
                 if nplaced_arr[0] == ncells:
@@ -341,7 +348,7 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, use_lc, lim
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def has_clash(puzzle, peers_ptr, peers_idx):
     """True if two peer cells hold the same given digit."""
     for c in range(puzzle.shape[0]):
@@ -358,8 +365,8 @@ def has_clash(puzzle, peers_ptr, peers_idx):
 OK, CLASH, BAD_VALUE = 0, 1, 2
 
 
-@njit(cache=True)
-def search_many(grids, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, use_lc, limit, max_nodes,
+@njit(cache=True, error_model="numpy")
+def search_many(grids, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, limit, max_nodes,
                 counts, solutions, guesses, nodes, complete, status):
     """search() over every row of grids [P, ncells]; one numba call, no Python object per puzzle.
 
@@ -400,7 +407,7 @@ def search_many(grids, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, use_lc,
             complete[i] = True
             continue
         status[i] = OK
-        k = search(g, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, use_lc, limit, max_nodes,
+        k = search(g, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, limit, max_nodes,
                    out, stats, st_cand, st_placed, st_np, st_cell, st_rest, cand, placed, queue)
         counts[i] = k
         if k > 0:

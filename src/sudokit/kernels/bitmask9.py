@@ -109,7 +109,7 @@ def tables():
     return _TABLES
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def place(S, d, b, bit, pos, peer, colm):
     """Put digit d at band b, bit (= 1 << pos): remove the cell from the other digits, its peers from d."""
     S[27 + b] &= ~bit
@@ -124,7 +124,7 @@ def place(S, d, b, bit, pos, peer, colm):
             S[3 * d + b2] &= cm
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def propagate9(S, shrink, complex_, expand, boxone, peer, colm):
     """Apply the rules to a fixpoint. Returns 0 on contradiction, 1 otherwise (solved when S[30] == 81).
 
@@ -253,7 +253,7 @@ def propagate9(S, shrink, complex_, expand, boxone, peer, colm):
             return 1
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def pick9(S):
     """The guess cell as (band, bit): a bivalue cell if any, else the unsolved cell with fewest digits."""
     for b in range(3):
@@ -290,7 +290,7 @@ def pick9(S):
     return best_b, best_bit
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S,
             shrink, complex_, expand, boxone, peer, colm):
     """Count solutions of one 9x9 puzzle (uint8/int [81], 0 = empty) up to limit; first to out.
@@ -379,7 +379,7 @@ def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S,
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete, status,
            shrink, complex_, expand, boxone, peer, colm):
     P = grids.shape[0]
