@@ -42,11 +42,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from numba.cpython.unsafe.numbers import leading_zeros
+
 from .bitmask import ctz, popcount
 
 BAND = np.int64(0x7FFFFFF)
 ROW9 = np.int64(0x1FF)
 SNAP = 32  # S[32:59]: the digit words as they were when each digit was last processed
+KEYSIGN = -1
 STATE = 64  # words of state saved per guess
 COLREP = np.int64(0x40201)  # 1 | 1 << 9 | 1 << 18: a 9-bit column set copied to the 3 rows of a band
 
@@ -254,8 +257,11 @@ def propagate9(S, shrink, complex_, expand, boxone, peer, colm):
 
 
 @njit(cache=True, error_model="numpy")
-def pick9(S):
+def pick9(S, peer, colm):
     """The guess cell as (band, bit): a bivalue cell if any, else the unsolved cell with fewest digits."""
+    pick_b = -1
+    pick_bit = np.int64(0)
+    pick_n = -1
     for b in range(3):
         uns = S[27 + b]
         if uns == 0:
@@ -269,8 +275,21 @@ def pick9(S):
             twice |= once & m
             once |= m
         two = twice & ~thrice
-        if two:
-            return b, two & -two
+        while two:
+            pos = ctz(two)
+            bit = two & -two
+            two ^= bit
+            k = popcount(peer[pos] & uns)
+            cm = colm[pos]
+            for b2 in range(3):
+                if b2 != b:
+                    k += popcount(cm & S[27 + b2])
+            if k > pick_n:
+                pick_n = k
+                pick_b = b
+                pick_bit = bit
+    if pick_b >= 0:
+        return pick_b, pick_bit
     best_b = -1
     best_bit = np.int64(0)
     best_n = 10
@@ -343,7 +362,7 @@ def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S,
                     if count >= limit:
                         break
                 else:
-                    b, bit = pick9(S)
+                    b, bit = pick9(S, peer, colm)
                     digits = np.int64(0)
                     for d in range(9):
                         if S[3 * d + b] & bit:
