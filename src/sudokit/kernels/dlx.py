@@ -27,6 +27,12 @@ The whole search state lives in caller arrays (`x`, `state` and the links), so a
 Tried and measured (6x10 pentominoes, X in a quarter, 305M updates): separate top/ulink/dlink/color arrays and an
 update counter stored in the stats array on every update took 4.8 s; the interleaved node words with counts
 returned as locals take 3.4 s, the same as the identical loop in C compiled with gcc -O2 (3.3 s).
+Unsigned (uint64) indices, which skip numba's negative-index wraparound test, gained only ~10%: not kept.
+Knuth's newer "dancing cells" (sparse sets; undo = restore the sizes; abandon an option as soon as a primary
+item runs out of options) was prototyped with the same interface: 273M removals instead of 305M updates and
+3.4-3.6 s CPU against 4.25 s here, while the xcover package's dancing cells took 2.3 s on the same box in the
+same minute. A 1.2x gain did not pay for a second kernel whose node counts no longer match Knuth's; the gap to
+xcover is recorded in benchmarks/cover.py output and is the next thing to close.
 """
 
 import numpy as np

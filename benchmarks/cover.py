@@ -1,0 +1,114 @@
+"""Time sudokit's exact-cover engine against peers from PyPI on classic problems, side by side in one run.
+
+    python benchmarks/cover.py                 # sudokit + every peer that is installed
+    python benchmarks/cover.py --peers none    # sudokit only
+
+Problems: 12 queens (14200 solutions, diagonals secondary), the 6x10 pentominoes (all 9356 solutions) and the
+same with the X piece kept in one quarter (2339). Times are CPU seconds (time.process_time) of the search, the
+best of --repeat runs; JIT compilation is a separate warm-up, reported on its own line. Peers (optional installs):
+xcover (numba, Knuth's dancing cells), exact-cover (C extension), dlx-cython (Cython). Every engine's count is
+checked against the known answer. Run it on an idle machine: a loaded 2-core box doubles every figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from sudokit.cover import count
+from sudokit.cover.puzzles import pentominoes, queens
+
+PROBLEMS = {
+    "queens12": (lambda: queens(12), 14200),
+    "pentominoes-quarter": (lambda: pentominoes(6, 10, x_in_quarter=True), 2339),
+    "pentominoes-6x10": (lambda: pentominoes(6, 10), 9356),
+}
+
+
+def cpu(fn) -> tuple[float, int]:
+    """CPU seconds and result of fn()."""
+    start = time.process_time()
+    result = fn()
+    return time.process_time() - start, result
+
+
+def as_lists(problem):
+    """Options as lists of item indices (primary items first)."""
+    return [problem.opt_items[problem.opt_ptr[k]:problem.opt_ptr[k + 1]].tolist() for k in range(problem.n_options)]
+
+
+def as_matrix(problem) -> np.ndarray:
+    """The 0/1 matrix of a problem without secondary items."""
+    m = np.zeros((problem.n_options, problem.n_items), dtype=bool)
+    for k, items in enumerate(as_lists(problem)):
+        m[k, items] = True
+    return m
+
+
+def peer_runners():
+    """The installed peers, each as name -> function(problem) -> solution count (None if it can't)."""
+    runners = {}
+    try:
+        from xcover.dancing_cells import algorithm_c
+
+        def run_xcover(p):
+            opts = np.asarray(p.opt_items, dtype=np.uint32)
+            ptr = np.asarray(p.opt_ptr, dtype=np.uint32)
+            gen = algorithm_c(opts, ptr, np.zeros(len(opts), np.uint32), np.uint32(p.n_items),
+                              np.uint32(p.n_secondary))
+            return sum(1 for _ in gen)
+        runners["xcover"] = run_xcover
+    except ImportError:
+        pass
+    try:
+        import exact_cover
+
+        def run_exact_cover(p):
+            return None if p.n_secondary else int(exact_cover.get_solution_count(as_matrix(p)))
+        runners["exact-cover"] = run_exact_cover
+    except ImportError:
+        pass
+    try:
+        from dlxsolver import DLXSolver
+
+        def run_dlx_cython(p):
+            return None if p.n_secondary else len(DLXSolver(as_matrix(p).astype(np.int32)).solve())
+        runners["dlx-cython"] = run_dlx_cython
+    except ImportError:
+        pass
+    return runners
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--problems", default=",".join(PROBLEMS), help="comma-separated subset")
+    parser.add_argument("--peers", default="all", help="'all', 'none' or a comma-separated subset")
+    parser.add_argument("--repeat", type=int, default=1)
+    args = parser.parse_args()
+    runners = {"sudokit": lambda p: int(count(p))}
+    peers = peer_runners()
+    if args.peers != "none":
+        wanted = peers if args.peers == "all" else {k: peers[k] for k in args.peers.split(",") if k in peers}
+        runners.update(wanted)
+    warm, _ = cpu(lambda: [int(count(queens(5))), *(fn(queens(5)) for name, fn in runners.items() if name != "sudokit")])
+    print(f"warm-up (JIT compile / load of every engine on 5 queens): {warm:.2f} s")
+    print(f"{'problem':22} {'engine':12} {'solutions':>10} {'cpu s':>8} {'vs sudokit':>10}")
+    for name in args.problems.split(","):
+        build, expected = PROBLEMS[name]
+        problem = build()
+        base = None
+        for engine, fn in runners.items():
+            best, result = min((cpu(lambda: fn(problem)) for _ in range(args.repeat)), key=lambda r: r[0])
+            if result is None:
+                print(f"{name:22} {engine:12} {'n/a':>10}")
+                continue
+            status = "" if result == expected else f"  WRONG (expected {expected})"
+            base = best if engine == "sudokit" else base
+            ratio = f"{best / base:9.2f}x" if base else ""
+            print(f"{name:22} {engine:12} {result:>10} {best:8.2f} {ratio}{status}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
