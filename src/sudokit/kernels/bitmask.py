@@ -296,17 +296,21 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, 
                     if count >= limit:
                         break
                 else:
-                    # MRV: the unplaced cell with the fewest candidates
+                    # MRV: the unplaced cell with the fewest candidates; ties go to the most unplaced peers
                     best = -1
                     bestn = 65
+                    bestdeg = -1
                     for c in range(ncells):
                         if placed[c] == 0:
                             k = popcount(cand[c])
-                            if k < bestn:
-                                bestn = k
-                                best = c
-                                if k <= 2:
-                                    break
+                            if k <= bestn:
+                                deg = 0
+                                for j in range(peers_ptr[c], peers_ptr[c + 1]):
+                                    deg += 1 - placed[peers_idx[j]]
+                                if k < bestn or deg > bestdeg:
+                                    bestn = k
+                                    best = c
+                                    bestdeg = deg
                     m = cand[best]
                     bit = m & -m
                     st_cand[level, :] = cand
