@@ -24,7 +24,8 @@ A node is one call of ``propagate``; its rules, cheapest first, repeated until n
      per node (then 1 and 2 again): for every pair of units
      A, B sharing >= 2 cells (box/row, box/column, and for jigsaws or diagonals whatever overlaps), a digit of
      A confined to A&B is removed from B\\A, and vice versa.
-Then the unplaced cell with the fewest candidates (MRV) is guessed, lowest digit first (``x & -x``).
+Then the unplaced cell with the fewest candidates (MRV; ties to the cell with the most unplaced peers, which
+cut guesses by a third on the hard sets) is guessed, lowest digit first (``x & -x``).
 
 ONE kernel (``search``) serves solve / uniqueness / count through ``limit``: it stops at ``limit``
 solutions, keeps the first one in the caller's ``out`` buffer, counts nodes and guesses (a guess = a digit
@@ -33,9 +34,9 @@ tdoku), and stops at ``max_nodes`` (0 = no limit) telling the caller so.
 
 Variants tried and why they lost (tdoku sets through this kernel, limit 2, one core, puzzles/s for
 17_clue / magictour / 1905_11+ / 1106):
-  - no locked candidates:                 31,200 / 5,380 / 1,460 / 690   (guesses 4.6 / 46 / 173 / 373)
-  - one sweep per node (kept, default):   44,700 / 6,810 / 1,050 / 535   (guesses 1.0 / 19 / 141 / 287)
-  - sweeps to a fixpoint:                 43,000 / 6,160 /   970 / 495   (guesses 0.9 / 19 / 141 / 286)
+  - no locked candidates:                 35,300 / 5,900 / 1,670 / 963   (guesses 2.8 / 31 / 111 / 194)
+  - one sweep per node (kept, default):   48,300 / 9,300 / 1,330 / 858   (guesses 0.6 / 10 / 86 / 139)
+  - sweeps to a fixpoint:                 47,000 / 8,400 / 1,210 / 783   (guesses 0.5 / 10 / 85 / 138)
     A sweep reads every cell of every overlapping unit pair (54 pairs x 15 cells on 9x9): it pays on easy and
     medium puzzles and costs on the hardest, so one sweep is the compromise.  On 9x9 the band kernel
     (bitmask9.py) gets the same pruning for a few table lookups and is 3-4x faster than this kernel.
