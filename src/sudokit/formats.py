@@ -391,7 +391,7 @@ def _boxed(rows: list[str], box: tuple[int, int]) -> str:
 
 def candidates_of(grid, n: int) -> np.ndarray:
     """The candidate mask [N*N, N] of a grid: a given keeps its own digit, an empty cell every digit."""
-    grid = np.asarray(grid).ravel()
+    grid = np.asarray(grid, dtype=np.int64).ravel()
     mask = np.ones((n * n, n), bool)
     given = np.flatnonzero(grid)
     mask[given] = False
@@ -705,7 +705,7 @@ def read_regions(text: str, n: int | None = None, source: str = "<regions>") -> 
     if not rows:
         raise InputError(f"{source}: no region rows")
     split = [line.split() if len(line.split()) > 1 else list(line) for _, line in rows]
-    side = n or len(rows)
+    side = n or len(split[0])
     if len(rows) != side:
         raise InputError(f"{source}: expected {side} rows of region labels, found {len(rows)}")
     for (k, _), labels in zip(rows, split):
