@@ -366,3 +366,117 @@ def search(cand0, units, peers_ptr, peers_idx, weights, tables, consts, by_weigh
     stats[4] = cuts
     stats[2] = 1 if best > floor else 0
     return best
+
+
+@njit(cache=True)
+def _assign_unit(cells, cand, val, tab, n, scratch, xt, xb, x):
+    """_unit_bound for one unit given as cells sorted heaviest first, also writing its digits into x."""
+    done = 0
+    placed = 0.0
+    for d in range(2 * n + 2):
+        scratch[d] = 0
+    for i in range(n):
+        cell = cells[i]
+        m = cand[cell]
+        if val[cell] != 0:
+            done |= m
+            placed += tab[cell] * val[cell]
+            x[cell] = val[cell]
+        else:
+            scratch[_high_digit(m)] |= 1 << i
+            scratch[n + 1 + _low_digit(m)] |= 1 << i
+    top = 0.0
+    free = 0
+    for d in range(n, 0, -1):
+        free |= scratch[d]
+        if (done >> (d - 1)) & 1:
+            continue
+        if free == 0:
+            return -np.inf
+        low = free & -free
+        free ^= low
+        xt[cells[_cttz(low)]] = d
+        top += tab[cells[_cttz(low)]] * d
+    bottom = 0.0
+    free = 0
+    for d in range(1, n + 1):
+        free |= scratch[n + 1 + d]
+        if (done >> (d - 1)) & 1:
+            continue
+        if free == 0:
+            return -np.inf
+        i = 63 - _ctlz(free)
+        free ^= 1 << i
+        xb[cells[i]] = d
+        bottom += tab[cells[i]] * d
+    src = xt if top <= bottom else xb
+    for i in range(n):
+        if val[cells[i]] == 0:
+            x[cells[i]] = src[cells[i]]
+    return placed + min(top, bottom)
+
+
+@njit(cache=True)
+def _sort_desc(cells, key, out):
+    """out = cells sorted by key[cell], largest first (insertion sort, stable)."""
+    for i in range(cells.shape[0]):
+        c = cells[i]
+        j = i
+        while j > 0 and key[out[j - 1]] < key[c]:
+            out[j] = out[j - 1]
+            j -= 1
+        out[j] = c
+
+
+@njit(cache=True)
+def tune(p, part_cells, cell_unit, weights, lam, cand, val, target, iters, mu, tab, x, xt, xb, order, scratch,
+         best_lam, grad):
+    """Subgradient descent on the multipliers of table p at one node; return the best bound reached.
+
+    Table p = weights - sum over partitions q != p of lam[q, unit of the cell in q]; its bound is
+    T * sum(lam[q]) + sum over the units of partition p (part_cells[p, k]) of their unit bounds, a convex
+    piecewise linear function of lam with subgradient T - (sum of the relaxation's digits over unit k of q).
+    Polyak steps towards target (a score known to be reachable), scaled by mu.  lam in: start, out: the best.
+    """
+    nparts, n = part_cells.shape[0], part_cells.shape[1]
+    total = n * (n + 1) / 2.0
+    best = np.inf
+    for it in range(iters):
+        const = 0.0
+        for c in range(weights.shape[0]):
+            tab[c] = weights[c]
+        for q in range(nparts):
+            if q != p:
+                for k in range(n):
+                    const += total * lam[q, k]
+                for c in range(weights.shape[0]):
+                    tab[c] -= lam[q, cell_unit[q, c]]
+        bound = const
+        for k in range(n):
+            _sort_desc(part_cells[p, k], tab, order)
+            bound += _assign_unit(order, cand, val, tab, n, scratch, xt, xb, x)
+        if bound == -np.inf:
+            return bound
+        if bound < best:
+            best = bound
+            best_lam[:, :] = lam
+        norm = 0.0
+        for q in range(nparts):
+            for k in range(n):
+                grad[q, k] = total
+        for c in range(weights.shape[0]):
+            for q in range(nparts):
+                grad[q, cell_unit[q, c]] -= x[c]
+        for q in range(nparts):
+            if q != p:
+                for k in range(n):
+                    norm += grad[q, k] * grad[q, k]
+        if norm == 0.0 or bound <= target:
+            break
+        step = mu * (bound - target) / norm
+        for q in range(nparts):
+            if q != p:
+                for k in range(n):
+                    lam[q, k] -= step * grad[q, k]
+    lam[:, :] = best_lam
+    return best
