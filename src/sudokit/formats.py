@@ -111,7 +111,7 @@ def read_puzzles(text: str, fmt: str | None = None, symbols: str | None = None, 
         lines = lines[1:]
     fmt = fmt or _detect_format(lines, n)
     reader = {"line": _read_lines, "sdm": _read_lines, "grid": _read_grids, "ints": _read_ints,
-              "pencilmark": _read_lines}[fmt]
+              "pencilmark": _read_pencil_lines}[fmt]
     pf = reader(lines, symbols, n, source)
     pf.fmt = "sdm" if fmt == "sdm" else pf.fmt
     return pf
@@ -229,7 +229,17 @@ def _is_pencilmark(token: str, n: int | None) -> bool:
     side = _pencil_side(len(token))
     if not side or (n is not None and n != side) or side > 9:
         return False
+    if side == 9 and set(token) <= set("0123456789."):  # 729 digits and dots: never a 27x27 line in practice
+        return True
     return all(ch in ".0" or ch == str(k % side + 1) for k, ch in enumerate(token))
+
+
+def _read_pencil_lines(lines, symbols, n, source) -> PuzzleFile:
+    """Sukaku lines (format forced): the first token of every non-blank line."""
+    tokens = [(k, t.split()[0], " ".join(t.split()[1:])) for k, t in lines if t.strip()]
+    if not _pencil_side(len(tokens[0][1])):
+        raise InputError(f"{source}:{tokens[0][0]}: a pencilmark line has N*N*N characters (729 for 9x9)")
+    return _read_pencilmarks(tokens, symbols, source)
 
 
 def _read_pencilmarks(tokens, symbols, source) -> PuzzleFile:
@@ -479,8 +489,14 @@ def _read_sdk(text: str, symbols, n, source) -> PuzzleFile:
 
 def _read_text(text: str, symbols, n, source) -> PuzzleFile:
     """Blocks of text (separated by blank lines), each one puzzle by the Sudopedia clipboard rules."""
-    lines = [(k, raw.rstrip()) for k, raw in enumerate(text.replace("\r\n", "\n").split("\n"), 1)]
-    blocks = _blocks([(k, t) for k, t in lines if not t.lstrip().startswith("#")])
+    lines = [(k, raw) for k, raw in enumerate(text.replace("\r\n", "\n").split("\n"), 1)]
+    blocks, cur = [], []  # only empty lines separate puzzles: a row of nine spaces is a row of blanks
+    for k, t in lines:
+        if t:
+            cur += [] if t.lstrip().startswith("#") else [(k, t)]
+        elif cur:
+            blocks, cur = blocks + [cur], []
+    blocks += [cur] if cur else []
     if not blocks:
         raise InputError(f"{source}: empty input")
     entries, side = [], n
