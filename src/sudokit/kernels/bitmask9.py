@@ -40,7 +40,8 @@ Variants tried (tdoku sets, limit 2, one core; guesses are exact, rates are nois
   - no stack (column) filter: magictour 29.5 guesses/puzzle instead of 18.8 and 12% slower.
   - naked singles after the per-digit pass instead of before: about 5% slower.
   - place() as a call: 5-15% slower than inlined; propagate9/pick9 inlined into search9: no gain.
-  - skipping the band filter on words it left unchanged: no measurable gain (kept, it is free).
+  - skipping the band filter on words it left unchanged: no measurable gain; filtering the digit's three
+    words in locals and storing them once instead: 6-10% faster (kept).
   - guess cell (guesses/puzzle magictour / 1905_11+ / 1106): first bivalue cell 18.8 / 145 / 286; last one
     16.5 / 131 / 236; in the band with most unsolved cells 14.4 / 120 / 232; most unsolved peers (kept)
     10.0 / 84 / 140, 1.5x faster on the hard sets; peers weighted by the cell's digits 11.8 / 85 / 137, slower.
@@ -140,8 +141,8 @@ def place(S, d, b, bit, pos, peer, colm):
 def propagate9(S, shrink, complex_, expand, boxone, peer, colm):
     """Apply the rules to a fixpoint. Returns 0 on contradiction, 1 otherwise (solved when S[30] == 81).
 
-    A digit is processed only if one of its 3 words differs from its snapshot S[SNAP + 3d + b] (taken before
-    processing it), as JCZSolve does: the rules for d depend only on d's words (a cell placed with another
+    A digit is processed only if one of its 3 words differs from its snapshot S[SNAP + 3d .. 3d+2] (taken
+    before processing it), as JCZSolve does: the rules for d depend only on d's words (a cell placed with another
     digit leaves d's words unchanged only if d was not possible there).
     """
     while True:
@@ -180,27 +181,25 @@ def propagate9(S, shrink, complex_, expand, boxone, peer, colm):
         # per digit: band filter, then hidden singles in rows, boxes and columns
         for d in range(9):
             i = 3 * d
-            if S[i] == S[SNAP + i] and S[i + 1] == S[SNAP + i + 1] and S[i + 2] == S[SNAP + i + 2]:
+            w0 = S[i]
+            w1 = S[i + 1]
+            w2 = S[i + 2]
+            if w0 == S[SNAP + i] and w1 == S[SNAP + i + 1] and w2 == S[SNAP + i + 2]:
                 continue
             dirty = True
-            for b in range(3):
-                w = S[i + b]
-                if w == S[SNAP + i + b]:
-                    continue  # the filter left this word as it is last time: it would again
-                S[SNAP + i + b] = w
-                s = shrink[w & ROW9] | (shrink[(w >> 9) & ROW9] << 3) | (shrink[w >> 18] << 6)
-                w2 = w & expand[complex_[s]]
-                if w2 == 0:
-                    return 0
-                if w2 != w:
-                    S[3 * d + b] = w2
+            S[SNAP + i] = w0
+            S[SNAP + i + 1] = w1
+            S[SNAP + i + 2] = w2
+            # band (row) filter, on locals
+            w0 &= expand[complex_[shrink[w0 & ROW9] | (shrink[(w0 >> 9) & ROW9] << 3) | (shrink[w0 >> 18] << 6)]]
+            w1 &= expand[complex_[shrink[w1 & ROW9] | (shrink[(w1 >> 9) & ROW9] << 3) | (shrink[w1 >> 18] << 6)]]
+            w2 &= expand[complex_[shrink[w2 & ROW9] | (shrink[(w2 >> 9) & ROW9] << 3) | (shrink[w2 >> 18] << 6)]]
+            if w0 == 0 or w1 == 0 or w2 == 0:
+                return 0
             # stack filter: the same permutation rule on (column in stack, band) minicolumns
-            f0 = S[3 * d]
-            f0 = (f0 | (f0 >> 9) | (f0 >> 18)) & ROW9
-            f1 = S[3 * d + 1]
-            f1 = (f1 | (f1 >> 9) | (f1 >> 18)) & ROW9
-            f2 = S[3 * d + 2]
-            f2 = (f2 | (f2 >> 9) | (f2 >> 18)) & ROW9
+            f0 = (w0 | (w0 >> 9) | (w0 >> 18)) & ROW9
+            f1 = (w1 | (w1 >> 9) | (w1 >> 18)) & ROW9
+            f2 = (w2 | (w2 >> 9) | (w2 >> 18)) & ROW9
             if (f0 | f1 | f2) != ROW9:
                 return 0
             k0 = np.int64(0)
@@ -215,12 +214,9 @@ def propagate9(S, shrink, complex_, expand, boxone, peer, colm):
                 k0 |= (a & 7) << sh
                 k1 |= ((a >> 3) & 7) << sh
                 k2 |= ((a >> 6) & 7) << sh
-            if k0 != f0:
-                S[3 * d] &= k0 * COLREP
-            if k1 != f1:
-                S[3 * d + 1] &= k1 * COLREP
-            if k2 != f2:
-                S[3 * d + 2] &= k2 * COLREP
+            S[i] = w0 & (k0 * COLREP)
+            S[i + 1] = w1 & (k1 * COLREP)
+            S[i + 2] = w2 & (k2 * COLREP)
             c_once = np.int64(0)
             c_twice = np.int64(0)
             for b in range(3):
