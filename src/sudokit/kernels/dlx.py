@@ -51,7 +51,7 @@ SOLUTIONS, NODES, UPDATES, CLEANSINGS = 0, 1, 2, 3
 UP, DOWN, TOP, COLOR = 0, 1, 2, 3
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _hide(p, nd, length):
     """Remove the other nodes of p's option from their item lists; return the number of updates."""
     q = p + 1
@@ -72,7 +72,7 @@ def _hide(p, nd, length):
     return updates
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _unhide(p, nd, length):
     """Undo _hide(p), in reverse order."""
     q = p - 1
@@ -90,7 +90,7 @@ def _unhide(p, nd, length):
             q -= 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _cover(i, llink, rlink, nd, length):
     """Hide every option of item i and take i off its item list; return the number of updates."""
     updates = 0
@@ -105,7 +105,7 @@ def _cover(i, llink, rlink, nd, length):
     return updates
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _uncover(i, llink, rlink, nd, length):
     """Undo _cover(i)."""
     left = llink[i]
@@ -118,7 +118,7 @@ def _uncover(i, llink, rlink, nd, length):
         p = nd[4 * p + UP]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _commit(p, j, llink, rlink, nd, length, stats):
     """Cover item j of node p, or purify it when p carries a color; return the number of updates."""
     c = nd[4 * p + COLOR]
@@ -137,7 +137,7 @@ def _commit(p, j, llink, rlink, nd, length, stats):
     return updates
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _uncommit(p, j, llink, rlink, nd, length):
     """Undo _commit(p, j)."""
     c = nd[4 * p + COLOR]
@@ -153,7 +153,7 @@ def _uncommit(p, j, llink, rlink, nd, length):
             q = nd[4 * q + UP]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _choose(llink, rlink, length, state):
     """The active primary item with the fewest options (MRV); ties to the leftmost, or at random if seeded."""
     best = 0
