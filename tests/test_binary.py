@@ -154,3 +154,64 @@ def test_bad_arrays_and_options():
         min_flips(np.zeros((9, 9), np.int8), engine="ilp")
     with pytest.raises(InputError):
         min_flips(np.zeros((9, 9), float))
+
+
+def cli(*args, stdin=None):
+    """Run `sudokit ARGS` in-process; (exit code, stdout, stderr)."""
+    from click.testing import CliRunner
+
+    from sudokit.cli import main
+
+    res = CliRunner().invoke(main, list(map(str, args)), input=stdin)
+    return res.exit_code, res.stdout, res.stderr
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
+def test_cli_judge_output_is_byte_exact(path, engine):
+    code, out, _ = cli("binary", "--engine", engine, path)
+    assert (code, out) == (0, path.with_suffix(".out").read_text())
+
+
+def test_cli_subprocess_stdin():
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-m", "sudokit", "binary"], input=(DATA / "sample.in").read_bytes(),
+                         capture_output=True)
+    assert (run.returncode, run.stdout, run.stderr) == (0, b"3\n", b"")
+
+
+def test_cli_show_marks_the_flips():
+    text = (DATA / "sample.in").read_text()
+    code, out, _ = cli("binary", "--show", stdin=text)
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "3" and len(lines) == 2 + 9
+    cells = [(int(t[1:t.index("c")]) - 1, int(t[t.index("c") + 1:]) - 1) for t in lines[1].split()]
+    grid = parse_binary(text)
+    assert is_even(apply_flips(grid, cells), 3, 3)
+    marked = np.array([list(row) for row in lines[2:]])
+    assert sorted(zip(*np.nonzero(marked == "*"))) == sorted(cells)
+
+
+def test_cli_16x16_and_ida_limit():
+    rng = np.random.default_rng(3)
+    arr = (rng.random((16, 16)) < 0.5).astype(np.int8)
+    text = "\n".join("".join(map(str, row)) for row in arr) + "\n"
+    want = min_flips(arr, (4, 4)).flips
+    assert cli("binary", "--box", "4x4", stdin=text)[:2] == (0, f"{want}\n")
+    assert cli("binary", stdin=text)[:2] == (0, f"{want}\n")
+    code, out, err = cli("binary", "--engine", "ida", "--max-nodes", 2, stdin=text)
+    assert (code, out) == (3, "") and "node limit" in err
+
+
+@pytest.mark.parametrize("args, text, message", [
+    ([], "000000000\n" * 8 + "000020000\n", "not 0 or 1"),
+    ([], "000000000\n" * 8, "lines"),
+    (["--box", "4x4"], "000000000\n" * 9, "16 lines"),
+    (["--box", "4y4"], "000000000\n" * 9, "RxC"),
+    ([], "", "empty"),
+])
+def test_cli_bad_input_is_one_line_exit_2(args, text, message):
+    code, out, err = cli("binary", *args, stdin=text)
+    assert code == 2 and out == "" and message in err and len(err.splitlines()) == 1

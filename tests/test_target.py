@@ -212,3 +212,67 @@ def test_clashing_givens_and_bad_weights():
         best(np.zeros(81, np.int32), weights=np.ones(80, np.int64))
     with pytest.raises(InputError):
         best(np.zeros(80, np.int32))
+
+
+def cli(*args, stdin=None):
+    """Run `sudokit ARGS` in-process; (exit code, stdout, stderr)."""
+    from click.testing import CliRunner
+
+    from sudokit.cli import main
+
+    res = CliRunner().invoke(main, list(map(str, args)), input=stdin)
+    return res.exit_code, res.stdout, res.stderr
+
+
+@pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
+def test_cli_judge_output_is_byte_exact(path):
+    code, out, _ = cli("target", path)
+    assert out == path.with_suffix(".out").read_text()
+    assert code == (1 if expected(path) == -1 else 0)
+
+
+def test_cli_subprocess_and_stdin():
+    import subprocess
+    import sys
+
+    path = DATA / "samples" / "sample2.in"
+    run = subprocess.run([sys.executable, "-m", "sudokit", "target", "-"], input=path.read_bytes(),
+                         capture_output=True)
+    assert (run.returncode, run.stdout, run.stderr) == (0, b"2852\n", b"")
+    line = "".join(path.read_text().split())
+    assert cli("target", stdin=line + "\n")[:2] == (0, "2852\n")
+
+
+def test_cli_show_explain_min_and_weights(tmp_path):
+    path = DATA / "samples" / "sample2.in"
+    code, out, _ = cli("target", "--show", "--explain", path)
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "2852" and len(lines) == 1 + 9 + 5
+    grid = np.array([[int(x) for x in row.split()] for row in lines[1:10]]).ravel()
+    assert is_solution(grid, parse_target(path.read_text()), standard_geometry(9))
+    assert lines[10] == f"ring 0: {ring_scores(grid, ring_weights(9), 9)[0][1]} (weight 6)"
+    assert sum(int(x.split()[2]) for x in lines[10:]) == 2852
+    assert cli("target", "--min", path)[1] == "2842\n"
+    weights = tmp_path / "w.txt"
+    weights.write_text("\n".join(" ".join(["1"] * 9) for _ in range(9)) + "\n")
+    assert cli("target", "--weights", weights, path)[1] == "405\n"
+
+
+def test_cli_other_sizes_and_limits():
+    puzzle = all_4x4()[0].copy()
+    puzzle[[0, 5, 10, 15]] = 0
+    text = "\n".join(" ".join(map(str, row)) for row in puzzle.reshape(4, 4)) + "\n"
+    want = brute(puzzle, ring_weights(4))
+    assert cli("target", "--box", "2x2", stdin=text)[:2] == (0, f"{want}\n")
+    code, out, err = cli("target", "--max-nodes", 3, DATA / "sudoku20.in")
+    assert (code, out) == (3, "node limit\n") and "node limit" in err
+
+
+@pytest.mark.parametrize("text, message", [
+    ("5 0 0 0 0 0 0 0 5\n" + "0 0 0 0 0 0 0 0 0\n" * 8, "clashes"),
+    ("0 0 0 0 0 0 0 0 0\n" * 8, "rows"),
+    ("0 0 0 0 0 0 0 0 10\n" + "0 0 0 0 0 0 0 0 0\n" * 8, "not a number"),
+])
+def test_cli_bad_input_is_one_line_exit_2(text, message):
+    code, out, err = cli("target", stdin=text)
+    assert code == 2 and out == "" and message in err and len(err.splitlines()) == 1
