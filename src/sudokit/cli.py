@@ -283,3 +283,123 @@ def cover(file, count, all_, limit, seed, max_nodes, fmt, stats):
     if search.stopped:
         fail(f"{name}: node limit {max_nodes} reached after {search.stats.solutions} solution(s)", EXIT_LIMIT)
     sys.exit(EXIT_OK if search.stats.solutions else EXIT_UNSOLVED)
+
+
+@main.command()
+@click.argument("file", default="-")
+@click.option("--show", is_flag=True, help="Also print an optimal grid, in the input's layout.")
+@click.option("--explain", is_flag=True, help="Also print the score of each ring, outer ring first.")
+@click.option("--weights", "weights_file", metavar="FILE", help="Cell weights: N lines of N integers "
+              "(default: the rings rule, N-3 on the outer ring, +1 per ring inward; 6..10 for 9x9).")
+@click.option("--min", "minimize", is_flag=True, help="Find the lowest score instead of the highest.")
+@click.option("--box", metavar="RxC", help="Box shape, e.g. 2x3 for 6x6 (default: the most square shape).")
+@click.option("--max-nodes", type=click.IntRange(min=0), default=0, help="Stop a search after this many nodes "
+              "(prints 'node limit', exit 3).")
+def target(file, show, explain, weights_file, minimize, box, max_nodes):
+    """Target Sudoku (NOIP 2009): the highest weighted sum of digits over all completions of FILE (or stdin).
+
+    \b
+    Input: the judge format, N lines of N space-separated integers (0 = empty), or any format `solve` reads
+    (an 81-character line, a grid, ...); one answer line per puzzle.  Score = sum of digit x cell weight.
+    Prints the proven optimum, or -1 when the puzzle has no completion (exit 1).
+    Exit codes: 0 solved, 1 no completion, 2 bad input (clashing givens too), 3 node limit.
+
+    \b
+    Examples:
+      sudokit target sudoku1.in
+      sudokit target --show --explain sudoku2.in
+      sudokit target --min --weights weights.txt puzzle.txt
+    """
+    from .formats import format_entry, read_puzzles
+    from .sudoku import target as tg
+
+    text, name = read_text(file)
+    pf = read_puzzles(text, source=name)
+    geometry = parse_box(box, pf.n)
+    weights = tg.parse_weights(read_text(weights_file)[0], pf.n) if weights_file else None
+    shown = weights if weights is not None else tg.ring_weights(pf.n)
+    code = EXIT_OK
+    for entry in pf.entries:
+        if entry.error:
+            raise InputError(f"{name}:{entry.line}: {entry.error}")
+        try:
+            res = tg.best(entry.grid, geometry, weights=weights, minimize=minimize, max_nodes=max_nodes)
+        except InputError as exc:
+            raise InputError(f"{name}:{entry.line}: {exc}") from None
+        if not res.complete:
+            found = f"; best found so far {res.score}" if res.score is not None else ""
+            click.echo(f"sudokit: {name}:{entry.line}: node limit {max_nodes} reached{found}", err=True)
+            click.echo("node limit")
+            code = max(code, EXIT_LIMIT)
+            continue
+        click.echo(str(res.answer))
+        code = max(code, EXIT_OK if res.score is not None else EXIT_UNSOLVED)
+        if show and res.grid is not None:
+            click.echo(format_entry(res.grid, pf))
+        if explain and res.grid is not None:
+            click.echo(_explain_rings(res.grid, shown, pf.n))
+    sys.exit(code)
+
+
+def _explain_rings(grid, weights, n: int) -> str:
+    """One line per ring: its score, and its weight when every cell of the ring has the same one."""
+    import numpy as np
+
+    from .sudoku.target import ring_scores, rings
+
+    ring = rings(n)
+    lines = []
+    for k, score in ring_scores(grid, weights, n):
+        w = np.unique(np.asarray(weights).ravel()[ring == k])
+        lines.append(f"ring {k}: {score}" + (f" (weight {w[0]})" if len(w) == 1 else ""))
+    return "\n".join(lines)
+
+
+@main.command()
+@click.argument("file", default="-")
+@click.option("--box", metavar="RxC", help="Box shape for other sizes, e.g. 4x4 for 16x16 (default 3x3).")
+@click.option("--show", is_flag=True, help="Also print the cells to flip (rRcC) and the even grid, flips as *.")
+@click.option("--engine", type=click.Choice(["default", "ida"]), default="default", show_default=True,
+              help="default: exact DP over the boxes; ida: IDA* on single flips.")
+@click.option("--max-nodes", type=click.IntRange(min=0), default=0, help="Stop IDA* after this many nodes (exit 3).")
+def binary(file, box, show, engine, max_nodes):
+    """Binary Sudoku (USACO 2011 Nov): fewest cells to flip so every row, column and box has an even number of 1s.
+
+    \b
+    Input: FILE (or stdin), N lines of N characters 0/1 (9 lines of 9 for the judge; --box for other sizes).
+    Prints the minimum number of flips.
+    Exit codes: 0 solved, 2 bad input, 3 node limit (ida).
+
+    \b
+    Examples:
+      sudokit binary bsudoku.in
+      sudokit binary --show --box 4x4 grid16.txt
+    """
+    from .sudoku import binary as bn
+
+    text, name = read_text(file)
+    shape = parse_box(box, _box_side(box)).box if box else None
+    try:
+        grid = bn.parse_binary(text, shape)
+        res = bn.min_flips(grid, shape, engine=engine, max_nodes=max_nodes)
+    except InputError as exc:
+        raise InputError(f"{name}: {exc}") from None
+    if not res.complete:
+        fail(f"{name}: node limit {max_nodes} reached", EXIT_LIMIT)
+    click.echo(str(res.flips))
+    if show:
+        click.echo(" ".join(f"r{r + 1}c{c + 1}" for r, c in res.cells) or "(none)")
+        marked = bn.apply_flips(grid, []).astype(str)
+        for r, c in res.cells:
+            marked[r, c] = "*"
+        click.echo("\n".join("".join(row) for row in marked))
+    sys.exit(EXIT_OK)
+
+
+def _box_side(box: str) -> int:
+    """N = R*C of a --box RxC option (0 when malformed: parse_box then says what is wrong)."""
+    try:
+        r, c = (int(v) for v in box.lower().split("x"))
+    except ValueError:
+        return 0
+    return r * c
