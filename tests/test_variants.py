@@ -327,3 +327,91 @@ def test_windows_and_diagonals_shapes():
 def test_clear_errors(call, match):
     with pytest.raises(InputError, match=match):
         call()
+
+
+# ---- the command line ----
+
+def run(*args, input=None):
+    """Invoke the CLI in-process; return (exit code, stdout, stderr)."""
+    from click.testing import CliRunner
+
+    from sudokit.cli import main
+
+    result = CliRunner().invoke(main, list(args), input=input)
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize("engine", ["dlx", "fast"])
+def test_cli_hdu4069_byte_for_byte(data, engine):
+    code, out, _ = run("solve", "--format", "hdu4069", "--engine", engine, str(data / "hdu4069" / "sample.in"))
+    assert out == (data / "hdu4069" / "sample.out").read_text() and code == 1  # cases 2 and 3 are not unique
+
+
+def test_cli_flags_combine_and_engines_agree():
+    constraints, puzzle, answer = UNITS_AND_PAIRS[4]
+    for engine in ("dlx", "fast", "reference"):
+        code, out, _ = run("solve", "--x", "--anti-knight", "--unique", "--engine", engine, input=puzzle + "\n")
+        assert code == 0 and out == answer + "\n"
+    code, out, _ = run("solve", "--count", "--limit", "5", input=puzzle + "\n")
+    assert out.split() == ["5"]  # without the flags the puzzle has many solutions
+
+
+def test_cli_killer_with_fast_engine_routes_to_dlx(data):
+    code, out, err = run("solve", "--cages", str(data / "variants" / "killer-codingame-1.cages"), "--unique",
+                         "--engine", "fast", str(data / "variants" / "killer-codingame-1.txt"))
+    assert code == 0 and out.split() == [KILLER_ANSWER] * 2
+    assert "using the dlx engine" in err
+
+
+def test_cli_non_consecutive_count_and_all():
+    code, out, _ = run("solve", "--non-consecutive", "--box", "2x3", "--count", input="." * 36 + "\n")
+    assert code == 0 and out.split() == ["48"]
+    code, out, _ = run("solve", "--non-consecutive", "--box", "2x3", "--all", "--limit", "3", input="." * 36 + "\n")
+    assert code == 0 and len(out.split()) == 3
+
+
+def test_cli_pencilmark_and_regions_file(tmp_path, data):
+    pf = read_puzzles((data / "poj2676" / "2676.in").read_text())
+    mask = candidates_of(pf.entries[3].grid, 9)
+    mask[6, 4] = False
+    from sudokit.formats import format_candidates, format_regions
+
+    code, out, _ = run("solve", "--unique", input=format_candidates(mask, 9) + "\n")
+    assert code == 0 and out == PENCILMARK_ANSWER + "\n"
+    hdu = read_puzzles((data / "hdu4069" / "sample.in").read_text(), fmt="hdu4069").entries[0]
+    regions = tmp_path / "regions.txt"
+    regions.write_text(format_regions(hdu.regions, 9) + "\n")
+    line = "".join(str(v) if v else "." for v in hdu.grid)
+    code, out, _ = run("solve", "--regions", str(regions), "--unique", input=line + "\n")
+    assert code == 0 and out.strip() == "".join((data / "hdu4069" / "sample.out").read_text().split("\n")[1:10])
+
+
+@pytest.mark.parametrize("args,text,match", [
+    (["--cages", "missing.cages"], "." * 81, "missing.cages: cannot read"),
+    (["--windoku", "--box", "1x4"], "." * 16, "no 1x4 window"),
+    ([], "." * 81 + "AB" * 40 + "C", "9 groups of 9"),
+])
+def test_cli_errors_are_one_line(args, text, match):
+    code, out, err = run("solve", *args, input=text + "\n")
+    assert code == 2 and match in err and "Traceback" not in err + out
+
+
+def test_cli_bad_cage_file_is_one_line(tmp_path):
+    cages = tmp_path / "bad.cages"
+    cages.write_text("10 r1c1 r1c2\n7 r1c2 r1c3\n")
+    code, _, err = run("solve", "--cages", str(cages), input="." * 81 + "\n")
+    assert code == 2 and err.count("\n") == 1 and "bad.cages:2: r1c2 is already in the cage of line 1" in err
+
+
+def test_cli_convert_round_trip_with_variant_flags(tmp_path, data):
+    code, ss, _ = run("convert", "--to", "ss", input=UNITS_AND_PAIRS[0][1] + "\n")
+    assert code == 0 and "---+---+---" in ss
+    code, js, _ = run("convert", "--to", "json", "--x", "--cages", str(data / "variants" / "killer-codingame-1.cages"),
+                      input=ss)
+    assert code == 0 and '"constraints": ["x"]' in js and '"cages"' in js
+    code, back, _ = run("convert", "--to", "line", input=js)
+    assert code == 2 and "use --to json" in _
+    code, out, _ = run("solve", "--count", "--limit", "3", input=js)
+    assert code == 1 and out.split() == ["0"]  # the X puzzle and the Killer cages contradict each other
+    code, line, _ = run("convert", "--to", "line", input=ss)
+    assert code == 0 and line == UNITS_AND_PAIRS[0][1] + "\n"

@@ -14,6 +14,10 @@ import sys
 import click
 
 from .errors import InputError, SudokitError
+from .sudoku.variants import variant_options
+
+INPUT_FORMATS = ("line", "grid", "ints", "sdm", "sdk", "ss", "text", "pencilmark", "json", "hdu4069")
+OUTPUT_FORMATS = ("line", "grid", "ints", "sdm", "sdk", "ss", "pencilmark", "json")
 
 EXIT_OK, EXIT_UNSOLVED, EXIT_INPUT, EXIT_LIMIT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
@@ -99,7 +103,7 @@ class Run:
         self.code = max(self.code, code)
 
 
-def _solve_entry(entry, pf, geometry, solve, limit, max_nodes, run, args) -> list[str]:
+def _solve_entry(entry, pf, geometry, solve, limit, max_nodes, run, args, extra=None) -> list[str]:
     """The answer blocks printed for one puzzle."""
     from .sudoku.grid import check_givens
     from .formats import format_entry
@@ -114,7 +118,7 @@ def _solve_entry(entry, pf, geometry, solve, limit, max_nodes, run, args) -> lis
         run.note("invalid", EXIT_INPUT)
         return [f"invalid: {exc}"]
     if args["all"]:
-        return _all_solutions(entry.grid, geometry, args["limit"], max_nodes, pf, run, where)
+        return _all_solutions(entry.grid, geometry, args["limit"], max_nodes, pf, run, where, extra)
     result = solve(entry.grid, geometry, limit, max_nodes)
     run.nodes += result.nodes
     run.guesses += result.guesses
@@ -135,14 +139,14 @@ def _solve_entry(entry, pf, geometry, solve, limit, max_nodes, run, args) -> lis
     return [format_entry(result.solution, pf)]
 
 
-def _all_solutions(grid, geometry, limit, max_nodes, pf, run, where) -> list[str]:
+def _all_solutions(grid, geometry, limit, max_nodes, pf, run, where, extra=None) -> list[str]:
     """Every solution (up to limit), through the Dancing Links iterator."""
     from .cover.solver import solutions
     from .errors import LimitReached
     from .formats import format_entry
     from .sudoku.exact import decode, encode
 
-    problem, cell_digit = encode(grid, geometry)
+    problem, cell_digit = encode(grid, geometry, **(extra or {}))
     blocks = []
     try:
         for sol in solutions(problem, limit or None, max_nodes=max_nodes):
@@ -163,14 +167,15 @@ def _all_solutions(grid, geometry, limit, max_nodes, pf, run, where) -> list[str
 @click.option("--limit", type=click.IntRange(min=0), default=0, help="Cap for --count and --all (0 = none).")
 @click.option("--box", metavar="RxC", help="Box shape, e.g. 2x3 for 6x6 (default: the most square shape).")
 @click.option("--symbols", metavar="ABC", help="Alphabet: default, letters (A-P), hex (0-F), or the N symbols.")
-@click.option("--format", "fmt", type=click.Choice(["line", "grid", "ints"]), help="Input format (default: detect).")
+@click.option("--format", "fmt", type=click.Choice(INPUT_FORMATS), help="Input format (default: detect).")
 @click.option("--engine", type=click.Choice(["fast", "dlx", "reference"]), default="dlx", show_default=True,
-              help="Search engine.")
+              help="Search engine (cages, non-consecutive and pencilmarks always use dlx).")
 @click.option("--max-nodes", type=click.IntRange(min=0), default=0, help="Stop a search after this many nodes "
               "(exit 3).")
 @click.option("--stats", is_flag=True, help="Print a summary to stderr.")
 @click.option("-v", "--verbose", is_flag=True, help="Say which format and alphabet were assumed (stderr).")
-def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, max_nodes, stats, verbose):
+@variant_options
+def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, max_nodes, stats, verbose, variant):
     """Solve the Sudoku puzzles in FILE (or stdin), printing answers in the input's own layout.
 
     \b
@@ -178,7 +183,15 @@ def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, max_nodes
       line   one puzzle per line, N*N cells, '.' '0' '-' '_' blank; text after it is a comment
       grid   N lines of N characters per puzzle (POJ 2676/3076 style), blank lines between puzzles
       ints   N lines of N numbers per puzzle, 0 = blank (NOIP style)
+      sdm    one puzzle per line, 0 = blank;  sdk  N lines of N, '#' metadata lines
+      ss     Simple Sudoku boxed text ('|' and '---+---+---');  text  any layout (Sudopedia rules)
+      pencilmark  729 characters per line, 9 slots per cell (Sukaku); jigsaw: 81 givens + 81 region labels
+      json   puzzle descriptions (sudokit convert --to json);  hdu4069  HDU 4069 walls (Case k: output)
     A first line holding only the number of puzzles is skipped; a line 'end' ends the input.
+
+    \b
+    Variants combine: --x --windoku --anti-knight --anti-king --non-consecutive,
+    --regions FILE (N lines of N labels), --cages FILE (one cage per line: SUM r1c1 r1c2 ...).
 
     \b
     In place of an answer: 'no solution', 'multiple solutions' (with --unique), 'invalid: REASON'.
@@ -189,6 +202,9 @@ def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, max_nodes
       sudokit solve examples/hardest.txt
       sudokit solve --count --limit 1000 puzzles.txt
       sudokit solve --symbols letters poj3076.txt
+      sudokit solve --x --anti-knight puzzles.txt
+      sudokit solve --cages killer.txt --count empty.txt
+      sudokit solve --format hdu4069 squiggly.in
     """
     import time
 
@@ -200,6 +216,9 @@ def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, max_nodes
     if verbose:
         click.echo(f"sudokit: {pf.describe()}", err=True)
     geometry = parse_box(box, pf.n)
+    if pf.fmt == "hdu4069":
+        _solve_hdu4069(pf, engine, max_nodes)
+    plan = variant.plan(pf.n, geometry, engine)
     solver = get_engine(engine)
     cap = limit if limit else (1 << 62)
     solve_limit = cap if count else (2 if unique else 1)
@@ -208,7 +227,10 @@ def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, max_nodes
     start = time.perf_counter()
     blocks = []
     for entry in pf.entries:
-        blocks.extend(_solve_entry(entry, pf, geometry, solver, solve_limit, max_nodes, run, args))
+        geo, entry_solver, extra = plan.for_entry(entry, geometry)
+        blocks.extend(_solve_entry(entry, pf, geo, entry_solver or solver, solve_limit, max_nodes, run, args, extra))
+    for note in plan.notes:
+        click.echo(f"sudokit: note: {note}", err=True)
     if count:
         click.echo("\n".join(blocks))
     else:
@@ -219,6 +241,15 @@ def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, max_nodes
         click.echo(f"sudokit: {len(pf.entries)} puzzles ({tally}), {run.nodes} nodes, {run.guesses} guesses, "
                    f"{seconds:.3f} s, engine {engine}", err=True)
     sys.exit(run.code)
+
+
+def _solve_hdu4069(pf, engine, max_nodes) -> None:
+    """Answer an HDU 4069 file ('Case k:' blocks) and exit: 0 all unique, 1 otherwise, 2 bad case."""
+    from .sudoku.variants import solve_hdu4069
+
+    text, statuses = solve_hdu4069(pf, engine, max_nodes)
+    click.echo(text, nl=False)
+    sys.exit(EXIT_INPUT if "invalid" in statuses else EXIT_OK if set(statuses) == {"solved"} else EXIT_UNSOLVED)
 
 
 @main.command()
@@ -283,6 +314,39 @@ def cover(file, count, all_, limit, seed, max_nodes, fmt, stats):
     if search.stopped:
         fail(f"{name}: node limit {max_nodes} reached after {search.stats.solutions} solution(s)", EXIT_LIMIT)
     sys.exit(EXIT_OK if search.stats.solutions else EXIT_UNSOLVED)
+
+
+@main.command()
+@click.argument("file", default="-")
+@click.option("--to", "to", type=click.Choice(OUTPUT_FORMATS), required=True, help="Output format.")
+@click.option("--format", "fmt", type=click.Choice(INPUT_FORMATS), help="Input format (default: detect).")
+@click.option("--symbols", metavar="ABC", help="Alphabet: default, letters (A-P), hex (0-F), or the N symbols.")
+@click.option("--box", metavar="RxC", help="Box shape of the ss layout (default: the most square shape).")
+@variant_options
+def convert(file, to, fmt, symbols, box, variant):
+    """Convert the puzzles in FILE (or stdin) to another format, printed on stdout.
+
+    \b
+    Formats: line, grid, ints, sdm, sdk, ss, pencilmark, json (and, to read, text and hdu4069).
+    Regions, constraints and cages survive only in json (regions also in a jigsaw line);
+    pencilmarks only in pencilmark and json. The variant flags are written into --to json.
+    Unreadable puzzles are reported on stderr and skipped (exit 2).
+
+    \b
+    Examples:
+      sudokit convert --to ss examples/hardest.txt
+      sudokit convert --to json --x --cages killer.txt puzzle.sdk
+    """
+    from .formats import read_puzzles, write_puzzles
+
+    text, name = read_text(file)
+    pf = read_puzzles(text, fmt=fmt, symbols=symbols, source=name)
+    variant.annotate(pf)
+    for entry in pf.entries:
+        if entry.error:
+            click.echo(f"sudokit: {name}:{entry.line}: {entry.error}", err=True)
+    click.echo(write_puzzles(pf, to, parse_box(box, pf.n).box if box else None), nl=False)
+    sys.exit(EXIT_INPUT if any(e.error for e in pf.entries) else EXIT_OK)
 
 
 @main.command()

@@ -459,8 +459,9 @@ def _write_one(entry: Entry, pf: PuzzleFile, to: str, box) -> str:
 
 
 def format_entry(grid, pf: PuzzleFile) -> str:
-    """A solution printed in the layout of the file its puzzle came from."""
-    return format_grid(grid, pf.n, pf.fmt, pf.symbols)
+    """A solution printed in the layout of the file its puzzle came from (a line for pencilmark, jigsaw, json)."""
+    fmt = {"pencilmark": "line", "jigsaw": "line", "json": "line", "text": "grid"}.get(pf.fmt, pf.fmt)
+    return format_grid(grid, pf.n, fmt, pf.symbols)
 
 
 def join_blocks(blocks: list[str], pf: PuzzleFile) -> str:

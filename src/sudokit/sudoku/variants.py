@@ -178,6 +178,18 @@ class VariantFlags:
         return Plan(n, base.box if base is not None else None, regions, self.constraints, cages or [], engine_name)
 
 
+    def annotate(self, pf) -> None:
+        """Write the flags into every puzzle's own data (for `convert --to json`)."""
+        plan = self.plan(pf.n)
+        for entry in pf.entries:
+            extras = entry.extras
+            extras["constraints"] = tuple(c for c in CONSTRAINTS if c in set(self.constraints) | set(
+                extras.get("constraints", ())))
+            extras["cages"] = extras.get("cages") or plan.cages
+            if plan.regions is not None and entry.regions is None:
+                entry.regions = plan.regions
+
+
 @dataclass
 class Plan:
     """How the puzzles of one file are solved: the flags' variant, merged with each puzzle's own data."""
