@@ -150,8 +150,8 @@ def test_json_round_trips_every_variant():
 
 
 def test_json_accepts_strings_and_lists():
-    text = json.dumps([{"size": 4, "givens": "1...........4..."}, {"size": 4, "givens": ["12..", "....", "....", "...."],
-                                                                   "regions": ["AABB", "AABB", "CCDD", "CCDD"]}])
+    second = {"size": 4, "givens": ["12..", "....", "....", "...."], "regions": ["AABB", "AABB", "CCDD", "CCDD"]}
+    text = json.dumps([{"size": 4, "givens": "1...........4..."}, second])
     pf = read_puzzles(text)
     assert len(pf.entries) == 2 and pf.entries[0].grid[12] == 4 and pf.entries[1].regions[3, 3] == 3
 

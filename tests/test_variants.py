@@ -415,3 +415,14 @@ def test_cli_convert_round_trip_with_variant_flags(tmp_path, data):
     assert code == 1 and out.split() == ["0"]  # the X puzzle and the Killer cages contradict each other
     code, line, _ = run("convert", "--to", "line", input=ss)
     assert code == 0 and line == UNITS_AND_PAIRS[0][1] + "\n"
+
+
+def test_cli_target_takes_unit_and_pair_variants(data):
+    from sudokit.sudoku.target import ring_weights
+
+    constraints, puzzle, answer = UNITS_AND_PAIRS[0]  # unique as X-Sudoku: the best score is its answer's score
+    score = int((grid_of(answer) * ring_weights(9).ravel()).sum())
+    code, out, _ = run("target", "--x", input=puzzle + "\n")
+    assert code == 0 and out.split() == [str(score)]
+    code, _, err = run("target", "--cages", str(data / "variants" / "killer-codingame-1.cages"), input=puzzle + "\n")
+    assert code == 2 and "not cages" in err

@@ -359,7 +359,8 @@ def convert(file, to, fmt, symbols, box, variant):
 @click.option("--box", metavar="RxC", help="Box shape, e.g. 2x3 for 6x6 (default: the most square shape).")
 @click.option("--max-nodes", type=click.IntRange(min=0), default=0, help="Stop a search after this many nodes "
               "(prints 'node limit', exit 3).")
-def target(file, show, explain, weights_file, minimize, box, max_nodes):
+@variant_options
+def target(file, show, explain, weights_file, minimize, box, max_nodes, variant):
     """Target Sudoku (NOIP 2009): the highest weighted sum of digits over all completions of FILE (or stdin).
 
     \b
@@ -380,6 +381,7 @@ def target(file, show, explain, weights_file, minimize, box, max_nodes):
     text, name = read_text(file)
     pf = read_puzzles(text, source=name)
     geometry = parse_box(box, pf.n)
+    plan = variant.plan(pf.n, geometry)
     weights = tg.parse_weights(read_text(weights_file)[0], pf.n) if weights_file else None
     shown = weights if weights is not None else tg.ring_weights(pf.n)
     code = EXIT_OK
@@ -387,7 +389,8 @@ def target(file, show, explain, weights_file, minimize, box, max_nodes):
         if entry.error:
             raise InputError(f"{name}:{entry.line}: {entry.error}")
         try:
-            res = tg.best(entry.grid, geometry, weights=weights, minimize=minimize, max_nodes=max_nodes)
+            res = tg.best(entry.grid, plan.geometry_only(entry), weights=weights, minimize=minimize,
+                          max_nodes=max_nodes)
         except InputError as exc:
             raise InputError(f"{name}:{entry.line}: {exc}") from None
         if not res.complete:

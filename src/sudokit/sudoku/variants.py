@@ -215,6 +215,14 @@ class Plan:
             self._cache[key] = build_variant(self.n, box, regions, constraints, cages)
         return self._cache[key]
 
+    def geometry_only(self, entry=None) -> Geometry:
+        """The Geometry of one puzzle for engines that take units and pairs alone (target); else InputError."""
+        variant = self.variant(entry)
+        if variant.needs_dlx or (entry is not None and entry.candidates is not None):
+            raise InputError("this command takes units and pairs (--x, --windoku, --anti-knight, --anti-king, "
+                             "--regions), not cages, non-consecutive or pencilmarks")
+        return variant.geometry
+
     def for_entry(self, entry, base: Geometry):
         """(geometry, solve function, exact kwargs) for one puzzle; a bad variant becomes the entry's error."""
         if entry.error:
