@@ -112,6 +112,7 @@ def test_solve_file(tmp_path):
     path.write_bytes((DATA / "poj3074.in").read_bytes())
     grids, lines, bad, run = batch.solve_file(str(path), G9, limit=2, jobs=1)
     assert list(lines[bad]) == [92]  # the 'end' line
+    assert run.result.status[bad[0]] == fast.BAD_LINE and run.result.counts[bad[0]] == 0 and run.done.all()
     ok = np.setdiff1d(np.arange(len(grids)), bad)
     want = [ln.strip() for ln in (DATA / "poj3074.out").read_text().split()]
     got = ["".join(map(str, run.result.solutions[i])) for i in ok]

@@ -27,7 +27,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..geometry import Geometry
-from .fast import BatchResult, empty_batch, solve_many
+from .fast import BAD_LINE, BatchResult, empty_batch, solve_many
 
 EMPTY_CHARS = b".0-_"
 
@@ -161,6 +161,8 @@ def solve_batch(grids, geometry: Geometry, limit: int = 2, max_nodes: int = 0, j
     """
     t0 = time.perf_counter()
     grids = np.asarray(grids)
+    if grids.ndim == 2 and grids.shape[0] == 0:
+        grids = grids.reshape(0, geometry.ncells)
     if grids.ndim != 2 or grids.shape[1] != geometry.ncells:
         raise InputError(f"grids must be [P, {geometry.ncells}], got shape {grids.shape}")
     p = len(grids)
@@ -210,9 +212,33 @@ def solve_batch(grids, geometry: Geometry, limit: int = 2, max_nodes: int = 0, j
 
 def solve_file(path: str, geometry: Geometry, limit: int = 2, max_nodes: int = 0, jobs: int | None = None,
                progress: Callable[[int, int], None] | None = None):
-    """Parse a one-puzzle-per-line file and solve its valid rows. Returns (grids, line_numbers, bad_rows, run)."""
+    """Parse a one-puzzle-per-line file and solve its valid rows.
+
+    Returns (grids, line_numbers, bad_rows, run): run's rows align with grids; the rows in bad_rows are not
+    solved and have status BAD_LINE (done=True, count 0). ``progress`` counts the valid rows only.
+    """
     with open(path, "rb") as fh:
         data = fh.read()
     grids, lines, bad = parse_line_array(data, geometry.n)
-    run = solve_batch(grids, geometry, limit=limit, max_nodes=max_nodes, jobs=jobs, progress=progress)
-    return grids, lines, bad, run
+    good = np.ones(len(grids), bool)
+    good[bad] = False
+    sub = solve_batch(grids[good], geometry, limit=limit, max_nodes=max_nodes, jobs=jobs, progress=progress)
+    if not len(bad):
+        return grids, lines, bad, sub
+    out = empty_batch(len(grids), geometry.ncells)
+    idx = np.flatnonzero(good)
+    _store_rows(out, idx, sub.result)
+    out.status[bad] = BAD_LINE
+    out.complete[bad] = True
+    done = np.ones(len(grids), bool)
+    done[idx] = sub.done
+    return grids, lines, bad, BatchRun(out, done, sub.interrupted, sub.seconds, sub.jobs)
+
+
+def _store_rows(out: BatchResult, idx: np.ndarray, res: BatchResult) -> None:
+    out.counts[idx] = res.counts
+    out.solutions[idx] = res.solutions
+    out.guesses[idx] = res.guesses
+    out.nodes[idx] = res.nodes
+    out.complete[idx] = res.complete
+    out.status[idx] = res.status

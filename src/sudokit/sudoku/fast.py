@@ -19,9 +19,9 @@ from ..errors import InputError
 from ..geometry import Geometry
 from .grid import SolveResult, as_grid, check_givens
 
-# batch status codes (same numbers as kernels.bitmask.OK / CLASH / BAD_VALUE)
-OK, CLASH, BAD_VALUE = 0, 1, 2
-STATUS_NAMES = {OK: "ok", CLASH: "clash", BAD_VALUE: "bad value"}
+# batch status codes (OK / CLASH / BAD_VALUE are the kernels' numbers; BAD_LINE is set by batch.solve_file)
+OK, CLASH, BAD_VALUE, BAD_LINE = 0, 1, 2, 3
+STATUS_NAMES = {OK: "ok", CLASH: "clash", BAD_VALUE: "bad value", BAD_LINE: "bad line"}
 
 _tables_cache: "weakref.WeakKeyDictionary[Geometry, tuple]" = weakref.WeakKeyDictionary()
 
