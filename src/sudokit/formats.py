@@ -563,39 +563,49 @@ def _entry_from_json(doc: dict, k: int, source: str) -> Entry:
     grid = _json_grid(doc.get("givens", [[0] * n] * n), n, f"{where}: givens")
     if grid.max(initial=0) > n or grid.min(initial=0) < 0:
         raise InputError(f"{where}: givens must be 0..{n}")
-    entry = Entry(grid, k)
+    entry = Entry(grid, k, extras=_json_extras(doc, n, where))
     if "candidates" in doc:
-        cand = doc["candidates"]
-        if not (isinstance(cand, list) and len(cand) == n and all(isinstance(r, list) and len(r) == n for r in cand)):
-            raise InputError(f"{where}: candidates must be {n} rows of {n} lists of digits")
-        mask = np.zeros((n * n, n), bool)
-        for cell, digits in enumerate(d for row in cand for d in row):
-            if not isinstance(digits, list) or not digits or any(not isinstance(v, int) or not 1 <= v <= n
-                                                                  for v in digits):
-                raise InputError(f"{where}: candidates of r{cell // n + 1}c{cell % n + 1} must be digits 1..{n}")
-            mask[cell, [v - 1 for v in digits]] = True
-        entry.candidates = mask
+        entry.candidates = _json_candidates(doc["candidates"], n, where)
     if "regions" in doc:
         entry.regions = _json_grid(doc["regions"], n, f"{where}: regions", labels=True).reshape(n, n)
+    return entry
+
+
+def _json_candidates(cand, n: int, where: str) -> np.ndarray:
+    """N rows of N lists of digits as a bool [N*N, N] mask."""
+    if not (isinstance(cand, list) and len(cand) == n and all(isinstance(r, list) and len(r) == n for r in cand)):
+        raise InputError(f"{where}: candidates must be {n} rows of {n} lists of digits")
+    mask = np.zeros((n * n, n), bool)
+    for cell, digits in enumerate(d for row in cand for d in row):
+        if not isinstance(digits, list) or not digits or any(not isinstance(v, int) or not 1 <= v <= n
+                                                              for v in digits):
+            raise InputError(f"{where}: candidates of r{cell // n + 1}c{cell % n + 1} must be digits 1..{n}")
+        mask[cell, [v - 1 for v in digits]] = True
+    return mask
+
+
+def _json_extras(doc: dict, n: int, where: str) -> dict:
+    """The box, constraints, cages, weights and meta of a puzzle object."""
+    extras: dict = {}
     if "box" in doc:
         box = doc["box"]
         if not (isinstance(box, list) and len(box) == 2 and all(isinstance(v, int) for v in box)):
             raise InputError(f"{where}: 'box' must be [rows, columns]")
-        entry.extras["box"] = tuple(box)
+        extras["box"] = tuple(box)
     constraints = doc.get("constraints", [])
     if not isinstance(constraints, list) or not all(isinstance(c, str) for c in constraints):
         raise InputError(f"{where}: 'constraints' must be a list of names")
-    entry.extras["constraints"] = tuple(constraints)
+    extras["constraints"] = tuple(constraints)
     cages = doc.get("cages", [])
     if not isinstance(cages, list) or not all(isinstance(c, dict) for c in cages):
         raise InputError(f"{where}: 'cages' must be a list of {{\"sum\": S, \"cells\": [\"r1c1\", ...]}}")
     text = "\n".join(f"{c.get('sum', '?')} {' '.join(map(str, c.get('cells', [])))}" for c in cages)
-    entry.extras["cages"] = read_cages(text, n, where) if cages else []
+    extras["cages"] = read_cages(text, n, where) if cages else []
     if "weights" in doc:
-        entry.extras["weights"] = _json_grid(doc["weights"], n, f"{where}: weights", signed=True)
+        extras["weights"] = _json_grid(doc["weights"], n, f"{where}: weights", signed=True)
     if "meta" in doc:
-        entry.extras["meta"] = [str(m) for m in doc["meta"]]
-    return entry
+        extras["meta"] = [str(m) for m in doc["meta"]]
+    return extras
 
 
 def _json_grid(value, n: int, where: str, labels: bool = False, signed: bool = False) -> np.ndarray:

@@ -56,13 +56,18 @@ def encode(puzzle, geometry: Geometry, *, candidates=None, cages=(), nonconsecut
         for e in edge_idx[edge_ptr[c]:edge_ptr[c + 1]].tolist():
             items.extend(edge_base + e * (n - 1) + k for k in (d - 1, d) if 0 <= k < n - 1)
         ptr.append(len(items))
+    _cage_options(cages, allowed, n, cage_base, cage_digit_base, ptr, items)
+    problem = Problem.from_arrays(pair_base, len(geometry.pairs) * n + len(edges) * (n - 1), ptr, items)
+    return problem, np.stack([cells, digits + 1], axis=1).astype(np.int32)
+
+
+def _cage_options(cages, allowed, n, cage_base, cage_digit_base, ptr, items) -> None:
+    """Append one option per possible digit set of every cage: item g and (g, d) for each digit d not in it."""
     for g, (total, members) in enumerate(cages):
         for digit_set in cage_digit_sets(total, members, allowed, n):
             items.append(cage_base + g)
             items.extend(cage_digit_base + g * n + d - 1 for d in range(1, n + 1) if d not in digit_set)
             ptr.append(len(items))
-    problem = Problem.from_arrays(pair_base, len(geometry.pairs) * n + len(edges) * (n - 1), ptr, items)
-    return problem, np.stack([cells, digits + 1], axis=1).astype(np.int32)
 
 
 def cage_digit_sets(total: int, members: np.ndarray, allowed: np.ndarray, n: int) -> list[frozenset[int]]:
