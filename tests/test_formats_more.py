@@ -125,6 +125,9 @@ def test_jigsaw_line_round_trip():
     assert write_puzzles(pf, "line") == LINE + labels + "\n"
     with pytest.raises(InputError, match="regions"):
         write_puzzles(pf, "sdk")
+    spaced = read_puzzles(LINE + " " + labels + " a comment\n")
+    assert np.array_equal(spaced.entries[0].regions, pf.entries[0].regions)
+    assert spaced.entries[0].comment == "a comment"
     bad = read_puzzles(LINE + labels[:-1] + "Z" + "\n")
     assert bad.entries[0].error == ""  # labels are checked by region_geometry when the puzzle is solved
 
@@ -189,3 +192,5 @@ def test_hdu4069_walls_and_errors(data):
 def test_old_detection_unchanged():
     pf = read_puzzles(f"# header\n{LINE} hard one\n")
     assert pf.fmt == "line" and pf.entries[0].comment == "hard one"
+    pf = read_puzzles(f"#Source: somewhere\n{LINE} a | b\n{LINE}\n")
+    assert pf.fmt == "line" and len(pf.entries) == 2  # '#S' over 81-character lines, '|' in a comment

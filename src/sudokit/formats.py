@@ -122,10 +122,14 @@ def _detect_whole(text: str) -> str | None:
     stripped = text.lstrip()
     if stripped.startswith("{") or (stripped.startswith("[") and stripped[1:].lstrip().startswith("{")):
         return "json"
-    first = stripped.split("\n", 1)[0].strip()
-    if first == "[Puzzle]" or (len(first) >= 2 and first[0] == "#" and first[1].isalpha()):
+    lines = [line.strip() for line in stripped.splitlines() if line.strip()]
+    if not lines:
+        return None
+    body = [line for line in lines if not line.startswith("#")]
+    if lines[0] == "[Puzzle]" or (re.match(r"#[ADCBSLU]", lines[0]) and body and len(body[0]) <= 9):
         return "sdk"
-    if any("|" in line for line in text.splitlines()):
+    if any(re.fullmatch(r"[*|]?-{2,}(\+-{2,})+[*|]?|\*-+\*", line) for line in lines) and any(
+            "|" in line for line in lines):
         return "ss"
     return None
 
@@ -200,6 +204,9 @@ def _read_lines(lines, symbols, n, source) -> PuzzleFile:
         if jigsaw and not error:
             entry.regions, entry.error = _labels_of(full[n * n:], n)
             entry.grid = None if entry.error else grid
+        elif _is_label_grid(comment.split()[0] if comment else "", n):  # givens, a space, region labels
+            entry.regions, _ = _labels_of(comment.split()[0], n)
+            entry.comment = comment[n * n:].strip()
         entries.append(entry)
     return PuzzleFile(entries, n, "jigsaw" if jigsaw else "line", alphabet, source)
 
@@ -216,6 +223,11 @@ def _labels_of(text: str, n: int) -> tuple[np.ndarray | None, str]:
         return None, f"expected {n * n} region labels, found {len(text)}"
     _, inverse = np.unique(np.array(list(text)), return_inverse=True)
     return inverse.reshape(n, n).astype(np.int32), ""
+
+
+def _is_label_grid(token: str, n: int) -> bool:
+    """True for N*N characters holding exactly N labels N times each (a jigsaw region string)."""
+    return len(token) == n * n and n > 1 and sorted(Counter(token).values()) == [n] * n
 
 
 def _pencil_side(length: int) -> int:
