@@ -417,10 +417,10 @@ def _assign_unit(cells, cand, val, tab, n, scratch, xt, xb, x):
 
 
 @njit(cache=True)
-def _sort_desc(cells, key, out):
-    """out = cells sorted by key[cell], largest first (insertion sort, stable)."""
-    for i in range(cells.shape[0]):
-        c = cells[i]
+def _sort_desc(part_cells, p, k, key, out):
+    """out = the cells of unit k of partition p sorted by key[cell], largest first (insertion sort, stable)."""
+    for i in range(part_cells.shape[2]):
+        c = part_cells[p, k, i]
         j = i
         while j > 0 and key[out[j - 1]] < key[c]:
             out[j] = out[j - 1]
@@ -453,13 +453,13 @@ def tune(p, part_cells, cell_unit, weights, lam, cand, val, target, iters, mu, t
                     tab[c] -= lam[q, cell_unit[q, c]]
         bound = const
         for k in range(n):
-            _sort_desc(part_cells[p, k], tab, order)
+            _sort_desc(part_cells, p, k, tab, order)
             bound += _assign_unit(order, cand, val, tab, n, scratch, xt, xb, x)
         if bound == -np.inf:
             return bound
         if bound < best:
             best = bound
-            best_lam[:, :] = lam
+            _copy2(lam, best_lam)
         norm = 0.0
         for q in range(nparts):
             for k in range(n):
@@ -478,5 +478,13 @@ def tune(p, part_cells, cell_unit, weights, lam, cand, val, target, iters, mu, t
             if q != p:
                 for k in range(n):
                     lam[q, k] -= step * grad[q, k]
-    lam[:, :] = best_lam
+    _copy2(best_lam, lam)
     return best
+
+
+@njit(cache=True)
+def _copy2(src, dst):
+    """dst[:, :] = src, as plain loops."""
+    for i in range(src.shape[0]):
+        for j in range(src.shape[1]):
+            dst[i, j] = src[i, j]
