@@ -231,9 +231,9 @@ def _is_label_grid(token: str, n: int) -> bool:
 
 
 def _pencil_side(length: int) -> int:
-    """N if length is N*N*N (N >= 2), else 0."""
+    """N if length is N*N*N (N >= 4), else 0."""
     side = round(length ** (1 / 3))
-    return side if side >= 2 and side ** 3 == length else 0
+    return side if side >= 4 and side ** 3 == length else 0
 
 
 def _is_pencilmark(token: str, n: int | None) -> bool:
@@ -276,7 +276,7 @@ def _decode_pencilmark(token: str, n: int, alphabet: str) -> tuple[np.ndarray | 
     if bad.any():
         cell, slot = (int(v) for v in np.argwhere(bad)[0])
         return None, (f"pencilmark r{cell // n + 1}c{cell % n + 1}: slot {slot + 1} must be "
-                      f"{alphabet[slot]!r} or '.', found {slots[cell, slot]!r}")
+                      f"{alphabet[slot]!r} or '.', found {str(slots[cell, slot])!r}")
     empty = np.flatnonzero(~present.any(axis=1))
     if len(empty):
         return None, f"pencilmark r{empty[0] // n + 1}c{empty[0] % n + 1} has no candidate left"
