@@ -426,3 +426,13 @@ def test_cli_target_takes_unit_and_pair_variants(data):
     assert code == 0 and out.split() == [str(score)]
     code, _, err = run("target", "--cages", str(data / "variants" / "killer-codingame-1.cages"), input=puzzle + "\n")
     assert code == 2 and "not cages" in err
+
+
+def test_cli_target_reads_constraints_and_weights_from_json():
+    import json
+
+    constraints, puzzle, answer = UNITS_AND_PAIRS[0]
+    weights = (np.arange(81) % 7 + 1).reshape(9, 9)
+    doc = {"size": 9, "givens": puzzle, "constraints": ["x"], "weights": weights.tolist()}
+    code, out, _ = run("target", input=json.dumps(doc))
+    assert code == 0 and out.split() == [str(int((grid_of(answer) * weights.ravel()).sum()))]

@@ -217,7 +217,7 @@ def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, max_nodes
         click.echo(f"sudokit: {pf.describe()}", err=True)
     geometry = parse_box(box, pf.n)
     if pf.fmt == "hdu4069":
-        _solve_hdu4069(pf, engine, max_nodes)
+        _solve_hdu4069(pf, engine, max_nodes, variant)
     plan = variant.plan(pf.n, geometry, engine)
     solver = get_engine(engine)
     cap = limit if limit else (1 << 62)
@@ -243,11 +243,11 @@ def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, max_nodes
     sys.exit(run.code)
 
 
-def _solve_hdu4069(pf, engine, max_nodes) -> None:
+def _solve_hdu4069(pf, engine, max_nodes, variant) -> None:
     """Answer an HDU 4069 file ('Case k:' blocks) and exit: 0 all unique, 1 otherwise, 2 bad case."""
     from .sudoku.variants import solve_hdu4069
 
-    text, statuses = solve_hdu4069(pf, engine, max_nodes)
+    text, statuses = solve_hdu4069(pf, engine, max_nodes, variant)
     click.echo(text, nl=False)
     sys.exit(EXIT_INPUT if "invalid" in statuses else EXIT_OK if set(statuses) == {"solved"} else EXIT_UNSOLVED)
 
@@ -389,7 +389,8 @@ def target(file, show, explain, weights_file, minimize, box, max_nodes, variant)
         if entry.error:
             raise InputError(f"{name}:{entry.line}: {entry.error}")
         try:
-            res = tg.best(entry.grid, plan.geometry_only(entry), weights=weights, minimize=minimize,
+            res = tg.best(entry.grid, plan.geometry_only(entry), weights=entry.extras.get("weights", weights),
+                          minimize=minimize,
                           max_nodes=max_nodes)
         except InputError as exc:
             raise InputError(f"{name}:{entry.line}: {exc}") from None

@@ -282,12 +282,13 @@ def variant_options(command):
     return wrapper
 
 
-def solve_hdu4069(pf, engine_name: str = "dlx", max_nodes: int = 0) -> tuple[str, list[str]]:
+def solve_hdu4069(pf, engine_name: str = "dlx", max_nodes: int = 0, flags: VariantFlags | None = None
+                  ) -> tuple[str, list[str]]:
     """The HDU 4069 output of a file read with fmt='hdu4069', and each case's status; clashing givens: no solution."""
     from ..formats import format_hdu4069
     from .grid import clashes
 
-    plan = VariantFlags().plan(pf.n, None, engine_name)
+    plan = (flags or VariantFlags()).plan(pf.n, None, engine_name)
     blocks, statuses = [], []
     for k, entry in enumerate(pf.entries, 1):
         geometry, solve, _ = plan.for_entry(entry, None)
