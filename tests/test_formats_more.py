@@ -64,6 +64,19 @@ def test_sudopedia_81_digit_groups_make_a_candidate_grid():
     assert pf.entries[0].candidates is not None and np.array_equal(pf.entries[0].candidates, mask)
 
 
+def test_simple_sudoku_candidate_grid_is_detected():
+    mask = candidates_of(GRID, 9)
+    mask[2, 2:] = False
+    groups = ["".join(str(d + 1) for d in np.flatnonzero(row)).ljust(9) for row in mask]
+    rule = "|" + "+".join(["-" * 31] * 3) + "|"
+    rows = ["*" + "-" * 95 + "*"]
+    for r in range(9):
+        rows.append("| " + " | ".join(" ".join(groups[r * 9 + b * 3:r * 9 + b * 3 + 3]) for b in range(3)) + " |")
+        rows += [rule] if r in (2, 5) else []
+    pf = read_puzzles("\n".join(rows + [rows[0]]) + "\n")
+    assert pf.fmt == "ss" and np.array_equal(pf.entries[0].candidates, mask)
+
+
 def test_sdk_metadata_kept_and_header_skipped():
     text = "#AAuthor Name\n#DA description\n[Puzzle]\n" + "\n".join(LINE[r * 9:(r + 1) * 9] for r in range(9))
     pf = read_puzzles(text)
