@@ -256,6 +256,33 @@ def bound_cuts(cand, val, tables, consts, by_weight, ub, dirty, scratch, target)
 
 
 @njit(cache=True)
+def child_cuts(cand, val, cell, bit, tables, consts, by_weight, part_unit, ub, dirty, scratch, target):
+    """True when placing bit in cell already fails the bound, before the child is built and propagated.
+
+    For each table whose unit bounds are current at this node: the parent's sum with the unit holding cell
+    re-bounded with the cell placed (its peers still unpropagated, which only loosens it) bounds the child.
+    """
+    n = by_weight.shape[1]
+    old = cand[cell]
+    cand[cell] = bit
+    val[cell] = _low_digit(bit)
+    cut = False
+    for p in range(tables.shape[0]):
+        if dirty[p] != 0:
+            continue
+        k = part_unit[p, cell]
+        tot = consts[p] - ub[p, k] + _unit_bound(by_weight, p, k, cand, val, tables, n, scratch)
+        for j in range(n):
+            tot += ub[p, j]
+        if tot < target:
+            cut = True
+            break
+    cand[cell] = old
+    val[cell] = 0
+    return cut
+
+
+@njit(cache=True)
 def _choose(cand, val, weights):
     """The empty cell with fewest candidates (ties: heaviest), or -1 when the grid is full."""
     best = -1
@@ -348,6 +375,11 @@ def search(cand0, units, peers_ptr, peers_idx, weights, tables, consts, by_weigh
         cell = st_cell[level]
         bit = rest & -rest if weights[cell] < 0 else 1 << (_high_digit(rest) - 1)
         st_rest[level] = rest ^ bit
+        if use_bound and best > NEG and child_cuts(st_cand[level], st_val[level], cell, bit, tables, consts,
+                                                   by_weight, part_unit, st_ub[level], st_dirty[level], scratch,
+                                                   best + 1 - 1e-6):
+            cuts += 1
+            continue
         for c in range(ncells):
             st_cand[level + 1, c] = st_cand[level, c]
             st_val[level + 1, c] = st_val[level, c]
