@@ -301,4 +301,4 @@ def solve_hdu4069(pf, engine_name: str = "dlx", max_nodes: int = 0, flags: Varia
         status = "no solution" if clash else result.status
         blocks.append(format_hdu4069(k, status, None if clash else result.solution))
         statuses.append(status)
-    return "\n".join(blocks) + "\n", statuses
+    return "".join(block + "\n" for block in blocks), statuses
