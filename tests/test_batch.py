@@ -117,3 +117,6 @@ def test_solve_file(tmp_path):
     want = [ln.strip() for ln in (DATA / "poj3074.out").read_text().split()]
     got = ["".join(map(str, run.result.solutions[i])) for i in ok]
     assert got == want
+    assert batch.format_lines(run.result.solutions[ok], 9) == want
+    assert batch.format_lines(grids[:1], 9)[0] == (DATA / "poj3074.in").read_text().splitlines()[0]
+    assert batch.format_lines(np.array([[0, 1, 16, 2] + [0] * 252]), 16)[0][:4] == ".APB"

@@ -255,3 +255,23 @@ def test_limit_counts():
     assert fast.solve(empty4, g4, limit=100).count == 100
     r = fast.solve(np.zeros(81, np.int32), G9, limit=3)
     assert r.count == 3 and r.complete and r.status == "multiple"
+
+
+def test_nine_kernel_only_for_plain_9x9():
+    from sudokit.geometry import Geometry
+
+    assert fast._use_nine(G9)
+    shuffled = Geometry(9, G9.units[::-1, ::-1].copy())
+    assert fast._use_nine(shuffled)
+    assert not fast._use_nine(Geometry(9, jigsaw().units, box=(3, 3)))
+    assert not fast._use_nine(sudoku_x_antiknight())
+    with pytest.raises(InputError):
+        fast.solve_many(np.zeros((1, 81), np.int32), jigsaw(), kernel="nine")
+
+
+def test_counting_beyond_two_agrees_between_kernels():
+    grids = load("puzzles7_serg_benchmark_first1000")[:30]
+    nine = fast.solve_many(grids, G9, limit=50, kernel="nine")
+    general = fast.solve_many(grids, G9, limit=50, kernel="general")
+    np.testing.assert_array_equal(nine.counts, general.counts)
+    assert (nine.counts >= 2).all()

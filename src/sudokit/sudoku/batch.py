@@ -3,7 +3,7 @@
 - ``parse_line_array(data, n)``: bytes of a file -> (grids uint8 [P, N*N], line_numbers [P], bad_rows).
 - ``solve_batch(grids, geometry, limit=2, max_nodes=0, jobs=None, progress=None)``: the fast engine over
   chunks of puzzles in a ``ProcessPoolExecutor`` (jobs=1: in this process), results in input order.
-- ``solve_file(path, geometry, ...)``: both.
+- ``solve_file(path, geometry, ...)``: both; ``format_lines(grids, n)``: grids back to one-line strings.
 
 Progress protocol: ``progress(done, total)`` is called in the calling process, with puzzle counts, once
 with done=0 before any work and then after every finished chunk (chunks finish out of order; ``done`` only
@@ -104,6 +104,15 @@ def line_error(line: bytes | str, n: int) -> str:
         if lut[ch] == 255:
             return f"invalid character {chr(ch)!r} at column {i + 1}"
     return ""
+
+
+def format_lines(grids, n: int, empty: str = ".") -> list[str]:
+    """Grids [P, N*N] as one-line strings in the parser's alphabet (digits for N <= 9, letters A.. above)."""
+    grids = np.asarray(grids).reshape(-1, n * n)
+    alphabet = np.frombuffer((empty + ("123456789" if n <= 9 else "ABCDEFGHIJKLMNOPQRSTUVWXYZ")[:n]).encode(),
+                             np.uint8)
+    text = alphabet[grids.astype(np.int64)]
+    return [row.tobytes().decode() for row in text]
 
 
 @dataclass

@@ -24,6 +24,7 @@ OK, CLASH, BAD_VALUE, BAD_LINE = 0, 1, 2, 3
 STATUS_NAMES = {OK: "ok", CLASH: "clash", BAD_VALUE: "bad value", BAD_LINE: "bad line"}
 
 _tables_cache: "weakref.WeakKeyDictionary[Geometry, tuple]" = weakref.WeakKeyDictionary()
+_nine_cache: "weakref.WeakKeyDictionary[Geometry, bool]" = weakref.WeakKeyDictionary()
 
 
 def locked_candidate_tables(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
@@ -65,8 +66,17 @@ def _tables(geometry: Geometry) -> tuple:
 
 
 def _use_nine(geometry: Geometry) -> bool:
-    """True when the 9x9 bitboard kernel applies (plain 3x3-box Sudoku)."""
-    return geometry.n == 9 and geometry.is_standard() and geometry.box == (3, 3) and _nine() is not None
+    """True when the 9x9 bitboard kernel applies: exactly the rows, columns and 3x3 boxes, no pairs."""
+    if geometry.n != 9 or len(geometry.units) != 27 or len(geometry.pairs) or _nine() is None:
+        return False
+    got = _nine_cache.get(geometry)
+    if got is None:
+        from ..geometry import box_geometry
+
+        want = {tuple(u) for u in np.sort(box_geometry(3, 3).units, axis=1).tolist()}
+        got = {tuple(u) for u in np.sort(geometry.units, axis=1).tolist()} == want
+        _nine_cache[geometry] = got
+    return got
 
 
 def _nine():
@@ -150,7 +160,7 @@ def _run(grids, geometry, limit, max_nodes, lc_rounds, kernel, res):
     """Dispatch one uint8 batch to a kernel."""
     use_nine = _use_nine(geometry) if kernel == "auto" else kernel == "nine"
     if use_nine:
-        if not (geometry.n == 9 and geometry.is_standard()):
+        if not _use_nine(geometry):
             raise InputError("the 9x9 kernel needs the standard 9x9 geometry")
         _nine().solve_many9(grids, int(limit), int(max_nodes), res.counts, res.solutions, res.guesses,
                             res.nodes, res.complete, res.status)
@@ -180,5 +190,5 @@ def warm_up(geometry: Geometry | None = None) -> None:
     geos = [geometry] if geometry is not None else [box_geometry(3, 3), box_geometry(2, 2)]
     for g in geos:
         solve_many(np.zeros((1, g.ncells), np.int32), g, limit=1)
-        if g.n == 9 and g.is_standard():
+        if _use_nine(g):
             solve_many(np.zeros((1, g.ncells), np.int32), g, limit=1, kernel="general")
