@@ -13,7 +13,8 @@ The default engine is an exact dynamic programme over the boxes ("blocks"), afte
 So the state is (rho, gamma_0 .. gamma_{S-1}); block (t, s) moves rho -> rho', gamma_s -> gamma_s' with
 rho' = rho + B_ts and gamma_s' = gamma_s + B_ts (mod 2) at cost max(|rho - rho'|, |gamma_s - gamma_s'|).
 A band starts at rho = (odd rows of the band) and must end at 0; the columns start at (odd columns of the
-stack) and must end at 0.  (r+1)(c+1)^S states: 16 for 9x9, 625 for 16x16, 46656 for 25x25.
+stack) and must end at 0.  The parities of rho and every gamma are fixed by the input at each step, so
+only half the values are stored: (r//2+1)(c//2+1)^S states, 8 for 9x9, 243 for 16x16, 729 for 25x25.
 
 The second engine is IDA* over single flips with the admissible bound max(odd rows, odd columns, odd boxes)
 (a flip changes each count by one): it branches on the cells of the first odd unit.
@@ -28,75 +29,80 @@ INF = 1 << 30
 
 
 @njit(cache=True)
-def block_dp(row_odd, col_odd, box_odd, r, c, dp):
+def block_dp(row_odd, col_odd, box_odd, rho_par, gam_par, r, c, dp):
     """Fill dp[k] = least cost of each state after k blocks (band-major); return the optimum.
 
-    row_odd[t]: odd rows in band t; col_odd[s]: odd columns in stack s; box_odd[t, s]: parity of block (t, s).
-    dp: (nblocks + 1) x (r+1)(c+1)^S int32 buffer, S = number of stacks.
+    row_odd[t]: odd rows in band t; col_odd[s]: odd columns in stack s; box_odd[t, s]: parity of block
+    (t, s); rho_par[t, s] / gam_par[t, s]: parity of rho / gamma_s just before block (t, s) (fixed by the
+    input: each block adds its box parity).  A value v of known parity p is stored as h = (v - p) / 2, so a
+    state is (h_rho, h_0 .. h_{S-1}) in mixed radix (r//2 + 1, c//2 + 1, ...): 729 states for 25x25.
+    dp: (blocks + 1) x states int32 buffer.
     """
     nb, ns = box_odd.shape
-    ng = (c + 1) ** ns
-    dp[:, :] = INF
+    hc = c // 2 + 1
+    ng = hc ** ns
+    for k in range(dp.shape[0]):
+        for i in range(dp.shape[1]):
+            dp[k, i] = INF
     g0 = 0
     for s in range(ns - 1, -1, -1):
-        g0 = g0 * (c + 1) + col_odd[s]
+        g0 = g0 * hc + col_odd[s] // 2
     dp[0, g0] = 0
     k = 0
     for t in range(nb):
         for s in range(ns):
             par = box_odd[t, s]
-            last = s == ns - 1
-            step = (c + 1) ** s
-            cur = dp[k]
-            nxt = dp[k + 1]
-            for rho_in in range(r + 1):
-                for g in range(ng):
-                    base = cur[rho_in * ng + g]
-                    if base >= INF:
-                        continue
-                    rho = row_odd[t] if s == 0 else rho_in
-                    gam = (g // step) % (c + 1)
-                    rest = g - gam * step
-                    lo_r = (rho + par) % 2
-                    hi_r = 0 if last else r
-                    for rho2 in range(lo_r, hi_r + 1, 2):
-                        dr = abs(rho - rho2)
-                        for gam2 in range((gam + par) % 2, c + 1, 2):
-                            dc = abs(gam - gam2)
-                            cost = base + (dr if dr > dc else dc)
-                            idx = rho2 * ng + rest + gam2 * step
-                            if cost < nxt[idx]:
-                                nxt[idx] = cost
+            step = hc ** s
+            rpo = (rho_par[t, s] + par) % 2
+            gpo = (gam_par[t, s] + par) % 2
+            hi_r = 0 if s == ns - 1 else r
+            for idx in range(dp.shape[1]):
+                base = dp[k, idx]
+                if base >= INF:
+                    continue
+                rho = row_odd[t] if s == 0 else 2 * (idx // ng) + rho_par[t, s]
+                g = idx % ng
+                hg = (g // step) % hc
+                gam = 2 * hg + gam_par[t, s]
+                rest = g - hg * step
+                for rho2 in range(rpo, hi_r + 1, 2):
+                    dr = abs(rho - rho2)
+                    for gam2 in range(gpo, c + 1, 2):
+                        dc = abs(gam - gam2)
+                        cost = base + (dr if dr > dc else dc)
+                        nxt = (rho2 // 2) * ng + rest + (gam2 // 2) * step
+                        if cost < dp[k + 1, nxt]:
+                            dp[k + 1, nxt] = cost
             k += 1
     return dp[k, 0]
 
 
 @njit(cache=True)
-def block_plan(row_odd, col_odd, box_odd, r, c, dp, plan):
+def block_plan(row_odd, box_odd, rho_par, gam_par, r, c, dp, plan):
     """Walk dp back from the final state; plan[k] = (rho, rho', gamma, gamma') of block k (band-major)."""
     nb, ns = box_odd.shape
-    ng = (c + 1) ** ns
+    hr = r // 2 + 1
+    hc = c // 2 + 1
+    ng = hc ** ns
     state = 0
     for k in range(nb * ns - 1, -1, -1):
         t = k // ns
         s = k % ns
         par = box_odd[t, s]
-        step = (c + 1) ** s
+        step = hc ** s
         want = dp[k + 1, state]
-        rho2 = state // ng
+        rho2 = 2 * (state // ng) + (rho_par[t, s] + par) % 2
         g2 = state % ng
-        gam2 = (g2 // step) % (c + 1)
-        rest = g2 - gam2 * step
+        hg2 = (g2 // step) % hc
+        gam2 = 2 * hg2 + (gam_par[t, s] + par) % 2
+        rest = g2 - hg2 * step
         found = False
-        for rho_in in range(r + 1):
-            rho = row_odd[t] if s == 0 else rho_in
-            if s == 0 and rho_in != 0:
-                continue
-            if (rho + par + rho2) % 2 != 0:
-                continue
-            for gam in range((gam2 + par) % 2, c + 1, 2):
-                prev = rho_in * ng + rest + gam * step
-                if dp[k, prev] >= INF:
+        for hrho in range(hr if s > 0 else 1):
+            rho = row_odd[t] if s == 0 else 2 * hrho + rho_par[t, s]
+            for hg in range(hc):
+                gam = 2 * hg + gam_par[t, s]
+                prev = hrho * ng + rest + hg * step
+                if rho > r or gam > c or dp[k, prev] >= INF:
                     continue
                 dr = abs(rho - rho2)
                 dc = abs(gam - gam2)
@@ -110,6 +116,73 @@ def block_plan(row_odd, col_odd, box_odd, r, c, dp, plan):
                     break
             if found:
                 break
+
+
+@njit(cache=True)
+def _lowest(mask, k):
+    """The k lowest set bits of mask."""
+    out = 0
+    for _ in range(k):
+        low = mask & -mask
+        out |= low
+        mask ^= low
+    return out
+
+
+@njit(cache=True)
+def _full(width):
+    """A mask of the width lowest bits (width <= 64)."""
+    return -1 if width >= 64 else (1 << width) - 1
+
+
+@njit(cache=True)
+def _bit(mask):
+    """Index of the lowest set bit of a nonzero mask."""
+    i = 0
+    while (mask >> i) & 1 == 0:
+        i += 1
+    return i
+
+
+@njit(cache=True)
+def block_cells(rows, cols, plan, r, c, left_cols, out):
+    """Cells realising the plan, block by block; return their number (rows, cols: 0/1 parities; out: k x 2).
+
+    In block (t, s) toggle rows a (taken from the band's odd rows when rho falls, else from its even rows)
+    and columns b likewise; max(|a|, |b|) cells: a[i] with b[i], then spare rows paired in the block's first
+    column and spare columns paired in its first row.
+    """
+    nb = rows.shape[0] // r
+    ns = cols.shape[0] // c
+    for s in range(ns):
+        left_cols[s] = 0
+        for j in range(c):
+            left_cols[s] |= cols[s * c + j] << j
+    count = 0
+    for t in range(nb):
+        left = 0
+        for i in range(r):
+            left |= rows[t * r + i] << i
+        for s in range(ns):
+            k = t * ns + s
+            rho, rho2, gam, gam2 = plan[k, 0], plan[k, 1], plan[k, 2], plan[k, 3]
+            pool = left if rho2 < rho else ~left & _full(r)
+            a = _lowest(pool, abs(rho - rho2))
+            left ^= a
+            pool = left_cols[s] if gam2 < gam else ~left_cols[s] & _full(c)
+            b = _lowest(pool, abs(gam - gam2))
+            left_cols[s] ^= b
+            while a != 0 or b != 0:
+                i = _bit(a) if a != 0 else 0
+                j = _bit(b) if b != 0 else 0
+                if a != 0:
+                    a ^= 1 << i
+                if b != 0:
+                    b ^= 1 << j
+                out[count, 0] = t * r + i
+                out[count, 1] = s * c + j
+                count += 1
+    return count
 
 
 @njit(cache=True)

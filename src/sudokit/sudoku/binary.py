@@ -17,7 +17,7 @@ from ..geometry import Geometry, box_geometry, default_box
 from ..kernels import binary as kb
 
 ENGINES = ("default", "ida")
-MAX_DP_ENTRIES = 1 << 26
+MAX_DP_ENTRIES = 1 << 25
 
 
 @dataclass
@@ -101,8 +101,8 @@ def parities(arr: np.ndarray, r: int, c: int) -> tuple[np.ndarray, np.ndarray, n
 
 
 def _dp_states(r: int, c: int) -> int:
-    """Number of DP states for r x c boxes."""
-    return (r + 1) * (c + 1) ** r
+    """Number of DP states for r x c boxes (r stacks of c columns, values stored by halves)."""
+    return (r // 2 + 1) * (c // 2 + 1) ** r
 
 
 def _dp(arr: np.ndarray, r: int, c: int) -> BinaryResult:
@@ -119,44 +119,17 @@ def _dp(arr: np.ndarray, r: int, c: int) -> BinaryResult:
     states = _dp_states(r, c)
     if states * (nb * ns + 1) > MAX_DP_ENTRIES:
         raise InputError(f"{r}x{c} boxes are too large for the block DP (use engine='ida')")
+    rho_par = (row_odd[:, None] + np.cumsum(boxes, axis=1) - boxes) % 2
+    gam_par = (col_odd[None, :] + np.cumsum(boxes, axis=0) - boxes) % 2
     dp = np.empty((nb * ns + 1, states), np.int32)
-    best = int(kb.block_dp(row_odd, col_odd, boxes, r, c, dp))
+    best = int(kb.block_dp(row_odd, col_odd, boxes, rho_par, gam_par, r, c, dp))
     plan = np.zeros((nb * ns, 4), np.int64)
-    kb.block_plan(row_odd, col_odd, boxes, r, c, dp, plan)
-    cells = _realise(rows, cols, plan, r, c, nb, ns)
-    assert len(cells) == best <= n * n
-    return BinaryResult(best, sorted(cells), nodes=nb * ns, engine="default")
-
-
-def _realise(rows, cols, plan, r, c, nb, ns) -> list[tuple[int, int]]:
-    """Turn the DP plan (sizes only) into actual cells, block by block."""
-    left_cols = [set(np.nonzero(cols[s * c:(s + 1) * c])[0].tolist()) for s in range(ns)]
-    cells = []
-    for t in range(nb):
-        left_rows = set(np.nonzero(rows[t * r:(t + 1) * r])[0].tolist())
-        for s in range(ns):
-            rho, rho2, gam, gam2 = plan[t * ns + s].tolist()
-            a = _pick(left_rows, rho, rho2, r)
-            b = _pick(left_cols[s], gam, gam2, c)
-            cells.extend((t * r + i, s * c + j) for i, j in _block_cells(a, b))
-    return cells
-
-
-def _pick(left: set[int], size: int, size2: int, width: int) -> list[int]:
-    """Lines to toggle so that the set left of `size` lines becomes one of `size2` lines (updates left)."""
-    pool = sorted(left) if size2 < size else sorted(set(range(width)) - left)
-    chosen = pool[:abs(size - size2)]
-    left.symmetric_difference_update(chosen)
-    return chosen
-
-
-def _block_cells(a: list[int], b: list[int]) -> list[tuple[int, int]]:
-    """max(|a|, |b|) cells toggling exactly the rows a and the columns b of one block (|a| = |b| mod 2)."""
-    m = min(len(a), len(b))
-    cells = list(zip(a[:m], b[:m]))
-    cells += [(i, 0) for i in a[m:]]
-    cells += [(0, j) for j in b[m:]]
-    return cells
+    kb.block_plan(row_odd, boxes, rho_par, gam_par, r, c, dp, plan)
+    out = np.zeros((n * n, 2), np.int64)
+    count = kb.block_cells(rows, cols, plan, r, c, np.zeros(ns, np.int64), out)
+    assert count == best
+    cells = sorted(zip(out[:count, 0].tolist(), out[:count, 1].tolist()))
+    return BinaryResult(best, cells, nodes=nb * ns, engine="default")
 
 
 def _ida(arr: np.ndarray, r: int, c: int, max_nodes: int) -> BinaryResult:
