@@ -39,7 +39,10 @@ Variants tried (tdoku sets, limit 2, one core; guesses are exact, rates are nois
   - all 9 digits processed every round, no snapshot: about 2x the time per node of the snapshot version.
   - no stack (column) filter: magictour 29.5 guesses/puzzle instead of 18.8 and 12% slower.
   - naked singles after the per-digit pass instead of before: about 5% slower.
-  - place() as a call: 5-15% slower than inlined; propagate9/pick9 inlined into search9: no gain.
+  - place() as a call instead of inlined: 17-20% slower (A/B in one process); propagate9 inlined into
+    search9: 3-6% slower; the lookup tables as global constants instead of arguments: no gain (1-2% slower).
+  - guess scores adding bivalue peers to unsolved peers (weights 2:1, 1:1, 1:2, 0:1): within 2% of nodes at
+    best, up to 38% more nodes at worst; unsolved peers alone kept.
   - skipping the band filter on words it left unchanged: no measurable gain; filtering the digit's three
     words in locals and storing them once instead: 6-10% faster (kept).
   - guess cell (guesses/puzzle magictour / 1905_11+ / 1106): first bivalue cell 18.8 / 145 / 286; last one
