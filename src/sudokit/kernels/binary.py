@@ -22,7 +22,6 @@ The second engine is IDA* over single flips with the admissible bound max(odd ro
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 INF = 1 << 30

@@ -2,7 +2,7 @@
 every column and every box holds an even number of ones.
 
 Two exact engines (see kernels/binary.py): ``"default"``, a dynamic programme over the boxes whose state is
-only the number of rows / columns still to fix (microseconds for 9x9, about a millisecond for 25x25), and
+only the number of rows / columns still to fix (about 0.1 ms for 9x9, mostly Python; under 1 ms for 25x25), and
 ``"ida"``, iterative deepening A* on single flips with the bound max(odd rows, odd columns, odd boxes).
 """
 
