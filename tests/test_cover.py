@@ -16,77 +16,119 @@ DLX1 = "A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"
 DLX2 = "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n"
 
 
-def test_knuth_dlx1_example_has_one_solution():
+@pytest.fixture(params=["cells", "dlx"])
+def algo(request):
+    """Every search test runs on both kernels: dancing cells and dancing links."""
+    return request.param
+
+
+def test_knuth_dlx1_example_has_one_solution(algo):
     p = read_dlx(DLX1)
-    sols = list(solutions(p))
+    sols = list(solutions(p, algorithm=algo))
     assert len(sols) == 1
     assert sorted(map(sorted, sols[0].names())) == [["A", "D"], ["B", "G"], ["C", "E", "F"]]
 
 
-def test_knuth_dlx2_colors_example_has_one_solution():
+def test_knuth_dlx2_colors_example_has_one_solution(algo):
     with pytest.warns(UserWarning, match="no primary items"):
         p = read_dlx(DLX2, "dlx2.dlx")
-    sols = list(solutions(p))
+    sols = list(solutions(p, algorithm=algo))
     assert len(sols) == 1
     assert sorted(sols[0].names()) == [["A", "C", "X:1", "Y:1"], ["B", "X:1"]]
     assert sols[0].stats.cleansings >= 1
 
 
 @pytest.mark.parametrize("n,expected", list(enumerate([1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200], start=1)))
-def test_queens_counts(n, expected):
-    assert count(queens(n)) == expected
+def test_queens_counts(n, expected, algo):
+    assert count(queens(n), algorithm=algo) == expected
 
 
-def test_pentominoes_with_x_in_a_quarter():
-    c = count(pentominoes(6, 10, x_in_quarter=True))
+def test_pentominoes_with_x_in_a_quarter(algo):
+    c = count(pentominoes(6, 10, x_in_quarter=True), algorithm=algo)
     assert c == 2339
-    assert c.stats.nodes == 909153  # Knuth's figure for this search tree
+    if algo == "dlx":
+        assert c.stats.nodes == 909153  # Knuth's figure for this search tree
+    else:
+        assert 0 < c.stats.nodes < 909153 and c.stats.updates > 0  # cells also stops at a dead option early
 
 
-def test_pentominoes_all_6x10():
-    assert count(pentominoes(6, 10)) == 9356
+def test_pentominoes_all_6x10(algo):
+    assert count(pentominoes(6, 10), algorithm=algo) == 9356
 
 
-def test_every_pentomino_solution_is_an_exact_cover():
+def test_every_pentomino_solution_is_an_exact_cover(algo):
     p = pentominoes(6, 10, x_in_quarter=True)
-    for sol in itertools.islice(solutions(p), 50):
+    for sol in itertools.islice(solutions(p, algorithm=algo), 50):
         covered = np.concatenate([p.opt_items[p.opt_ptr[k]:p.opt_ptr[k + 1]] for k in sol.options])
         assert sorted(covered.tolist()) == list(range(p.n_items))
 
 
-def test_modes_agree_and_iterator_is_lazy():
+def test_modes_agree_and_iterator_is_lazy(algo):
     p = queens(8)
-    all_sols = list(solutions(p))
+    all_sols = list(solutions(p, algorithm=algo))
     assert len(all_sols) == 92 == len({frozenset(s.options) for s in all_sols})
-    assert [s.options for s in solutions(p, limit=5)] == [s.options for s in all_sols[:5]]
-    assert [s.options for s in solutions(p, batch=3)] == [s.options for s in all_sols]
-    assert solve(p).options == all_sols[0].options
-    assert count(p, limit=10) == 10
-    assert not is_unique(p) and is_unique(read_dlx(DLX1))
-    assert solve(queens(3)) is None
+    assert [s.options for s in solutions(p, limit=5, algorithm=algo)] == [s.options for s in all_sols[:5]]
+    assert [s.options for s in solutions(p, batch=3, algorithm=algo)] == [s.options for s in all_sols]
+    assert solve(p, algorithm=algo).options == all_sols[0].options
+    assert count(p, limit=10, algorithm=algo) == 10
+    assert not is_unique(p, algorithm=algo) and is_unique(read_dlx(DLX1), algorithm=algo)
+    assert solve(queens(3), algorithm=algo) is None
 
 
-def test_search_resumes_where_it_paused():
-    search = Search(queens(6))
+def test_both_algorithms_find_the_same_solutions():
+    p = pentominoes(6, 10, x_in_quarter=True)
+    cells = {frozenset(s.options) for s in solutions(p, algorithm="cells")}
+    links = {frozenset(s.options) for s in solutions(p, algorithm="dlx")}
+    assert len(cells) == 2339 and cells == links
+
+
+def test_cells_trail_grows_on_demand():
+    search = Search(pentominoes(6, 10, x_in_quarter=True), algorithm="cells")
+    search.trail = np.zeros(8, np.uint32)  # far too small: the kernel pauses and the driver grows it
+    first = search.run(3, 3)
+    search.run(1 << 40, 0)
+    assert len(first) == 3 and search.finished and search.stats.solutions == 2339 and len(search.trail) > 8
+
+
+def test_unknown_algorithm_is_an_input_error():
+    with pytest.raises(InputError, match="unknown exact-cover algorithm"):
+        Search(queens(4), algorithm="dlx3")
+
+
+def test_search_resumes_where_it_paused(algo):
+    search = Search(queens(6), algorithm=algo)
     first, second = search.run(1, 1), search.run(10, 10)
     assert len(first) == 1 and len(second) == 3 and search.finished
     assert search.stats.solutions == 4
 
 
-def test_node_limit_stops_and_says_so():
+def test_node_limit_stops_and_says_so(algo):
     with pytest.raises(LimitReached):
-        count(queens(10), max_nodes=50)
-    search = Search(queens(10), max_nodes=50)
+        count(queens(10), max_nodes=50, algorithm=algo)
+    search = Search(queens(10), max_nodes=50, algorithm=algo)
     search.run(1 << 40, 0)
     assert search.stopped and search.stats.nodes == 50
 
 
-def test_seed_changes_order_not_answers():
+def test_node_limit_pauses_and_resumes(algo):
     p = queens(8)
-    plain = {frozenset(s.options) for s in solutions(p)}
-    seeded = [frozenset(s.options) for s in solutions(p, seed=7)]
-    assert set(seeded) == plain and len(seeded) == 92
-    assert count(pentominoes(6, 10, x_in_quarter=True), seed=3) == 2339
+    whole = [s.options for s in solutions(p, algorithm=algo)]
+    search = Search(p, max_nodes=40, algorithm=algo)
+    got = []
+    while not search.finished:
+        got += search.run(1 << 40, 1 << 10)
+        search.max_nodes += 40
+    assert got == whole
+
+
+def test_seed_changes_order_not_answers(algo):
+    p = queens(8)
+    plain = [frozenset(s.options) for s in solutions(p, algorithm=algo)]
+    seeded = [frozenset(s.options) for s in solutions(p, seed=7, algorithm=algo)]
+    assert set(seeded) == set(plain) and len(seeded) == 92 and seeded != plain
+    again = [frozenset(s.options) for s in solutions(p, seed=7, algorithm=algo)]
+    assert again == seeded
+    assert count(pentominoes(6, 10, x_in_quarter=True), seed=3, algorithm=algo) == 2339
 
 
 def test_dlx_round_trip_keeps_problem():
@@ -115,12 +157,12 @@ def test_dlx_errors_name_the_line(text, message):
     assert str(err.value).startswith("f.dlx")
 
 
-def test_matrix_format_cases(data):
+def test_matrix_format_cases(data, algo):
     folder = data / "exact-cover-p4929" / "unofficial"
     for k in range(1, 10):
         p = read_matrix((folder / f"{k}.in").read_text())
         expected = (folder / f"{k}.out").read_text().split()
-        sol = solve(p)
+        sol = solve(p, algorithm=algo)
         if expected == ["No", "Solution!"]:
             assert sol is None
         else:
@@ -152,7 +194,8 @@ def brute_force(matrix: np.ndarray, colors: np.ndarray, n_primary: int) -> int:
 
 @settings(max_examples=150, deadline=None)
 @given(st.integers(1, 4), st.integers(0, 3), st.integers(1, 9), st.data())
-def test_random_problems_match_brute_force(n_primary, n_secondary, n_rows, data):
+@pytest.mark.parametrize("algorithm", ["cells", "dlx"])
+def test_random_problems_match_brute_force(algorithm, n_primary, n_secondary, n_rows, data):
     cols = n_primary + n_secondary
     matrix = np.array(data.draw(st.lists(st.lists(st.integers(0, 1), min_size=cols, max_size=cols),
                                          min_size=n_rows, max_size=n_rows)), dtype=np.int64)
@@ -167,4 +210,4 @@ def test_random_problems_match_brute_force(n_primary, n_secondary, n_rows, data)
         warnings.simplefilter("ignore")
         p = Problem.from_names([f"i{c}" for c in range(n_primary)], [f"i{c}" for c in range(n_primary, cols)],
                                options)
-    assert count(p) == brute_force(matrix[keep], colors[keep], n_primary)
+    assert count(p, algorithm=algorithm) == brute_force(matrix[keep], colors[keep], n_primary)

@@ -3,8 +3,11 @@
     solve(p)            first solution or None        count(p)       number of solutions (a Count, an int)
     solutions(p)        lazy iterator, batch by batch  is_unique(p)   exactly one solution?
 
-Each takes ``seed`` (random tie-breaking and option order, Knuth's ``s<seed>``) and ``max_nodes`` (0 = none;
-reaching it raises LimitReached). Counters (solutions, nodes, updates) come back on the result as ``stats``.
+Each takes ``seed`` (random tie-breaking and option order, Knuth's ``s<seed>``), ``max_nodes`` (0 = none;
+reaching it raises LimitReached) and ``algorithm``: "cells" (the default: Knuth's dancing cells, sparse sets,
+kernels/cells.py, the faster one on every benchmark problem) or "dlx" (dancing links, kernels/dlx.py, whose
+node counts match Knuth's published figures). Counters (solutions, nodes, updates) come back on the result as
+``stats``; nodes and updates depend on the algorithm.
 """
 
 from __future__ import annotations
@@ -14,10 +17,12 @@ from typing import Iterator
 
 import numpy as np
 
-from ..errors import LimitReached
+from ..errors import InputError, LimitReached
 from .problem import Problem
 
 COUNT_ALL = np.iinfo(np.int64).max
+ALGORITHMS = ("cells", "dlx")
+DEFAULT_ALGORITHM = "cells"
 
 
 @dataclass(frozen=True)
@@ -61,12 +66,25 @@ class Count(int):
 class Search:
     """A paused Algorithm C search over one problem: every call resumes where the last one stopped."""
 
-    def __init__(self, problem: Problem, seed: int | None = None, max_nodes: int = 0):
+    def __init__(self, problem: Problem, seed: int | None = None, max_nodes: int = 0,
+                 algorithm: str = DEFAULT_ALGORITHM):
+        if algorithm not in ALGORITHMS:
+            raise InputError(f"unknown exact-cover algorithm {algorithm!r} (choose from {', '.join(ALGORITHMS)})")
         self.problem = problem
+        self.algorithm = algorithm
         self.max_nodes = int(max_nodes)
-        self.links = build_links(problem, seed)
-        self.x = np.zeros(problem.n_primary + 1, np.int32)
-        self.state = np.zeros(4, np.int64)
+        self.state = np.zeros(6, np.int64)
+        if algorithm == "dlx":
+            self.links = build_links(problem, seed)
+            self.x = np.zeros(problem.n_primary + 1, np.int32)
+        else:
+            self.links = build_cells(problem, seed)
+            self.levels = np.zeros((problem.n_primary + 2, 4), np.uint32)
+            n = problem.n_items
+            # enough for every level's (item, size) pairs, up to 4 MB; the kernel asks for more if it needs it
+            self.trail = np.zeros(min(2 * n * (problem.n_primary + 1), 1 << 20) + 2 * n + 2, np.uint32)
+            self.state[4] = n  # every item active
+            self.state[5] = problem.n_primary
         if seed is not None:
             self.state[2] = (int(seed) & 0x7FFFFFFF) or 1
             self.state[3] = 1
@@ -81,15 +99,24 @@ class Search:
 
     def run(self, limit: int, keep: int) -> list[tuple[int, ...]]:
         """Find up to `limit` more solutions and return the first `keep` of them; `stopped` says if max_nodes hit."""
-        from ..kernels import dlx
+        from ..kernels import cells, dlx
 
         if self.finished:
             return []
         out_opts = np.zeros((keep, max(1, self.problem.n_primary)), np.int32)
         out_len = np.zeros(keep, np.int32)
         before = int(self.counters[0])
-        status = dlx.search(*self.links, self.x, self.state, limit, self.max_nodes, out_opts, out_len,
-                            self.counters)
+        if self.algorithm == "dlx":
+            status = dlx.search(*self.links, self.x, self.state, limit, self.max_nodes, out_opts, out_len,
+                                self.counters)
+        else:
+            while True:
+                got = int(self.counters[0]) - before
+                status = cells.search(*self.links, self.levels, self.trail, self.state, limit - got,
+                                      self.max_nodes, out_opts[got:], out_len[got:], self.counters)
+                if status != cells.PAUSED_TRAIL:
+                    break
+                self.trail = np.concatenate([self.trail, np.zeros_like(self.trail)])
         found = int(self.counters[0]) - before
         self.finished = status == dlx.DONE
         self.stopped = status == dlx.PAUSED_NODES
@@ -134,6 +161,31 @@ def build_links(problem: Problem, seed: int | None = None) -> tuple[np.ndarray, 
     llink, rlink = _item_lists(problem.n_primary, n)
     nd = np.ascontiguousarray(np.stack([ulink, dlink, top, color], axis=1).ravel())
     return llink, rlink, nd, length, node_opt
+
+
+def build_cells(problem: Problem, seed: int | None = None) -> tuple[np.ndarray, ...]:
+    """The dancing-cells arrays of problem (see kernels/cells.py for the layout); seed shuffles each item's set.
+
+    Returns opt_of, opt_ptr, itm, col, loc, setm, base, size, item, pos, all uint32 and C-contiguous.
+    Nodes are the problem's CSR entries; dropped options keep their nodes but are in no item's set.
+    """
+    u = np.uint32
+    n = problem.n_items
+    ptr = np.asarray(problem.opt_ptr, np.int64)
+    itm = np.ascontiguousarray(problem.opt_items, dtype=u)
+    owner = np.repeat(np.arange(problem.n_options), np.diff(ptr))
+    keep = np.ones(problem.n_options, bool)
+    keep[list(problem.dropped)] = False
+    nodes = np.nonzero(keep[owner])[0]
+    key = np.random.default_rng(seed).random(len(nodes)) if seed is not None else nodes
+    order = nodes[np.lexsort((key, itm[nodes]))]  # grouped by item, in option order (or shuffled)
+    counts = np.bincount(itm[nodes], minlength=n)
+    base = np.zeros(n, np.int64)
+    base[1:] = np.cumsum(counts)[:-1]
+    loc = np.zeros(len(itm), u)
+    loc[order] = np.arange(len(order)) - base[itm[order]]
+    return (owner.astype(u), ptr.astype(u), itm, np.ascontiguousarray(problem.opt_colors, dtype=u), loc,
+            order.astype(u), base.astype(u), counts.astype(u), np.arange(n, dtype=u), np.arange(n, dtype=u))
 
 
 def _link_spacers(top, ulink, dlink, n, opts, lengths, rank) -> None:
@@ -183,9 +235,9 @@ def _item_lists(n_primary: int, n: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def solutions(problem: Problem, limit: int | None = None, seed: int | None = None, max_nodes: int = 0,
-              batch: int = 256) -> Iterator[Solution]:
+              batch: int = 256, algorithm: str = DEFAULT_ALGORITHM) -> Iterator[Solution]:
     """Lazily yield solutions (at most `limit`), asking the kernel for a batch at a time."""
-    search = Search(problem, seed, max_nodes)
+    search = Search(problem, seed, max_nodes, algorithm)
     left = COUNT_ALL if limit is None else int(limit)
     while left > 0 and not search.finished:
         for opts in search.run(min(batch, left), min(batch, left)):
@@ -194,19 +246,22 @@ def solutions(problem: Problem, limit: int | None = None, seed: int | None = Non
         search.check_limit()
 
 
-def solve(problem: Problem, seed: int | None = None, max_nodes: int = 0) -> Solution | None:
+def solve(problem: Problem, seed: int | None = None, max_nodes: int = 0,
+          algorithm: str = DEFAULT_ALGORITHM) -> Solution | None:
     """The first solution, or None if there is none."""
-    return next(solutions(problem, 1, seed, max_nodes), None)
+    return next(solutions(problem, 1, seed, max_nodes, algorithm=algorithm), None)
 
 
-def count(problem: Problem, limit: int | None = None, seed: int | None = None, max_nodes: int = 0) -> Count:
+def count(problem: Problem, limit: int | None = None, seed: int | None = None, max_nodes: int = 0,
+          algorithm: str = DEFAULT_ALGORITHM) -> Count:
     """The number of solutions (capped at limit), without a Python call per solution."""
-    search = Search(problem, seed, max_nodes)
+    search = Search(problem, seed, max_nodes, algorithm)
     search.run(COUNT_ALL if limit is None else int(limit), 0)
     search.check_limit()
     return Count(int(search.counters[0]), search.stats)
 
 
-def is_unique(problem: Problem, seed: int | None = None, max_nodes: int = 0) -> bool:
+def is_unique(problem: Problem, seed: int | None = None, max_nodes: int = 0,
+              algorithm: str = DEFAULT_ALGORITHM) -> bool:
     """True if the problem has exactly one solution (the search stops at the second)."""
-    return count(problem, 2, seed, max_nodes) == 1
+    return count(problem, 2, seed, max_nodes, algorithm) == 1
