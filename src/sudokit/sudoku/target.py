@@ -195,7 +195,7 @@ def run(problem: Problem, max_nodes: int = 0, exhaustive: bool = False, floor: i
     if stats[3] or (max_nodes and stats[0] >= max_nodes):
         return _result(problem, first)
     target = first[0] if found else lower
-    tuned = _tuned(problem, target) if found else problem.bounds
+    tuned = _tuned(problem, target, first[3]) if found else problem.bounds
     rest = max_nodes - stats[0] if max_nodes else 0
     second = _kernel(problem, tuned, True, target - 1 if found else lower, rest)
     if found and not second[2][2]:
@@ -206,36 +206,39 @@ def run(problem: Problem, max_nodes: int = 0, exhaustive: bool = False, floor: i
 
 
 def _kernel(problem: Problem, bounds: Bounds, use_bound: bool, lower: int, max_nodes: int):
-    """One call of the search kernel: (signed best score, grid, stats)."""
+    """One call of the search kernel: (signed best score, grid, stats, (root masks, root values))."""
     geo, ws = problem.geometry, problem.weights
     n, ncells, ntab = geo.n, geo.ncells, len(bounds.tables)
     cand0 = _masks(problem)
     levels = int(np.count_nonzero(problem.grid == 0)) + 2
     stats = np.zeros(5, np.int64)
     out = np.zeros(ncells, np.int64)
+    st_cand, st_val = np.zeros((levels, ncells), np.int64), np.zeros((levels, ncells), np.int64)
     score = kt.search(cand0, geo.units, geo.peers_ptr, geo.peers_idx, ws, bounds.tables, bounds.consts,
-                      bounds.by_weight, bounds.part_unit, use_bound, lower, int(max_nodes),
-                      np.zeros((levels, ncells), np.int64), np.zeros((levels, ncells), np.int64),
+                      bounds.by_weight, bounds.part_unit, use_bound, lower, int(max_nodes), st_cand, st_val,
                       np.zeros(levels, np.int64), np.zeros(levels, np.int64), np.zeros((levels, ntab, n)),
                       np.zeros((levels, ntab), np.int64), np.zeros(2 * n + 3, np.int64),
                       np.zeros(2 * ncells + 1, np.int64), out, stats)
-    return score, out, stats
+    return score, out, stats, (st_cand[0], st_val[0])
 
 
 def _result(problem: Problem, raw) -> TargetResult:
     """A TargetResult from the kernel's (score, grid, stats)."""
-    score, out, stats = raw
+    score, out, stats = raw[:3]
     found = bool(stats[2])
     return TargetResult(int(problem.sign * score) if found else None, out.astype(np.int32) if found else None,
                         int(stats[0]), bool(stats[3]), int(stats[1]), int(stats[4]))
 
 
-def _tuned(problem: Problem, target: int) -> Bounds:
-    """Tables whose multipliers were tuned by subgradient descent at the root node, towards target."""
+def _tuned(problem: Problem, target: int, root: tuple[np.ndarray, np.ndarray]) -> Bounds:
+    """Tables whose multipliers were tuned by subgradient descent at the root node, towards target.
+
+    root: the masks and values after propagating the givens (level 0 of the probe's stack).
+    """
     geo, ws = problem.geometry, problem.weights
     n, ncells = geo.n, geo.ncells
     fit = _fit(geo, ws.tobytes())
-    cand, val = _root(problem)
+    cand, val = root
     lams = []
     for p in range(len(fit.parts)):
         lam = fit.lam.copy()
@@ -244,19 +247,6 @@ def _tuned(problem: Problem, target: int) -> Bounds:
                 np.zeros(n, np.int64), np.zeros(2 * n + 3, np.int64), np.zeros_like(lam), np.zeros_like(lam))
         lams.append(lam)
     return _bounds(ws, geo, fit, lams)
-
-
-def _root(problem: Problem) -> tuple[np.ndarray, np.ndarray]:
-    """Candidates and values after propagating the givens."""
-    geo = problem.geometry
-    cand = _masks(problem)
-    val = np.zeros(geo.ncells, np.int64)
-    queue = np.zeros(2 * geo.ncells + 1, np.int64)
-    givens = np.nonzero(problem.grid)[0]
-    queue[:len(givens)] = givens
-    kt.propagate(cand, val, geo.units, geo.peers_ptr, geo.peers_idx, _full(geo.n), queue, len(givens),
-                 np.zeros((0, geo.ncells), np.int64), np.zeros(0, np.int64))
-    return cand, val
 
 
 def _full(n: int) -> int:
