@@ -100,6 +100,7 @@ class Fit:
     parts: np.ndarray
     cell_unit: np.ndarray
     lam: np.ndarray
+    part_cells: np.ndarray  # the cells of each partition's units, int64 [P, N, N]
 
 
 def prepare(puzzle, geometry: Geometry | None = None, weights=None, minimize: bool = False) -> Problem:
@@ -144,7 +145,7 @@ def _fit(geometry: Geometry, weight_bytes: bytes) -> Fit:
         design[np.arange(ncells), p * n + cell_unit[p]] = 1.0
     lam = np.linalg.lstsq(design, ws.astype(float), rcond=None)[0].reshape(len(parts), n) if len(parts) else \
         np.zeros((0, n))
-    return Fit(parts, cell_unit, lam)
+    return Fit(parts, cell_unit, lam, geometry.units[parts].astype(np.int64))
 
 
 @lru_cache(maxsize=32)
@@ -239,12 +240,13 @@ def _tuned(problem: Problem, target: int, root: tuple[np.ndarray, np.ndarray]) -
     n, ncells = geo.n, geo.ncells
     fit = _fit(geo, ws.tobytes())
     cand, val = root
+    floats, ints = np.zeros((4, ncells)), np.zeros(3 * n + 3, np.int64)
+    spare = np.zeros((2,) + fit.lam.shape)
     lams = []
     for p in range(len(fit.parts)):
         lam = fit.lam.copy()
-        kt.tune(p, geo.units[fit.parts].astype(np.int64), fit.cell_unit, ws, lam, cand, val, float(target),
-                TUNE_ITERS, TUNE_STEP, np.zeros(ncells), np.zeros(ncells), np.zeros(ncells), np.zeros(ncells),
-                np.zeros(n, np.int64), np.zeros(2 * n + 3, np.int64), np.zeros_like(lam), np.zeros_like(lam))
+        kt.tune(p, fit.part_cells, fit.cell_unit, ws, lam, cand, val, float(target), TUNE_ITERS, TUNE_STEP,
+                floats[0], floats[1], floats[2], floats[3], ints[:n], ints[n:], spare[0], spare[1])
         lams.append(lam)
     return _bounds(ws, geo, fit, lams)
 
