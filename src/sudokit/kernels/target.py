@@ -14,7 +14,9 @@ Branch and bound on a bitmask search, for any geometry with N <= 64 (units and d
   (weights minus a least-squares fit of the other partitions' unit constants, which the constant absorbs)
   and a unit bound is the lesser of two exactly solvable relaxations (see _unit_bound).  A node is cut
   when some table's bound is below best + 1 (scores are integers).  Unit bounds are kept per level and only
-  the units whose cells changed are recomputed.
+  the units whose cells changed are recomputed; a child is bounded before it is built (child_cuts);
+- tune: subgradient descent on a table's multipliers at one node (the caller runs it at the root once a
+  search proves long, with the best score found as the Polyak target, and restarts with the tuned tables).
 
 With use_bound false the same kernel enumerates every completion (the exhaustive baseline, and a counter).
 Weights are int64 of any sign; minimising is maximising the negated weights (done by the caller).
