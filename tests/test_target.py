@@ -157,6 +157,20 @@ def test_node_limit_reports_incomplete():
     assert not res.complete
 
 
+def test_node_limit_after_the_probe_keeps_the_best_found():
+    path = DATA / "sudoku17.in"
+    res = best(path.read_text(), max_nodes=150)
+    assert not res.complete and res.score is not None and res.score <= expected(path)
+    assert is_solution(res.grid, parse_target(path.read_text()), standard_geometry(9))
+    assert res.nodes <= 152
+
+
+def test_floor_looks_only_above_it():
+    text = (DATA / "sudoku2.in").read_text()
+    assert best(text, floor=2859).score is None
+    assert best(text, floor=2858).score == 2859
+
+
 def test_no_completion_is_none_and_minus_one():
     res = best((DATA / "sudoku1.in").read_text())
     assert res.score is None and res.grid is None and res.answer == -1 and res.complete
