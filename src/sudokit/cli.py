@@ -261,7 +261,9 @@ def _solve_hdu4069(pf, engine, max_nodes, variant) -> None:
 @click.option("--max-nodes", type=click.IntRange(min=0), default=0, help="Stop after this many nodes (exit 3).")
 @click.option("--format", "fmt", type=click.Choice(["dlx", "matrix"]), help="Input format (default: detect).")
 @click.option("--stats", is_flag=True, help="Print Knuth's counters to stderr.")
-def cover(file, count, all_, limit, seed, max_nodes, fmt, stats):
+@click.option("--algorithm", type=click.Choice(["cells", "dlx"]), default="cells", show_default=True,
+              help="Dancing cells (faster) or dancing links (Knuth's node counts).")
+def cover(file, count, all_, limit, seed, max_nodes, fmt, stats, algorithm):
     """Solve the exact-cover problem in FILE (or stdin): Knuth's .dlx format or a 0/1 matrix.
 
     \b
@@ -292,7 +294,7 @@ def cover(file, count, all_, limit, seed, max_nodes, fmt, stats):
         nnz = int(problem.opt_ptr[-1])
         click.echo(f"({problem.n_options} options, {problem.n_primary}+{problem.n_secondary} items, "
                    f"{nnz} entries successfully read)", err=True)
-    search = Search(problem, seed, max_nodes)
+    search = Search(problem, seed, max_nodes, algorithm)
     cap = limit if limit else (1 << 62)
     if count:
         search.run(cap, 0)
