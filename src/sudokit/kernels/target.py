@@ -22,7 +22,8 @@ With use_bound false the same kernel enumerates every completion (the exhaustive
 Weights are int64 of any sign; minimising is maximising the negated weights (done by the caller).
 
 Variants tried on the 20 judge cases and why they lost (7.3k nodes, ~42 ms CPU on a loaded 2-core box):
-  - raw weights instead of residual tables: 55k nodes; least-squares tables without tuning: 17.9k;
+  - (earlier stages, for scale) raw weights with the top relaxation only: 55k nodes; least-squares tables
+    without tuning nor child pre-cuts: 17.9k;
   - exact candidate-aware assignment per unit: root bounds only 2-4 points tighter; exact enumeration for
     units with <= 3 empty cells: 7.2k nodes, no faster;
   - best candidate per cell as a third relaxation: never cut a node the other two did not;
