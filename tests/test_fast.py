@@ -275,3 +275,10 @@ def test_counting_beyond_two_agrees_between_kernels():
     general = fast.solve_many(grids, G9, limit=50, kernel="general")
     np.testing.assert_array_equal(nine.counts, general.counts)
     assert (nine.counts >= 2).all()
+
+
+@pytest.mark.parametrize("shape", [(6, 6), (7, 7)])
+def test_large_empty_grids_solve(shape):
+    g = box_geometry(*shape)
+    res = fast.solve(np.zeros(g.ncells, np.int32), g, limit=1, max_nodes=50000)
+    assert res.count == 1 and is_solution(res.solution, np.zeros(g.ncells), g)
