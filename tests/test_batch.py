@@ -120,3 +120,11 @@ def test_solve_file(tmp_path):
     assert batch.format_lines(run.result.solutions[ok], 9) == want
     assert batch.format_lines(grids[:1], 9)[0] == (DATA / "poj3074.in").read_text().splitlines()[0]
     assert batch.format_lines(np.array([[0, 1, 16, 2] + [0] * 252]), 16)[0][:4] == ".APB"
+
+
+def test_batch_rejects_unsupported_geometry_before_the_pool():
+    from sudokit.geometry import Geometry, rows_and_columns
+
+    big = Geometry(65, rows_and_columns(65))
+    with pytest.raises(InputError):
+        batch.solve_batch(np.zeros((3, 65 * 65), np.uint8), big, jobs=2)

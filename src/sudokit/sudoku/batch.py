@@ -27,7 +27,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..geometry import Geometry
-from .fast import BAD_LINE, BatchResult, empty_batch, solve_many
+from .fast import BAD_LINE, BatchResult, _tables, empty_batch, solve_many
 
 EMPTY_CHARS = b".0-_"
 
@@ -175,6 +175,7 @@ def solve_batch(grids, geometry: Geometry, limit: int = 2, max_nodes: int = 0, j
     if grids.ndim != 2 or grids.shape[1] != geometry.ncells:
         raise InputError(f"grids must be [P, {geometry.ncells}], got shape {grids.shape}")
     p = len(grids)
+    _tables(geometry)  # a geometry the engine cannot take fails here, not in a worker
     jobs = max(1, int(jobs if jobs else (os.cpu_count() or 1)))
     jobs = min(jobs, max(1, p))
     size = chunk_size or default_chunk_size(p, jobs)
@@ -211,12 +212,20 @@ def solve_batch(grids, geometry: Geometry, limit: int = 2, max_nodes: int = 0, j
                 progress(ndone, p)
     except KeyboardInterrupt:
         interrupted = True
-        for proc in list(getattr(pool, "_processes", {}).values()):
-            proc.terminate()
-        pool.shutdown(wait=False, cancel_futures=True)
+        _stop(pool)
+    except BaseException:
+        _stop(pool)
+        raise
     else:
         pool.shutdown(wait=True)
     return BatchRun(out, done, interrupted, time.perf_counter() - t0, jobs)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop the workers now (running chunks are lost) and drop the queued ones."""
+    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+        proc.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def solve_file(path: str, geometry: Geometry, limit: int = 2, max_nodes: int = 0, jobs: int | None = None,
