@@ -166,26 +166,29 @@ def build_links(problem: Problem, seed: int | None = None) -> tuple[np.ndarray, 
 def build_cells(problem: Problem, seed: int | None = None) -> tuple[np.ndarray, ...]:
     """The dancing-cells arrays of problem (see kernels/cells.py for the layout); seed shuffles each item's set.
 
-    Returns opt_of, opt_ptr, itm, col, loc, setm, base, size, item, pos, all uint32 and C-contiguous.
-    Nodes are the problem's CSR entries; dropped options keep their nodes but are in no item's set.
+    Returns opt_of, span, nd, col, setm, item, it: uint32, C-contiguous. Nodes are the problem's CSR entries;
+    a dropped option keeps its nodes but is in no item's set.
     """
     u = np.uint32
     n = problem.n_items
     ptr = np.asarray(problem.opt_ptr, np.int64)
-    itm = np.ascontiguousarray(problem.opt_items, dtype=u)
+    itm = np.asarray(problem.opt_items, np.int64)
     owner = np.repeat(np.arange(problem.n_options), np.diff(ptr))
     keep = np.ones(problem.n_options, bool)
     keep[list(problem.dropped)] = False
     nodes = np.nonzero(keep[owner])[0]
     key = np.random.default_rng(seed).random(len(nodes)) if seed is not None else nodes
-    order = nodes[np.lexsort((key, itm[nodes]))]  # grouped by item, in option order (or shuffled)
-    counts = np.bincount(itm[nodes], minlength=n)
+    setm = nodes[np.lexsort((key, itm[nodes]))]  # grouped by item, in option order (or shuffled)
+    size = np.bincount(itm[nodes], minlength=n)
     base = np.zeros(n, np.int64)
-    base[1:] = np.cumsum(counts)[:-1]
-    loc = np.zeros(len(itm), u)
-    loc[order] = np.arange(len(order)) - base[itm[order]]
-    return (owner.astype(u), ptr.astype(u), itm, np.ascontiguousarray(problem.opt_colors, dtype=u), loc,
-            order.astype(u), base.astype(u), counts.astype(u), np.arange(n, dtype=u), np.arange(n, dtype=u))
+    base[1:] = np.cumsum(size)[:-1]
+    loc = np.zeros(len(itm), np.int64)
+    loc[setm] = np.arange(len(setm)) - base[itm[setm]]
+    nd = np.stack([itm, loc], axis=1).ravel()
+    span = np.stack([ptr[owner], ptr[owner + 1]], axis=1).ravel()
+    it = np.stack([np.arange(n), size, base, np.zeros(n, np.int64)], axis=1).ravel()
+    return tuple(np.ascontiguousarray(a, dtype=u)
+                 for a in (owner, span, nd, problem.opt_colors, setm, np.arange(n), it))
 
 
 def _link_spacers(top, ulink, dlink, n, opts, lengths, rank) -> None:

@@ -4,14 +4,16 @@ Same contract as kernels/dlx.py: one resumable kernel `search`, the whole search
 until `limit` more solutions (PAUSED_LIMIT), exhaustion (DONE) or `max_nodes` nodes (PAUSED_NODES); the first
 `len(out_len)` solutions of the call go to `out_opts` as the user's option indices, in the order chosen.
 
-Layout (a *node* is an entry of the problem's CSR arrays; cover/solver.py `build_cells` makes them):
+Layout (a *node* is an entry of the problem's CSR arrays; cover/solver.py `build_cells` makes every array):
 
-    opt_ptr[o] .. opt_ptr[o+1]   the nodes of option o         opt_of[z]  option of node z
-    itm[z], col[z]               item (0-based, primaries first) and color (0 = none) of node z
-    setm[base[i] .. base[i]+size[i])   the active options of item i, as nodes; loc[z] = z's place in it
-    item[0 .. active)            the active items (a sparse set; pos[i] = place of i in `item`)
-    lv[level] = (chosen item, index of the option tried in its set, `active` after choosing, trail start)
-    trail                        (item, size) pairs of the items active at each level, for undo
+    nd[2z], nd[2z+1]         item of node z (0-based, primaries first), z's place in that item's set
+    span[2z], span[2z+1]     first node and end of z's option;  opt_of[z] its option, col[z] its color (0 none)
+    it[4i .. 4i+2]           item i: place in `item`, size of its set, base of its set (4th word unused)
+    setm[base .. base+size)  the active options of an item, as nodes (a sparse set: loc says where z sits)
+    item[0 .. active)        the active items (a sparse set: it[4i] says where i sits)
+    lv[level]                chosen item, index in its set of the option being tried, `active` after
+                             choosing, start of the level's trail
+    trail                    (item, size) pairs of the items active at each level, for undo
 
 A node in search (Knuth's SSXC): choose the active primary item i with fewest options (MRV; ties to the first,
 or at random if seeded; none left = a solution), deactivate it and remove the other nodes of each of its
@@ -19,18 +21,29 @@ options from the sets of the active items, then save (item, size) of every activ
 deactivate x's other items that are still active, then, for each of them, j, hide the options in j's set
 (all of them if x uses j uncolored, only those with another color or none if x gives j color c) by removing
 their other nodes from the sets of the items that were active before x. A secondary item already inactive
-was made so by an earlier option with the same color (an option with another color would have been hidden),
-so it needs nothing. x is abandoned as soon as an active primary item would lose its last option. Undo =
-restore `active` and the saved sizes (a sparse set forgets nothing when its size shrinks). A forced choice
-(size 1) saves nothing: leaving it, the parent's restore covers it. (x itself is in no set it could be
-hidden from twice: choosing i already removed the other nodes of all of i's options.)
+was made so by an earlier option with the same color (an option with another color or none would have been
+hidden then), so it needs nothing. x is abandoned as soon as an active primary item would lose its last
+option. Undo = restore `active` and the saved sizes (a sparse set forgets nothing when its size shrinks).
+A forced choice (size 1) saves nothing: leaving it, the parent's restore covers it. (x is in no set it could
+be hidden from twice: choosing i already removed the other nodes of all of i's options.)
 
-The trail is bounded by sum over levels of the active items; the kernel pauses with PAUSED_TRAIL before a
-node whose save would not fit, and the driver grows the array and resumes.
+The trail needs at most the sum over levels of the active items; the kernel pauses with PAUSED_TRAIL before
+a node whose save would not fit, and the driver grows the array and resumes.
 
-Measured (quarter pentominoes: 6x10, X in one quarter, 2339 solutions; same process, alternating,
-time.process_time, a loaded 2-core box; see the table in benchmarks/cover.py output):
-    FIGURES
+Measured (quarter pentominoes: 6x10, X in one quarter, 2339 solutions, 303661 nodes, 273M removals; CPU
+seconds, time.process_time, variants alternated in one process on a loaded 2-core box; min of 6-10 runs):
+    xcover 2.71 (its dancing cells, same tree: 301499 nodes, 271M removals), dlx 3.95, first version here 2.02
+    (separate item/loc/size/pos/base arrays, node -> option -> opt_ptr lookups).  Variants, each line one
+    alternating run, so only the figures on a line compare:
+    first 2.70 | per-node option span (start, end) and two loops around the node instead of a z != y test 2.23
+    first 2.07 | Knuth-style spacer nodes (scan to the spacer both ways, no option lookup) 2.51: lost
+    first 2.88 | trail = a copy of the whole size array per level (contiguous, but n words) 3.08: lost
+    first 2.70 | span without the two loops 2.85 | span + two loops 2.23: kept
+    span 2.51  | + (item, loc) interleaved per node 2.26: kept
+    span 2.38  | + (item, loc, start, end) per node 2.41 | (item, loc) 2.25 | (item, loc) + (start, end) 2.11: kept
+    that 1.92  | + (pos, size) per item 1.80 | + (pos, size, base, -) per item 1.77: kept
+    that 2.02  | the same with the inner loops as inline helpers (this file) 2.01
+    Whole-benchmark figures for both kernels and the peers: benchmarks/cover.py.
 """
 
 import numpy as np
@@ -47,41 +60,64 @@ SOLUTIONS, NODES, UPDATES, CLEANSINGS = 0, 1, 2, 3
 # lv[level, ...] slots
 L_ITEM, L_INDEX, L_ACTIVE, L_TRAIL = 0, 1, 2, 3
 
+# unsigned constants keep every index unsigned (numba then skips the negative-index wraparound test)
 Z = np.uint32(0)
 O = np.uint32(1)
+TWO = np.uint32(2)
 NONE = np.uint32(0xFFFFFFFF)
+IW = np.uint32(4)  # words per item in `it`: POS, SIZE, BASE, unused
+POS, SIZE, BASE = np.uint32(0), np.uint32(1), np.uint32(2)
 
 
 @njit(cache=True, inline="always")
-def _remove(z, j, setm, loc, base, size):
-    """Take node z out of item j's set: swap it with the last active node of the set."""
-    s = size[j] - O
-    b = base[j]
-    l = loc[z]
+def _remove(z, j, setm, nd, it):
+    """Take node z out of item j's set: swap it with the last node of the set and shrink the set."""
+    s = it[j * IW + SIZE] - O
+    b = it[j * IW + BASE]
+    l = nd[z + z + O]
     w = setm[b + s]
     setm[b + l] = w
-    loc[w] = l
+    nd[w + w + O] = l
     setm[b + s] = z
-    loc[z] = s
-    size[j] = s
+    nd[z + z + O] = s
+    it[j * IW + SIZE] = s
 
 
 @njit(cache=True, inline="always")
-def _deactivate(j, item, pos, active):
+def _deactivate(j, item, it, active):
     """Swap item j to the end of the active items; return the new count."""
     a = active - O
-    p = pos[j]
+    p = it[j * IW + POS]
     last = item[a]
     item[p] = last
-    pos[last] = p
+    it[last * IW + POS] = p
     item[a] = j
-    pos[j] = a
+    it[j * IW + POS] = a
     return a
 
 
+@njit(cache=True, inline="always")
+def _hide_nodes(z, ze, start, active, nprim, setm, nd, it):
+    """Remove nodes z..ze-1 from the sets of the items active before `start` fell to `active`.
+
+    Returns the number removed, r, or -1 - r (the r removals left in place) as soon as an item still active
+    and primary would lose its last option.
+    """
+    removed = 0
+    while z < ze:
+        j = nd[z + z]
+        pj = it[j * IW + POS]
+        if pj < start:
+            if it[j * IW + SIZE] == O and pj < active and j < nprim:
+                return -1 - removed
+            _remove(z, j, setm, nd, it)
+            removed += 1
+        z += O
+    return removed
+
+
 @njit(cache=True)
-def search(opt_of, opt_ptr, itm, col, loc, setm, base, size, item, pos, lv, trail, state, limit, max_nodes,
-           out_opts, out_len, stats):
+def search(opt_of, span, nd, col, setm, item, it, lv, trail, state, limit, max_nodes, out_opts, out_len, stats):
     """Run Algorithm C on sparse sets from the saved state; return DONE, PAUSED_LIMIT, PAUSED_NODES or PAUSED_TRAIL."""
     n = np.uint32(item.shape[0])
     nprim = np.uint32(state[ST_NPRIM])
@@ -103,7 +139,7 @@ def search(opt_of, opt_ptr, itm, col, loc, setm, base, size, item, pos, lv, trai
                 status = PAUSED_NODES
                 break
             t0 = lv[level, L_TRAIL]
-            if t0 + np.uint32(2) * active > tcap:
+            if t0 + TWO * active > tcap:
                 status = PAUSED_TRAIL
                 break
             nodes += 1
@@ -114,11 +150,11 @@ def search(opt_of, opt_ptr, itm, col, loc, setm, base, size, item, pos, lv, trai
             if seeded:
                 ties = 0
                 while a < active:
-                    it = item[a]
-                    if it < nprim:
-                        s = size[it]
+                    i = item[a]
+                    if i < nprim:
+                        s = it[i * IW + SIZE]
                         if s < bs:
-                            best = it
+                            best = i
                             bs = s
                             ties = 1
                             if s == Z:
@@ -126,16 +162,16 @@ def search(opt_of, opt_ptr, itm, col, loc, setm, base, size, item, pos, lv, trai
                         elif s == bs:
                             ties += 1
                             rng = (rng * 1103515245 + 12345) & 0x7FFFFFFF  # the LCG of dlx._choose
-                            if (rng >> 8) % ties == 0:
-                                best = it
+                            if (rng >> 8) % ties == 0:  # reservoir sampling among the ties
+                                best = i
                     a += O
             else:
                 while a < active:
-                    it = item[a]
-                    if it < nprim:
-                        s = size[it]
+                    i = item[a]
+                    if i < nprim:
+                        s = it[i * IW + SIZE]
                         if s < bs:
-                            best = it
+                            best = i
                             bs = s
                             if s <= O:
                                 break
@@ -145,7 +181,7 @@ def search(opt_of, opt_ptr, itm, col, loc, setm, base, size, item, pos, lv, trai
                 if found < cap:
                     for k in range(level):
                         ck = lv[k, L_ITEM]
-                        out_opts[found, k] = opt_of[setm[base[ck] + lv[k, L_INDEX]]]
+                        out_opts[found, k] = opt_of[setm[it[ck * IW + BASE] + lv[k, L_INDEX]]]
                     out_len[found] = level
                 found += 1
                 op = OP_LEAVE
@@ -157,21 +193,13 @@ def search(opt_of, opt_ptr, itm, col, loc, setm, base, size, item, pos, lv, trai
                 op = OP_LEAVE
                 continue
             i = best
-            active = _deactivate(i, item, pos, active)
-            b = base[i]
+            active = _deactivate(i, item, it, active)
+            b = it[i * IW + BASE]
             t = Z
-            while t < bs:  # hide every option of i from the active items
+            while t < bs:  # hide every option of i from the active items (none can fail: i covers them)
                 y = setm[b + t]
-                o = opt_of[y]
-                ze = opt_ptr[o + O]
-                z = opt_ptr[o]
-                while z < ze:
-                    if z != y:
-                        j = itm[z]
-                        if pos[j] < active:
-                            _remove(z, j, setm, loc, base, size)
-                            updates += 1
-                    z += O
+                updates += _hide_nodes(span[y + y], y, active, Z, nprim, setm, nd, it)
+                updates += _hide_nodes(y + O, span[y + y + O], active, Z, nprim, setm, nd, it)
                 t += O
             lv[level, L_ACTIVE] = active
             lv[level, L_ITEM] = i
@@ -180,10 +208,10 @@ def search(opt_of, opt_ptr, itm, col, loc, setm, base, size, item, pos, lv, trai
                 a = Z
                 t = t0
                 while a < active:
-                    it = item[a]
-                    trail[t] = it
-                    trail[t + O] = size[it]
-                    t += np.uint32(2)
+                    j = item[a]
+                    trail[t] = j
+                    trail[t + O] = it[j * IW + SIZE]
+                    t += TWO
                     a += O
                 lv[level + O, L_TRAIL] = t
             else:
@@ -192,69 +220,62 @@ def search(opt_of, opt_ptr, itm, col, loc, setm, base, size, item, pos, lv, trai
         elif op == OP_TRY:
             i = lv[level, L_ITEM]
             k = lv[level, L_INDEX]
-            if k >= size[i]:
+            if k >= it[i * IW + SIZE]:
                 op = OP_LEAVE
                 continue
-            x = setm[base[i] + k]
-            o = opt_of[x]
+            x = setm[it[i * IW + BASE] + k]
             start = active
-            z0 = opt_ptr[o]
-            ze = opt_ptr[o + O]
+            z0 = span[x + x]
+            ze = span[x + x + O]
             z = z0
             while z < ze:  # deactivate x's other items
-                j = itm[z]
-                if z != x and pos[j] < active:
-                    active = _deactivate(j, item, pos, active)
+                j = nd[z + z]
+                if z != x and it[j * IW + POS] < active:
+                    active = _deactivate(j, item, it, active)
                 z += O
             ok = True
             zz = z0
             while zz < ze and ok:
-                jj = itm[zz]
-                if zz != x and pos[jj] < start:  # an item x has just made inactive: hide its options
+                jj = nd[zz + zz]
+                if zz != x and it[jj * IW + POS] < start:  # an item x has just made inactive: hide its options
                     c = col[zz]
-                    b = base[jj]
+                    b = it[jj * IW + BASE]
                     t = Z
-                    while t < size[jj]:
+                    while t < it[jj * IW + SIZE]:
                         y = setm[b + t]
                         t += O
                         if c != Z and col[y] == c:
                             cleansings += 1  # same color: the option stays
                             continue
-                        o2 = opt_of[y]
-                        z = opt_ptr[o2]
-                        z2 = opt_ptr[o2 + O]
-                        while z < z2:
-                            if z != y:
-                                j = itm[z]
-                                pj = pos[j]
-                                if pj < start:
-                                    if size[j] == O and pj < active and j < nprim:
-                                        ok = False  # an active primary item would lose its last option
-                                        break
-                                    _remove(z, j, setm, loc, base, size)
-                                    updates += 1
-                            z += O
-                        if not ok:
+                        r = _hide_nodes(span[y + y], y, start, active, nprim, setm, nd, it)
+                        if r >= 0:
+                            updates += r
+                            r = _hide_nodes(y + O, span[y + y + O], start, active, nprim, setm, nd, it)
+                        if r < 0:
+                            updates += -1 - r
+                            ok = False
                             break
+                        updates += r
                 zz += O
             if ok:
                 level += O
                 op = OP_ENTER
-            elif size[i] == O:  # forced: nothing saved here, the parent restores
+            elif it[i * IW + SIZE] == O:  # forced: nothing saved here, the parent restores
                 op = OP_LEAVE
             else:
                 op = OP_RETRY
         elif op == OP_RETRY:
             i = lv[level, L_ITEM]
-            if size[i] == O:
+            if it[i * IW + SIZE] == O:
                 op = OP_LEAVE
                 continue
             active = lv[level, L_ACTIVE]
             t = lv[level, L_TRAIL]
             te = lv[level + O, L_TRAIL]
             while t < te:
-                size[trail[t]] = trail[t + O]
-                t += np.uint32(2)
+                j = trail[t]
+                it[j * IW + SIZE] = trail[t + O]
+                t += TWO
             lv[level, L_INDEX] += O
             op = OP_TRY
         else:  # OP_LEAVE
