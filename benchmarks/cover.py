@@ -1,11 +1,14 @@
 """Time sudokit's exact-cover engine against peers from PyPI on classic problems, side by side in one run.
 
-    python benchmarks/cover.py                 # sudokit + every peer that is installed
-    python benchmarks/cover.py --peers none    # sudokit only
+    python benchmarks/cover.py                 # both sudokit kernels + every peer that is installed
+    python benchmarks/cover.py --peers none    # sudokit only (cells and dlx)
+    python benchmarks/cover.py --rounds 3      # engines alternated 3 times, best of each reported
 
 Problems: 12 queens (14200 solutions, diagonals secondary), the 6x10 pentominoes (all 9356 solutions) and the
-same with the X piece kept in one quarter (2339). Times are CPU seconds (time.process_time) of the search, the
-best of --repeat runs; JIT compilation is a separate warm-up, reported on its own line. Peers (optional installs):
+same with the X piece kept in one quarter (2339). sudokit runs both kernels: cells (Knuth's dancing cells, the
+default) and dlx (dancing links). Times are CPU seconds (time.process_time) of the search, the best of --rounds
+rounds in which the engines take turns (so a change of load hits them alike); the ratio is against
+sudokit-cells. JIT compilation is a separate warm-up, reported on its own line. Peers (optional installs):
 xcover (numba, Knuth's dancing cells), exact-cover (C extension), dlx-cython (Cython). Every engine's count is
 checked against the known answer. Run it on an idle machine: a loaded 2-core box doubles every figure.
 """
@@ -85,29 +88,35 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--problems", default=",".join(PROBLEMS), help="comma-separated subset")
     parser.add_argument("--peers", default="all", help="'all', 'none' or a comma-separated subset")
-    parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--rounds", "--repeat", dest="rounds", type=int, default=1,
+                        help="times every engine runs, taking turns")
     args = parser.parse_args()
-    runners = {"sudokit": lambda p: int(count(p))}
+    runners = {"sudokit-cells": lambda p: int(count(p, algorithm="cells")),
+               "sudokit-dlx": lambda p: int(count(p, algorithm="dlx"))}
     peers = peer_runners()
     if args.peers != "none":
         wanted = peers if args.peers == "all" else {k: peers[k] for k in args.peers.split(",") if k in peers}
         runners.update(wanted)
-    warm, _ = cpu(lambda: [int(count(queens(5))), *(fn(queens(5)) for name, fn in runners.items() if name != "sudokit")])
+    warm, _ = cpu(lambda: [fn(queens(5)) for fn in runners.values()])
     print(f"warm-up (JIT compile / load of every engine on 5 queens): {warm:.2f} s")
-    print(f"{'problem':22} {'engine':12} {'solutions':>10} {'cpu s':>8} {'vs sudokit':>10}")
+    print(f"{'problem':22} {'engine':14} {'solutions':>10} {'cpu s':>8} {'vs cells':>9}")
     for name in args.problems.split(","):
         build, expected = PROBLEMS[name]
         problem = build()
-        base = None
-        for engine, fn in runners.items():
-            best, result = min((cpu(lambda: fn(problem)) for _ in range(args.repeat)), key=lambda r: r[0])
+        times: dict[str, list[float]] = {engine: [] for engine in runners}
+        results = {}
+        for _ in range(args.rounds):
+            for engine, fn in runners.items():
+                seconds, results[engine] = cpu(lambda: fn(problem))
+                times[engine].append(seconds)
+        base = min(times["sudokit-cells"])
+        for engine in runners:
+            result, best = results[engine], min(times[engine])
             if result is None:
-                print(f"{name:22} {engine:12} {'n/a':>10}")
+                print(f"{name:22} {engine:14} {'n/a':>10}")
                 continue
             status = "" if result == expected else f"  WRONG (expected {expected})"
-            base = best if engine == "sudokit" else base
-            ratio = f"{best / base:9.2f}x" if base else ""
-            print(f"{name:22} {engine:12} {result:>10} {best:8.2f} {ratio}{status}", flush=True)
+            print(f"{name:22} {engine:14} {result:>10} {best:8.2f} {best / base:8.2f}x{status}", flush=True)
 
 
 if __name__ == "__main__":
