@@ -211,3 +211,22 @@ def test_random_problems_match_brute_force(algorithm, n_primary, n_secondary, n_
         p = Problem.from_names([f"i{c}" for c in range(n_primary)], [f"i{c}" for c in range(n_primary, cols)],
                                options)
     assert count(p, algorithm=algorithm) == brute_force(matrix[keep], colors[keep], n_primary)
+
+
+def test_kernels_agree_on_larger_random_colored_problems():
+    rng = np.random.default_rng(2026)
+    for _ in range(40):
+        n_primary, n_secondary, n_rows = int(rng.integers(4, 9)), int(rng.integers(1, 5)), int(rng.integers(10, 60))
+        cols = n_primary + n_secondary
+        matrix = rng.random((n_rows, cols)) < 0.3
+        matrix[np.arange(n_rows), rng.integers(0, n_primary, n_rows)] = True  # every option has a primary item
+        colors = rng.integers(0, 3, (n_rows, cols)) * matrix
+        colors[:, :n_primary] = 0
+        options = [[f"i{c}" + (f":{colors[r, c]}" if colors[r, c] else "") for c in range(cols) if matrix[r, c]]
+                   for r in range(n_rows)]
+        p = Problem.from_names([f"i{c}" for c in range(n_primary)], [f"i{c}" for c in range(n_primary, cols)],
+                               options)
+        cells = {frozenset(s.options) for s in solutions(p, algorithm="cells")}
+        links = {frozenset(s.options) for s in solutions(p, algorithm="dlx")}
+        assert cells == links
+        assert count(p, seed=5, algorithm="cells") == len(links)

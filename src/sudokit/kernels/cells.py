@@ -43,7 +43,17 @@ seconds, time.process_time, variants alternated in one process on a loaded 2-cor
     span 2.38  | + (item, loc, start, end) per node 2.41 | (item, loc) 2.25 | (item, loc) + (start, end) 2.11: kept
     that 1.92  | + (pos, size) per item 1.80 | + (pos, size, base, -) per item 1.77: kept
     that 2.02  | the same with the inner loops as inline helpers (this file) 2.01
-    Whole-benchmark figures for both kernels and the peers: benchmarks/cover.py.
+    this 1.72  | every array uint16 (the problem fits; half the cache footprint) 2.05: lost
+The same kernel on the same problem varies by up to 1.3x from one run to the next, in one process, with
+where numpy happens to place the arrays (1.70 vs 2.25 s for two placements that alternate); shifting the
+arrays' offsets within a 4 KiB page did not give a placement that stays fast, so compare several runs.
+`python benchmarks/cover.py --peers xcover --rounds 3` (best of 3, engines taking turns, loaded box):
+    queens12             cells 0.07   dlx 0.20  (2.72x)   xcover 0.18  (2.55x)
+    pentominoes-quarter  cells 1.72   dlx 4.01  (2.34x)   xcover 2.31  (1.35x)
+    pentominoes-6x10     cells 8.86   dlx 15.87 (1.79x)   xcover 9.50  (1.07x)
+and Sudoku through exact-cover (sudoku/exact.py encoding, count up to 2, build included): the 11 puzzles of
+examples/hardest.txt x 20: cells 0.08 s, dlx 0.45 s; the empty grid to 20000 solutions: cells 0.06, dlx 0.12.
+So cells is the default of cover/solver.py; dlx stays for Knuth's node counts.
 """
 
 import numpy as np
