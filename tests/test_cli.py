@@ -103,3 +103,46 @@ def test_cover_formats(data):
 def test_console_script_runs_and_helps():
     out = subprocess.run([sys.executable, "-m", "sudokit", "--help"], capture_output=True, text=True)
     assert out.returncode == 0 and "solve" in out.stdout and "cover" in out.stdout
+
+
+def test_fast_engine_is_default_and_batch_keeps_order(data):
+    expected = (data / "poj3074" / "3074.out").read_text()
+    for jobs in ("1", "2"):
+        code, out, _ = run("solve", "--jobs", jobs, str(data / "poj3074" / "3074.in"))
+        assert code == 0 and out == expected
+
+
+def test_batch_path_reports_bad_lines_in_place():
+    line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    clash = "44" + line[2:]
+    code, out, err = run("solve", input=f"{line}\nshort\n{clash}\n{line}\n")
+    rows = out.splitlines()
+    assert code == 2 and len(rows) == 4 and rows[0] == rows[3]
+    assert rows[1].startswith("invalid: ") and rows[2] == "invalid: givens clash"
+    assert "<stdin>:2" in err and "<stdin>:3" in err
+
+
+def test_json_one_object_per_puzzle(data):
+    import json
+
+    puzzles = (data / "poj3074" / "3074.in").read_text().splitlines()[:3]
+    text = "\n".join(puzzles + ["." * 81, "11" + "." * 79]) + "\n"
+    for engine in ("fast", "dlx"):
+        code, out, _ = run("solve", "--json", "--unique", "--engine", engine, input=text)
+        objs = [json.loads(x) for x in out.splitlines()]
+        assert [o["status"] for o in objs[:4]] == ["solved"] * 3 + ["multiple solutions"]
+        assert objs[4]["status"].startswith("invalid") and objs[4]["solution"] is None
+        assert objs[0]["solution"] == (data / "poj3074" / "3074.out").read_text().split()[0]
+        assert objs[3]["count"] == 2 and code == 2
+
+
+def test_count_agrees_between_engines_on_multi_solution_puzzles(data):
+    serg = (data / "sudoku" / "puzzles7_serg_benchmark_first1000").read_text().splitlines()
+    text = "\n".join([x for x in serg if x and not x.startswith("#")][:40]) + "\n"
+    counts = {e: run("solve", "--count", "--limit", "50", "--engine", e, input=text)[1] for e in ("fast", "dlx")}
+    assert counts["fast"] == counts["dlx"] and len(counts["fast"].split()) == 40
+
+
+def test_stats_summary_on_stderr(data):
+    code, out, err = run("solve", "--stats", "--unique", str(data / "poj3074" / "3074.in"))
+    assert code == 0 and "91 puzzles (91 solved)" in err and "puzzles/s" in err and "guesses/puzzle" in err

@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 
 import click
+import numpy as np
 
 from .errors import InputError, SudokitError
 from .sudoku.variants import variant_options
@@ -20,6 +21,7 @@ INPUT_FORMATS = ("line", "grid", "ints", "sdm", "sdk", "ss", "text", "pencilmark
 OUTPUT_FORMATS = ("line", "grid", "ints", "sdm", "sdk", "ss", "pencilmark", "json")
 
 EXIT_OK, EXIT_UNSOLVED, EXIT_INPUT, EXIT_LIMIT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+SMALL_BATCH = 5000  # below this many puzzles --jobs 0 solves in-process
 
 
 def fail(message: str, code: int = EXIT_INPUT) -> None:
@@ -103,10 +105,38 @@ class Run:
         self.code = max(self.code, code)
 
 
+def outcome(count: int, complete: bool, unique: bool) -> tuple[str, int]:
+    """The status word and exit code of one search result."""
+    if not complete:
+        return "node limit", EXIT_LIMIT
+    if count == 0:
+        return "no solution", EXIT_UNSOLVED
+    if unique and count > 1:
+        return "multiple solutions", EXIT_UNSOLVED
+    return "solved", EXIT_OK
+
+
+def answer(status: str, count: int, solution_text: str, args) -> str:
+    """What stands in a puzzle's place on stdout: the solution, the count, or the status word."""
+    if args["json"]:
+        return ""
+    if args["count"]:
+        return str(count)
+    return solution_text if status == "solved" else status
+
+
+def record(line: int, puzzle: str, status: str, count: int, solution: str | None, guesses: int, nodes: int):
+    """One puzzle's --json object."""
+    import json
+
+    return json.dumps({"line": line, "puzzle": puzzle, "status": status, "count": count, "solution": solution,
+                       "guesses": guesses, "nodes": nodes})
+
+
 def _solve_entry(entry, pf, geometry, solve, limit, max_nodes, run, args, extra=None) -> list[str]:
     """The answer blocks printed for one puzzle."""
+    from .formats import format_entry, format_grid
     from .sudoku.grid import check_givens
-    from .formats import format_entry
 
     where = f"{pf.source}:{entry.line}"
     try:
@@ -116,27 +146,115 @@ def _solve_entry(entry, pf, geometry, solve, limit, max_nodes, run, args, extra=
     except InputError as exc:
         click.echo(f"sudokit: {where}: {exc}", err=True)
         run.note("invalid", EXIT_INPUT)
+        if args["json"]:
+            return [record(entry.line, "", f"invalid: {exc}", 0, None, 0, 0)]
         return [f"invalid: {exc}"]
     if args["all"]:
         return _all_solutions(entry.grid, geometry, args["limit"], max_nodes, pf, run, where, extra)
     result = solve(entry.grid, geometry, limit, max_nodes)
     run.nodes += result.nodes
     run.guesses += result.guesses
-    if not result.complete:
+    status, code = outcome(result.count, result.complete, args["unique"])
+    if status == "node limit":
         click.echo(f"sudokit: {where}: node limit {max_nodes} reached", err=True)
-        run.note("limit", EXIT_LIMIT)
-        return [str(result.count) if args["count"] else "node limit"]
-    if args["count"]:
-        run.note("counted", EXIT_OK if result.count else EXIT_UNSOLVED)
-        return [str(result.count)]
-    if result.count == 0:
-        run.note("no solution", EXIT_UNSOLVED)
-        return ["no solution"]
-    if args["unique"] and result.count > 1:
-        run.note("multiple", EXIT_UNSOLVED)
-        return ["multiple solutions"]
-    run.note("solved", EXIT_OK)
-    return [format_entry(result.solution, pf)]
+    run.note(status, code)
+    text = format_entry(result.solution, pf) if result.count else ""
+    if args["json"]:
+        line = format_grid(entry.grid, pf.n, "line", pf.symbols)
+        solution = format_grid(result.solution, pf.n, "line", pf.symbols) if result.count else None
+        return [record(entry.line, line, status, result.count, solution, result.guesses, result.nodes)]
+    return [answer(status, result.count, text, args)]
+
+
+def _fast_line_side(text: str, fmt, symbols, name) -> int | None:
+    """N if the input is a one-puzzle-per-line file of digits (N <= 9) the batch path can parse, else None."""
+    from .formats import read_puzzles
+
+    if fmt not in (None, "line") or symbols:
+        return None
+    try:
+        head = read_puzzles("\n".join(text.split("\n", 100)[:100]), fmt=fmt, source=name)
+    except InputError:
+        return None
+    return head.n if head.fmt == "line" and head.n <= 9 else None
+
+
+def _solve_lines_fast(text, name, n, geometry, limit, max_nodes, jobs, show_progress, run, args) -> list[str]:
+    """Solve a one-line-per-puzzle file as one array on all cores; the answers in input order."""
+    import re
+
+    from .sudoku.batch import format_lines, line_error, parse_line_array, solve_batch
+    from .sudoku.fast import CLASH
+
+    text = re.split(r"(?m)^end[ \t]*$", text, maxsplit=1)[0]
+    data = text.encode()
+    grids, lines, bad = parse_line_array(data, n)
+    if len(grids) == 0:
+        raise InputError(f"{name}: no puzzles")
+    good = np.ones(len(grids), bool)
+    good[bad] = False
+    if not jobs:  # all cores pay off only past a few thousand puzzles: each worker loads the kernels (~0.5 s)
+        jobs = 1 if good.sum() < SMALL_BATCH else None
+    with _progress(show_progress) as callback:
+        batch = solve_batch(grids[good], geometry, limit=limit, max_nodes=max_nodes, jobs=jobs, progress=callback)
+    res = batch.result
+    solved_text = format_lines(res.solutions, n)
+    puzzle_text = format_lines(grids, n) if args["json"] else None
+    raw_lines = data.split(b"\n") if len(bad) else None
+    out, k = [], 0
+    for row in range(len(grids)):
+        if good[row] and not batch.done[k]:
+            click.echo(f"sudokit: interrupted: {k} of {len(res)} puzzles answered", err=True)
+            run.code = max(run.code, EXIT_INTERRUPTED)
+            break
+        where = f"{name}:{lines[row]}"
+        if not good[row] or res.status[k] == CLASH:
+            reason = line_error(raw_lines[lines[row] - 1], n) if not good[row] else "givens clash"
+            click.echo(f"sudokit: {where}: {reason}", err=True)
+            run.note("invalid", EXIT_INPUT)
+            out.append(record(int(lines[row]), "", f"invalid: {reason}", 0, None, 0, 0) if args["json"]
+                       else f"invalid: {reason}")
+            k += good[row]
+            continue
+        count, complete = int(res.counts[k]), bool(res.complete[k])
+        status, code = outcome(count, complete, args["unique"])
+        if status == "node limit":
+            click.echo(f"sudokit: {where}: node limit {max_nodes} reached", err=True)
+        run.note(status, code)
+        run.nodes += int(res.nodes[k])
+        run.guesses += int(res.guesses[k])
+        if args["json"]:
+            out.append(record(int(lines[row]), puzzle_text[row], status, count, solved_text[k] if count else None,
+                              int(res.guesses[k]), int(res.nodes[k])))
+        else:
+            out.append(answer(status, count, solved_text[k], args))
+        k += 1
+    return out
+
+
+class _progress:
+    """A rich progress bar on stderr as a progress(done, total) callback, or None when it is off."""
+
+    def __init__(self, enabled: bool):
+        self.enabled = enabled
+        self.bar = None
+
+    def __enter__(self):
+        if not self.enabled:
+            return None
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        self.bar = Progress(TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                            console=Console(stderr=True), transient=True)
+        self.bar.__enter__()
+        task = self.bar.add_task("solve", total=None)
+        return lambda done, total: self.bar.update(task, completed=done, total=total)
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
+        return False
 
 
 def _all_solutions(grid, geometry, limit, max_nodes, pf, run, where, extra=None) -> list[str]:
@@ -168,14 +286,21 @@ def _all_solutions(grid, geometry, limit, max_nodes, pf, run, where, extra=None)
 @click.option("--box", metavar="RxC", help="Box shape, e.g. 2x3 for 6x6 (default: the most square shape).")
 @click.option("--symbols", metavar="ABC", help="Alphabet: default, letters (A-P), hex (0-F), or the N symbols.")
 @click.option("--format", "fmt", type=click.Choice(INPUT_FORMATS), help="Input format (default: detect).")
-@click.option("--engine", type=click.Choice(["fast", "dlx", "reference"]), default="dlx", show_default=True,
+@click.option("--engine", type=click.Choice(["fast", "dlx", "reference"]), default="fast", show_default=True,
               help="Search engine (cages, non-consecutive and pencilmarks always use dlx).")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0,
+              help="Processes for one-line files with the fast engine (0 = all cores from 5000 puzzles on).")
+@click.option("--json", "json_", is_flag=True, help="One JSON object per puzzle: line, puzzle, status, count, "
+              "solution, guesses, nodes.")
+@click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: when stderr is a "
+              "terminal).")
 @click.option("--max-nodes", type=click.IntRange(min=0), default=0, help="Stop a search after this many nodes "
               "(exit 3).")
 @click.option("--stats", is_flag=True, help="Print a summary to stderr.")
 @click.option("-v", "--verbose", is_flag=True, help="Say which format and alphabet were assumed (stderr).")
 @variant_options
-def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, max_nodes, stats, verbose, variant):
+def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, jobs, json_, progress, max_nodes, stats,
+          verbose, variant):
     """Solve the Sudoku puzzles in FILE (or stdin), printing answers in the input's own layout.
 
     \b
@@ -194,8 +319,10 @@ def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, max_nodes
     --regions FILE (N lines of N labels), --cages FILE (one cage per line: SUM r1c1 r1c2 ...).
 
     \b
-    In place of an answer: 'no solution', 'multiple solutions' (with --unique), 'invalid: REASON'.
-    Exit codes: 0 all solved, 1 some puzzle unsolved or not unique, 2 bad input, 3 node limit.
+    In place of an answer: 'no solution', 'multiple solutions' (with --unique), 'invalid: REASON',
+    'node limit'. A one-puzzle-per-line file of 9x9 (or smaller) puzzles with the fast engine is solved as
+    one array on all cores (--jobs); Ctrl-C writes the answers found so far, in order, and exits 130.
+    Exit codes: 0 all solved, 1 some puzzle unsolved or not unique, 2 bad input, 3 node limit, 130 interrupted.
 
     \b
     Examples:
@@ -212,6 +339,22 @@ def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, max_nodes
     from .sudoku import engine as get_engine
 
     text, name = read_text(file)
+    cap = limit if limit else (1 << 62)
+    solve_limit = cap if count else (2 if unique else 1)
+    args = {"count": count, "unique": unique, "all": all_, "limit": limit, "json": json_}
+    show_progress = sys.stderr.isatty() if progress is None else progress
+    run = Run()
+    start = time.perf_counter()
+    side = _fast_line_side(text, fmt, symbols, name) if engine == "fast" and not all_ and not variant.active else None
+    if side:
+        geometry = parse_box(box, side)
+        if verbose:
+            click.echo(f"sudokit: {name}: one puzzle per line, {side}x{side}, fast batch path", err=True)
+        answers = _solve_lines_fast(text, name, side, geometry, solve_limit, max_nodes, jobs, show_progress, run,
+                                    args)
+        click.echo("\n".join(answers) + ("\n" if answers else ""), nl=False)
+        _summary(stats, run, time.perf_counter() - start, engine)
+        sys.exit(run.code)
     pf = read_puzzles(text, fmt=fmt, symbols=symbols, source=name)
     if verbose:
         click.echo(f"sudokit: {pf.describe()}", err=True)
@@ -220,27 +363,29 @@ def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, max_nodes
         _solve_hdu4069(pf, engine, max_nodes, variant)
     plan = variant.plan(pf.n, geometry, engine)
     solver = get_engine(engine)
-    cap = limit if limit else (1 << 62)
-    solve_limit = cap if count else (2 if unique else 1)
-    run = Run()
-    args = {"count": count, "unique": unique, "all": all_, "limit": limit}
-    start = time.perf_counter()
     blocks = []
     for entry in pf.entries:
         geo, entry_solver, extra = plan.for_entry(entry, geometry)
         blocks.extend(_solve_entry(entry, pf, geo, entry_solver or solver, solve_limit, max_nodes, run, args, extra))
     for note in plan.notes:
         click.echo(f"sudokit: note: {note}", err=True)
-    if count:
+    if count or json_:
         click.echo("\n".join(blocks))
     else:
         click.echo(join_blocks(blocks, pf), nl=False)
-    if stats:
-        seconds = time.perf_counter() - start
-        tally = ", ".join(f"{v} {k}" for k, v in sorted(run.tally.items()))
-        click.echo(f"sudokit: {len(pf.entries)} puzzles ({tally}), {run.nodes} nodes, {run.guesses} guesses, "
-                   f"{seconds:.3f} s, engine {engine}", err=True)
+    _summary(stats, run, time.perf_counter() - start, engine)
     sys.exit(run.code)
+
+
+def _summary(stats: bool, run: Run, seconds: float, engine: str) -> None:
+    """The --stats line on stderr: puzzles by status, rate, guesses per puzzle."""
+    if not stats:
+        return
+    puzzles = sum(run.tally.values())
+    tally = ", ".join(f"{v} {k}" for k, v in sorted(run.tally.items()))
+    rate = puzzles / seconds if seconds > 0 else 0.0
+    click.echo(f"sudokit: {puzzles} puzzles ({tally}); {seconds:.3f} s, {rate:,.0f} puzzles/s, "
+               f"{run.guesses / max(1, puzzles):.2f} guesses/puzzle, {run.nodes} nodes, engine {engine}", err=True)
 
 
 def _solve_hdu4069(pf, engine, max_nodes, variant) -> None:

@@ -164,6 +164,11 @@ class VariantFlags:
     regions_file: str | None = None
     cages_file: str | None = None
 
+    @property
+    def active(self) -> bool:
+        """True if any variant flag was given."""
+        return bool(self.constraints or self.regions_file or self.cages_file)
+
     def plan(self, n: int, base: Geometry | None = None, engine_name: str = "dlx") -> "Plan":
         """Read the regions and cages files for side N and fix the variant every puzzle starts from."""
         regions = cages = None
