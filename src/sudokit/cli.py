@@ -262,12 +262,12 @@ def _all_solutions(grid, geometry, limit, max_nodes, pf, run, where, extra=None)
     from .cover.solver import solutions
     from .errors import LimitReached
     from .formats import format_entry
-    from .sudoku.exact import decode, encode
+    from .sudoku.exact import ALGORITHM, decode, encode
 
     problem, cell_digit = encode(grid, geometry, **(extra or {}))
     blocks = []
     try:
-        for sol in solutions(problem, limit or None, max_nodes=max_nodes):
+        for sol in solutions(problem, limit or None, max_nodes=max_nodes, algorithm=ALGORITHM):
             blocks.append(format_entry(decode(sol.options, cell_digit, geometry.ncells), pf))
     except LimitReached as exc:
         click.echo(f"sudokit: {where}: {exc}", err=True)
