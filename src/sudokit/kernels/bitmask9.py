@@ -58,9 +58,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from numba.cpython.unsafe.numbers import leading_zeros
 
-from .bitmask import ctz, popcount
+from .bits import ctz, popcount
 
 BAND = np.int64(0x7FFFFFF)
 ROW9 = np.int64(0x1FF)

@@ -39,57 +39,30 @@ Variants tried on the 20 judge cases and why they lost (7.3k nodes, ~42 ms CPU o
 from __future__ import annotations
 
 import numpy as np
-from llvmlite import ir
-from numba import njit, types
-from numba.extending import intrinsic
+from numba import njit
+
+from .bits import clz, ctz, popcount
 
 NEG = -(1 << 62)
 MARGIN = 1.0
 
 
-@intrinsic
-def _ctpop(typingctx, x):
-    """llvm.ctpop on an int64."""
-    def codegen(context, builder, signature, args):
-        fn = builder.module.declare_intrinsic("llvm.ctpop", [ir.IntType(64)])
-        return builder.call(fn, [args[0]])
-    return types.int64(types.int64), codegen
-
-
-@intrinsic
-def _cttz(typingctx, x):
-    """llvm.cttz on an int64 (x != 0): index of the lowest set bit."""
-    def codegen(context, builder, signature, args):
-        fn = builder.module.declare_intrinsic("llvm.cttz", [ir.IntType(64), ir.IntType(1)])
-        return builder.call(fn, [args[0], ir.Constant(ir.IntType(1), 1)])
-    return types.int64(types.int64), codegen
-
-
-@intrinsic
-def _ctlz(typingctx, x):
-    """llvm.ctlz on an int64 (x != 0): number of leading zero bits."""
-    def codegen(context, builder, signature, args):
-        fn = builder.module.declare_intrinsic("llvm.ctlz", [ir.IntType(64), ir.IntType(1)])
-        return builder.call(fn, [args[0], ir.Constant(ir.IntType(1), 1)])
-    return types.int64(types.int64), codegen
-
-
 @njit(cache=True)
 def _low_digit(m):
     """The smallest digit (1-based) in a nonzero mask."""
-    return _cttz(m) + 1
+    return ctz(m) + 1
 
 
 @njit(cache=True)
 def _high_digit(m):
     """The largest digit (1-based) in a nonzero mask."""
-    return 64 - _ctlz(m)
+    return 64 - clz(m)
 
 
 @njit(cache=True)
 def _popcount(m):
     """Number of set bits of a mask."""
-    return _ctpop(m)
+    return popcount(m)
 
 
 @njit(cache=True)
@@ -127,7 +100,7 @@ def _drain(cand, val, peers_ptr, peers_idx, queue, qlen, part_unit, dirty):
                 if x == 0:
                     return False
                 cand[p] = x
-                if _cttz(x) != _cttz(old) or _ctlz(x) != _ctlz(old):
+                if ctz(x) != ctz(old) or clz(x) != clz(old):
                     _mark(p, part_unit, dirty)
                 if (x & (x - 1)) == 0:
                     queue[qlen] = p
@@ -222,7 +195,7 @@ def _unit_bound(by_weight, p, k, cand, val, tables, n, scratch):
             return -np.inf
         low = free & -free
         free ^= low
-        top += tables[p, by_weight[p, k, _cttz(low)]] * d
+        top += tables[p, by_weight[p, k, ctz(low)]] * d
     bottom = 0.0
     free = 0
     for d in range(1, n + 1):
@@ -231,7 +204,7 @@ def _unit_bound(by_weight, p, k, cand, val, tables, n, scratch):
             continue
         if free == 0:
             return -np.inf
-        i = 63 - _ctlz(free)
+        i = 63 - clz(free)
         free ^= 1 << i
         bottom += tables[p, by_weight[p, k, i]] * d
     return placed + min(top, bottom)
@@ -257,7 +230,7 @@ def bound_cuts(cand, val, tables, consts, by_weight, ub, dirty, scratch, target)
         while d != 0:
             low = d & -d
             d ^= low
-            k = _cttz(low)
+            k = ctz(low)
             ub[p, k] = _unit_bound(by_weight, p, k, cand, val, tables, n, scratch)
         dirty[p] = 0
         tot = consts[p]
@@ -443,8 +416,8 @@ def _assign_unit(cells, cand, val, tab, n, scratch, xt, xb, x):
             return -np.inf
         low = free & -free
         free ^= low
-        xt[cells[_cttz(low)]] = d
-        top += tab[cells[_cttz(low)]] * d
+        xt[cells[ctz(low)]] = d
+        top += tab[cells[ctz(low)]] * d
     bottom = 0.0
     free = 0
     for d in range(1, n + 1):
@@ -453,7 +426,7 @@ def _assign_unit(cells, cand, val, tab, n, scratch, xt, xb, x):
             continue
         if free == 0:
             return -np.inf
-        i = 63 - _ctlz(free)
+        i = 63 - clz(free)
         free ^= 1 << i
         xb[cells[i]] = d
         bottom += tab[cells[i]] * d
