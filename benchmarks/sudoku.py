@@ -47,7 +47,7 @@ import numpy as np
 
 from sudokit.geometry import box_geometry
 from sudokit.sudoku import fast
-from sudokit.sudoku.batch import parse_line_array
+from sudokit.formats import parse_line_array
 from sudokit.sudoku.grid import is_solution
 
 SETS = [("17_clue", "puzzles2_17_clue"), ("magictour_top1465", "puzzles3_magictour_top1465"),
@@ -179,7 +179,7 @@ def main(argv=None) -> int:
             ok = sum(is_solution(np.frombuffer(bytes(s), np.uint8), g, G9) for s, g in zip(sols, sample))
             peer = line("lib-sudoku", name, len(sample), secs_p, 0, f"sample, limit 1; valid {ok}/{len(sample)}")
             secs_f1, _, _ = time_fast(sample, "auto", 1, args.repeat)
-            mine = line("fast limit 1", name, len(sample), secs_f1, 0, f"same sample: {mine_ratio(secs_p, secs_f1)}")
+            line("fast limit 1", name, len(sample), secs_f1, 0, f"same sample: {mine_ratio(secs_p, secs_f1)}")
             row["peer"] = peer
         summary.append(row)
     print("\nsummary (puzzles/s by CPU time, one core) and ratios to the targets:")

@@ -9,6 +9,7 @@ import pytest
 
 from sudokit.errors import InputError
 from sudokit.geometry import box_geometry
+from sudokit import formats
 from sudokit.sudoku import batch, fast
 from sudokit.sudoku.grid import is_solution
 
@@ -18,8 +19,8 @@ G9 = box_geometry(3, 3)
 
 def mixed_grids() -> np.ndarray:
     """Easy and hard puzzles interleaved, so chunks finish out of order."""
-    easy, _, _ = batch.parse_line_array((DATA / "puzzles2_17_clue_first1000").read_bytes(), 9)
-    hard, _, _ = batch.parse_line_array((DATA / "puzzles6_forum_hardest_1106").read_bytes(), 9)
+    easy, _, _ = formats.parse_line_array((DATA / "puzzles2_17_clue_first1000").read_bytes(), 9)
+    hard, _, _ = formats.parse_line_array((DATA / "puzzles6_forum_hardest_1106").read_bytes(), 9)
     return np.concatenate([hard[:150], easy[:450], hard[150:300]])
 
 
@@ -29,7 +30,7 @@ def test_parse_lines_comments_blanks_crlf():
     p3 = p1.replace(".", "-", 3).replace(".", "_", 3)
     data = (f"# header\r\n\r\n{p1}\r\n   \n{p2} trailing comment\n#{p1}\n{p3}\n"
             f"{p1[:80]}\n{p1[:40]}x{p1[41:]}\n{p1}").encode()
-    grids, lines, bad = batch.parse_line_array(data, 9)
+    grids, lines, bad = formats.parse_line_array(data, 9)
     assert grids.dtype == np.uint8 and grids.shape == (6, 81)
     assert list(lines) == [3, 5, 7, 8, 9, 10]
     assert list(bad) == [3, 4]
@@ -37,29 +38,29 @@ def test_parse_lines_comments_blanks_crlf():
     for i in (0, 1, 2, 5):
         np.testing.assert_array_equal(grids[i], want)
     assert not grids[3].any() and not grids[4].any()
-    assert "81 cells" in batch.line_error(p1[:80], 9)
-    assert "'x'" in batch.line_error(f"{p1[:40]}x{p1[41:]}", 9)
-    assert batch.line_error(p1, 9) == ""
+    assert "81 cells" in formats.line_error(p1[:80], 9)
+    assert "'x'" in formats.line_error(f"{p1[:40]}x{p1[41:]}", 9)
+    assert formats.line_error(p1, 9) == ""
 
 
 def test_parse_empty_and_letters():
-    grids, lines, bad = batch.parse_line_array(b"", 9)
+    grids, lines, bad = formats.parse_line_array(b"", 9)
     assert grids.shape == (0, 81) and len(lines) == 0 and len(bad) == 0
-    grids, _, bad = batch.parse_line_array(b"# only a comment\n\n", 9)
+    grids, _, bad = formats.parse_line_array(b"# only a comment\n\n", 9)
     assert grids.shape == (0, 81)
     row = "AbC-" + "." * 252
-    grids, _, bad = batch.parse_line_array(row.encode(), 16)
+    grids, _, bad = formats.parse_line_array(row.encode(), 16)
     assert len(bad) == 0 and list(grids[0, :4]) == [1, 2, 3, 0]
-    grids, _, bad = batch.parse_line_array(("Q" + "." * 255).encode(), 16)
+    grids, _, bad = formats.parse_line_array(("Q" + "." * 255).encode(), 16)
     assert list(bad) == [0]
     with pytest.raises(InputError):
-        batch.symbol_table(30)
+        formats.symbol_table(30)
 
 
 def test_parse_whole_file_matches_python():
     text = (DATA / "puzzles3_magictour_top1465_first1000").read_text()
     rows = [ln[:81] for ln in text.splitlines() if ln.strip() and not ln.startswith("#")]
-    grids, lines, bad = batch.parse_line_array(text.encode(), 9)
+    grids, lines, bad = formats.parse_line_array(text.encode(), 9)
     assert len(bad) == 0 and len(grids) == len(rows)
     want = np.array([[0 if ch == "." else int(ch) for ch in r] for r in rows])
     np.testing.assert_array_equal(grids, want)
@@ -117,9 +118,9 @@ def test_solve_file(tmp_path):
     want = [ln.strip() for ln in (DATA / "poj3074.out").read_text().split()]
     got = ["".join(map(str, run.result.solutions[i])) for i in ok]
     assert got == want
-    assert batch.format_lines(run.result.solutions[ok], 9) == want
-    assert batch.format_lines(grids[:1], 9)[0] == (DATA / "poj3074.in").read_text().splitlines()[0]
-    assert batch.format_lines(np.array([[0, 1, 16, 2] + [0] * 252]), 16)[0][:4] == ".APB"
+    assert formats.format_lines(run.result.solutions[ok], 9) == want
+    assert formats.format_lines(grids[:1], 9)[0] == (DATA / "poj3074.in").read_text().splitlines()[0]
+    assert formats.format_lines(np.array([[0, 1, 16, 2] + [0] * 252]), 16)[0][:4] == ".APB"
 
 
 def test_batch_rejects_unsupported_geometry_before_the_pool():

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from sudokit.errors import InputError
 from sudokit.geometry import box_geometry, region_geometry
 from sudokit.sudoku import fast, reference
-from sudokit.sudoku.batch import parse_line_array
+from sudokit.formats import parse_line_array
 from sudokit.sudoku.grid import is_solution
 
 DATA = Path(__file__).parent / "data" / "sudoku"

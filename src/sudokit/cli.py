@@ -183,7 +183,8 @@ def _solve_lines_fast(text, name, n, geometry, limit, max_nodes, jobs, show_prog
     """Solve a one-line-per-puzzle file as one array on all cores; the answers in input order."""
     import re
 
-    from .sudoku.batch import format_lines, line_error, parse_line_array, solve_batch
+    from .formats import format_lines, line_error, parse_line_array
+    from .sudoku.batch import solve_batch
     from .sudoku.fast import CLASH
 
     text = re.split(r"(?m)^end[ \t]*$", text, maxsplit=1)[0]

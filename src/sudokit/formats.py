@@ -815,3 +815,91 @@ def read_cages(text: str, n: int, source: str = "<cages>") -> list[tuple[int, tu
 def format_cages(cages, n: int) -> str:
     """Cages in the cage-file format, one 'SUM r1c1 r1c2 ...' line each."""
     return "\n".join(f"{total} " + " ".join(cell_name(c, n) for c in cells) for total, cells in cages)
+
+
+# ---- the batch path: one-puzzle-per-line files parsed into one array, vectorised over the bytes ----
+
+EMPTY_CHARS = b".0-_"
+
+
+def symbol_table(n: int) -> np.ndarray:
+    """Byte -> cell value (0 = empty, 255 = invalid). N <= 9: digits 1..N; N > 9: letters A.. = 1.. (any case)."""
+    lut = np.full(256, 255, np.uint8)
+    for ch in EMPTY_CHARS:
+        lut[ch] = 0
+    if n <= 9:
+        for d in range(1, n + 1):
+            lut[ord(str(d))] = d
+    else:
+        if n > 26:
+            raise InputError(f"one-line files hold N <= 26 (letters A..Z), not {n}")
+        for d in range(1, n + 1):
+            lut[ord("A") + d - 1] = d
+            lut[ord("a") + d - 1] = d
+    return lut
+
+
+def parse_line_array(data: bytes, n: int, chunk_lines: int = 65536):
+    """Parse a file of one puzzle per line into one array, vectorised over the bytes.
+
+    Skips blank lines and lines starting with '#'. A puzzle line holds N*N cells ('.', '0', '-', '_' = empty;
+    '1'..'9' for N <= 9, 'A'.. for N > 9); anything after the N*N chars is a comment. LF or CRLF.
+    Returns (grids uint8 [P, N*N], line_numbers int64 [P] (1-based), bad_rows int64 [k]): bad_rows are the
+    indices into grids of lines that are too short or hold an invalid char (their grid row is all 0); use
+    ``line_error`` for a message. Never raises on bad lines.
+    """
+    ncells = n * n
+    lut = symbol_table(n)
+    buf = np.frombuffer(data, dtype=np.uint8)
+    if len(buf) == 0:
+        return np.zeros((0, ncells), np.uint8), np.zeros(0, np.int64), np.zeros(0, np.int64)
+    if buf[-1] != 10:
+        buf = np.concatenate([buf, np.array([10], np.uint8)])
+    ends = np.flatnonzero(buf == 10)
+    starts = np.empty_like(ends)
+    starts[0] = 0
+    starts[1:] = ends[:-1] + 1
+    line_no = np.arange(1, len(ends) + 1, dtype=np.int64)
+    space = (buf == 32) | (buf == 9) | (buf == 13) | (buf == 10)
+    csum = np.concatenate([[0], np.cumsum(~space, dtype=np.int64)])
+    nonblank = (csum[ends] - csum[starts]) > 0
+    first = buf[np.minimum(starts, len(buf) - 1)]
+    keep = nonblank & (first != ord("#"))
+    starts, ends, line_no = starts[keep], ends[keep], line_no[keep]
+    length = ends - starts
+    grids = np.zeros((len(starts), ncells), np.uint8)
+    bad = length < ncells
+    offs = np.arange(ncells, dtype=np.int64)
+    good_idx = np.flatnonzero(~bad)
+    for lo in range(0, len(good_idx), chunk_lines):
+        rows = good_idx[lo:lo + chunk_lines]
+        vals = lut[buf[starts[rows, None] + offs]]
+        badrow = (vals == 255).any(axis=1)
+        vals[badrow] = 0
+        grids[rows] = vals
+        bad[rows[badrow]] = True
+    return grids, line_no, np.flatnonzero(bad).astype(np.int64)
+
+
+def line_error(line: bytes | str, n: int) -> str:
+    """Why one puzzle line is invalid ('' if it is fine), for a `FILE:LINE: message` report."""
+    if isinstance(line, str):
+        line = line.encode("utf-8", "replace")
+    line = line.rstrip(b"\r\n")
+    ncells = n * n
+    if len(line) < ncells:
+        return f"a puzzle line needs {ncells} cells, got {len(line)} chars"
+    lut = symbol_table(n)
+    for i, ch in enumerate(line[:ncells]):
+        if lut[ch] == 255:
+            return f"invalid character {chr(ch)!r} at column {i + 1}"
+    return ""
+
+
+def format_lines(grids, n: int, empty: str = ".") -> list[str]:
+    """Grids [P, N*N] as one-line strings in the parser's alphabet (digits for N <= 9, letters A.. above)."""
+    grids = np.asarray(grids).reshape(-1, n * n)
+    alphabet = np.frombuffer((empty + ("123456789" if n <= 9 else "ABCDEFGHIJKLMNOPQRSTUVWXYZ")[:n]).encode(),
+                             np.uint8)
+    text = alphabet[grids.astype(np.int64)]
+    return [row.tobytes().decode() for row in text]

@@ -1,6 +1,6 @@
 """Batch solving of big puzzle files on all cores, and a vectorised parser for one-puzzle-per-line files.
 
-- ``parse_line_array(data, n)``: bytes of a file -> (grids uint8 [P, N*N], line_numbers [P], bad_rows).
+- ``parse_line_array(data, n)`` (from formats.py): bytes of a file -> (grids uint8 [P, N*N], line_numbers, bad_rows).
 - ``solve_batch(grids, geometry, limit=2, max_nodes=0, jobs=None, progress=None)``: the fast engine over
   chunks of puzzles in a ``ProcessPoolExecutor`` (jobs=1: in this process), results in input order.
 - ``solve_file(path, geometry, ...)``: both; ``format_lines(grids, n)``: grids back to one-line strings.
@@ -27,93 +27,8 @@ import numpy as np
 
 from ..errors import InputError
 from ..geometry import Geometry
+from ..formats import parse_line_array
 from .fast import BAD_LINE, BatchResult, _tables, empty_batch, solve_many
-
-EMPTY_CHARS = b".0-_"
-
-
-def symbol_table(n: int) -> np.ndarray:
-    """Byte -> cell value (0 = empty, 255 = invalid). N <= 9: digits 1..N; N > 9: letters A.. = 1.. (any case)."""
-    lut = np.full(256, 255, np.uint8)
-    for ch in EMPTY_CHARS:
-        lut[ch] = 0
-    if n <= 9:
-        for d in range(1, n + 1):
-            lut[ord(str(d))] = d
-    else:
-        if n > 26:
-            raise InputError(f"one-line files hold N <= 26 (letters A..Z), not {n}")
-        for d in range(1, n + 1):
-            lut[ord("A") + d - 1] = d
-            lut[ord("a") + d - 1] = d
-    return lut
-
-
-def parse_line_array(data: bytes, n: int, chunk_lines: int = 65536):
-    """Parse a file of one puzzle per line into one array, vectorised over the bytes.
-
-    Skips blank lines and lines starting with '#'. A puzzle line holds N*N cells ('.', '0', '-', '_' = empty;
-    '1'..'9' for N <= 9, 'A'.. for N > 9); anything after the N*N chars is a comment. LF or CRLF.
-    Returns (grids uint8 [P, N*N], line_numbers int64 [P] (1-based), bad_rows int64 [k]): bad_rows are the
-    indices into grids of lines that are too short or hold an invalid char (their grid row is all 0); use
-    ``line_error`` for a message. Never raises on bad lines.
-    """
-    ncells = n * n
-    lut = symbol_table(n)
-    buf = np.frombuffer(data, dtype=np.uint8)
-    if len(buf) == 0:
-        return np.zeros((0, ncells), np.uint8), np.zeros(0, np.int64), np.zeros(0, np.int64)
-    if buf[-1] != 10:
-        buf = np.concatenate([buf, np.array([10], np.uint8)])
-    ends = np.flatnonzero(buf == 10)
-    starts = np.empty_like(ends)
-    starts[0] = 0
-    starts[1:] = ends[:-1] + 1
-    line_no = np.arange(1, len(ends) + 1, dtype=np.int64)
-    space = (buf == 32) | (buf == 9) | (buf == 13) | (buf == 10)
-    csum = np.concatenate([[0], np.cumsum(~space, dtype=np.int64)])
-    nonblank = (csum[ends] - csum[starts]) > 0
-    first = buf[np.minimum(starts, len(buf) - 1)]
-    keep = nonblank & (first != ord("#"))
-    starts, ends, line_no = starts[keep], ends[keep], line_no[keep]
-    length = ends - starts
-    grids = np.zeros((len(starts), ncells), np.uint8)
-    bad = length < ncells
-    offs = np.arange(ncells, dtype=np.int64)
-    good_idx = np.flatnonzero(~bad)
-    for lo in range(0, len(good_idx), chunk_lines):
-        rows = good_idx[lo:lo + chunk_lines]
-        vals = lut[buf[starts[rows, None] + offs]]
-        badrow = (vals == 255).any(axis=1)
-        vals[badrow] = 0
-        grids[rows] = vals
-        bad[rows[badrow]] = True
-    return grids, line_no, np.flatnonzero(bad).astype(np.int64)
-
-
-def line_error(line: bytes | str, n: int) -> str:
-    """Why one puzzle line is invalid ('' if it is fine), for a `FILE:LINE: message` report."""
-    if isinstance(line, str):
-        line = line.encode("utf-8", "replace")
-    line = line.rstrip(b"\r\n")
-    ncells = n * n
-    if len(line) < ncells:
-        return f"a puzzle line needs {ncells} cells, got {len(line)} chars"
-    lut = symbol_table(n)
-    for i, ch in enumerate(line[:ncells]):
-        if lut[ch] == 255:
-            return f"invalid character {chr(ch)!r} at column {i + 1}"
-    return ""
-
-
-def format_lines(grids, n: int, empty: str = ".") -> list[str]:
-    """Grids [P, N*N] as one-line strings in the parser's alphabet (digits for N <= 9, letters A.. above)."""
-    grids = np.asarray(grids).reshape(-1, n * n)
-    alphabet = np.frombuffer((empty + ("123456789" if n <= 9 else "ABCDEFGHIJKLMNOPQRSTUVWXYZ")[:n]).encode(),
-                             np.uint8)
-    text = alphabet[grids.astype(np.int64)]
-    return [row.tobytes().decode() for row in text]
-
 
 @dataclass
 class BatchRun:
@@ -186,13 +101,16 @@ def solve_batch(grids, geometry: Geometry, limit: int = 2, max_nodes: int = 0, j
     if progress:
         progress(0, p)
     starts = list(range(0, p, size))
+    def finish(s: int, res: BatchResult) -> int:
+        """Keep one chunk's results; the number of rows now done."""
+        _store(out, s, res)
+        done[s:s + len(res)] = True
+        return int(done.sum())
+
     if jobs == 1:
         try:
             for s in starts:
-                res = solve_many(grids[s:s + size], geometry, limit=limit, max_nodes=max_nodes)
-                _store(out, s, res)
-                done[s:s + len(res)] = True
-                ndone += len(res)
+                ndone = finish(s, solve_many(grids[s:s + size], geometry, limit=limit, max_nodes=max_nodes))
                 if progress:
                     progress(ndone, p)
         except KeyboardInterrupt:
@@ -204,10 +122,7 @@ def solve_batch(grids, geometry: Geometry, limit: int = 2, max_nodes: int = 0, j
         while pending:
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for fut in finished:
-                s, res = fut.result()
-                _store(out, s, res)
-                done[s:s + len(res)] = True
-                ndone += len(res)
+                ndone = finish(*fut.result())
             if progress:
                 progress(ndone, p)
     except KeyboardInterrupt:
