@@ -19,19 +19,10 @@ from pathlib import Path
 
 import numpy as np
 
+from timing import best_of
 from sudokit.sudoku.binary import apply_flips, is_even, min_flips, parse_binary
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "binary-sudoku"
-
-
-def per_call(fn, repeat: int) -> tuple[float, object]:
-    """Least CPU seconds of one call of fn over repeat calls, and its result."""
-    times, out = [], None
-    for _ in range(repeat):
-        start = time.process_time()
-        out = fn()
-        times.append(time.process_time() - start)
-    return min(times), out
 
 
 def judge(repeat: int) -> None:
@@ -42,7 +33,7 @@ def judge(repeat: int) -> None:
     for engine in ("default", "ida"):
         secs = []
         for g, w in zip(grids, want):
-            t, res = per_call(lambda: min_flips(g, (3, 3), engine=engine), repeat)
+            t, res = best_of(lambda: min_flips(g, (3, 3), engine=engine), repeat)
             assert res.flips == w and is_even(apply_flips(g, res.cells), 3, 3)
             secs.append(t)
         print(f"9x9 judge data ({len(paths)} grids), {engine:>7}: mean {np.mean(secs) * 1e6:8.1f} us, "
@@ -56,12 +47,12 @@ def random_size(r: int, c: int, count: int, repeat: int, ida_nodes: int) -> None
     dp_secs, ida_secs, capped, answers = [], [], 0, []
     for _ in range(count):
         g = (rng.random((n, n)) < 0.5).astype(np.int8)
-        t, res = per_call(lambda: min_flips(g, (r, c)), repeat)
+        t, res = best_of(lambda: min_flips(g, (r, c)), repeat)
         assert is_even(apply_flips(g, res.cells), r, c)
         dp_secs.append(t)
         answers.append(res.flips)
         if ida_nodes:
-            t, ida = per_call(lambda: min_flips(g, (r, c), engine="ida", max_nodes=ida_nodes), 1)
+            t, ida = best_of(lambda: min_flips(g, (r, c), engine="ida", max_nodes=ida_nodes), 1)
             if ida.complete:
                 assert ida.flips == res.flips
                 ida_secs.append(t)

@@ -16,10 +16,10 @@ checked against the known answer. Run it on an idle machine: a loaded 2-core box
 from __future__ import annotations
 
 import argparse
-import time
 
 import numpy as np
 
+from timing import cpu
 from sudokit.cover import count
 from sudokit.cover.puzzles import pentominoes, queens
 
@@ -28,13 +28,6 @@ PROBLEMS = {
     "pentominoes-quarter": (lambda: pentominoes(6, 10, x_in_quarter=True), 2339),
     "pentominoes-6x10": (lambda: pentominoes(6, 10), 9356),
 }
-
-
-def cpu(fn) -> tuple[float, int]:
-    """CPU seconds and result of fn()."""
-    start = time.process_time()
-    result = fn()
-    return time.process_time() - start, result
 
 
 def as_lists(problem):

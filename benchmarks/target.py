@@ -29,6 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from timing import best_of
 from sudokit.sudoku import target
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "target-sudoku"
@@ -87,16 +88,6 @@ def cases() -> list[Path]:
 def expected(path: Path) -> int:
     """The judge's answer."""
     return int(path.with_suffix(".out").read_text())
-
-
-def best_of(fn, repeat: int) -> tuple[float, object]:
-    """Least CPU seconds over repeat calls of fn, and its last result."""
-    times, out = [], None
-    for _ in range(repeat):
-        start = time.process_time()
-        out = fn()
-        times.append(time.process_time() - start)
-    return min(times), out
 
 
 def time_c(paths: list[Path]) -> tuple[float, list[tuple[int, int]]] | None:
