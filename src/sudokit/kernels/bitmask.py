@@ -344,6 +344,16 @@ def has_clash(puzzle, peers_ptr, peers_idx):
 OK, CLASH, BAD_VALUE = 0, 1, 2
 
 
+@njit(cache=True, inline="always")
+def reject(i, code, counts, guesses, nodes, complete, status):
+    """Record row i of a batch as not searched (a bad value or clashing givens): no solution, complete."""
+    status[i] = code
+    counts[i] = 0
+    guesses[i] = 0
+    nodes[i] = 0
+    complete[i] = True
+
+
 @njit(cache=True, error_model="numpy")
 def search_many(grids, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, limit, max_nodes,
                 counts, solutions, guesses, nodes, complete, status):
@@ -372,18 +382,10 @@ def search_many(grids, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_roun
                 bad = True
         solutions[i, :] = 0
         if bad:
-            status[i] = BAD_VALUE
-            counts[i] = 0
-            guesses[i] = 0
-            nodes[i] = 0
-            complete[i] = True
+            reject(i, BAD_VALUE, counts, guesses, nodes, complete, status)
             continue
         if has_clash(g, peers_ptr, peers_idx):
-            status[i] = CLASH
-            counts[i] = 0
-            guesses[i] = 0
-            nodes[i] = 0
-            complete[i] = True
+            reject(i, CLASH, counts, guesses, nodes, complete, status)
             continue
         status[i] = OK
         k = search(g, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, limit, max_nodes,

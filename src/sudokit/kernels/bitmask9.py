@@ -59,6 +59,7 @@ import numpy as np
 from numba import njit
 
 
+from .bitmask import BAD_VALUE, CLASH, OK, reject
 from .bits import ctz, popcount
 
 BAND = np.int64(0x7FFFFFF)
@@ -430,11 +431,7 @@ def _many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete,
             if g[c] < 0 or g[c] > 9:
                 bad = True
         if bad:
-            status[i] = 2
-            counts[i] = 0
-            guesses[i] = 0
-            nodes[i] = 0
-            complete[i] = True
+            reject(i, BAD_VALUE, counts, guesses, nodes, complete, status)
             continue
         # clashing givens: same digit twice in a row, column or box
         seen_r[:] = 0
@@ -455,13 +452,9 @@ def _many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete,
                 seen_c[col] |= bit
                 seen_b[bx] |= bit
         if clash:
-            status[i] = 1
-            counts[i] = 0
-            guesses[i] = 0
-            nodes[i] = 0
-            complete[i] = True
+            reject(i, CLASH, counts, guesses, nodes, complete, status)
             continue
-        status[i] = 0
+        status[i] = OK
         k = search9(g, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S,
                     shrink, complex_, expand, boxone, peer, colm)
         counts[i] = k

@@ -20,7 +20,7 @@ from ..geometry import Geometry
 from .grid import SolveResult, as_grid, check_givens
 
 # batch status codes (OK / CLASH / BAD_VALUE are the kernels' numbers; BAD_LINE is set by batch.solve_file)
-OK, CLASH, BAD_VALUE, BAD_LINE = 0, 1, 2, 3
+OK, CLASH, BAD_VALUE, BAD_LINE = 0, 1, 2, 3  # the first three as in kernels/bitmask.py (not imported: no numba here)
 STATUS_NAMES = {OK: "ok", CLASH: "clash", BAD_VALUE: "bad value", BAD_LINE: "bad line"}
 
 _tables_cache: "weakref.WeakKeyDictionary[Geometry, tuple]" = weakref.WeakKeyDictionary()
