@@ -68,10 +68,15 @@ SNAP = 32  # S[32:59]: the digit words as they were when each digit was last pro
 KEYSIGN = -1
 STATE = 64  # words of state saved per guess
 COLREP = np.int64(0x40201)  # 1 | 1 << 9 | 1 << 18: a 9-bit column set copied to the 3 rows of a band
+# Offsets of the tables packed in T (see make_tables).  One array instead of six frees five registers in the
+# inner loops, and indices go through U (uint64): numba then skips its negative-index wraparound code.
+# Both measured together: +8% on forum_hardest_1905_11+ (6,150 -> 6,630 puzzles/s, limit 2, one core).
+SHRINK, COMPLEX, EXPAND, BOXONE, PEER, COLM = 0, 512, 1024, 1536, 2048, 2075
+U = np.uint64
 
 
 def make_tables():
-    """SHRINK[512], COMPLEX[512], EXPAND[512], BOXONE[512] and the per-cell peer masks, as int64 arrays."""
+    """All lookup tables packed in one int64 array T; table X starts at offset X (SHRINK, COMPLEX, ...)."""
     shrink = np.zeros(512, np.int64)
     boxone = np.zeros(512, np.int64)
     for x in range(512):
@@ -114,7 +119,7 @@ def make_tables():
             if q != pos and (r2 == r or c2 // 3 == c // 3):
                 m |= 1 << q
         peer[pos] = m
-    return shrink, complex_, expand, boxone, peer, colm
+    return np.concatenate((shrink, complex_, expand, boxone, peer, colm))
 
 
 _TABLES = None
@@ -129,22 +134,28 @@ def tables():
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def place(S, d, b, bit, pos, peer, colm):
+def pattern(w, T):
+    """The 9-bit minirow pattern of a band word: bit 3r + k set when minirow (r, k) is not empty."""
+    return T[U(SHRINK + (w & ROW9))] | (T[U(SHRINK + ((w >> 9) & ROW9))] << 3) | (T[U(SHRINK + (w >> 18))] << 6)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def place(S, d, b, bit, pos, T):
     """Put digit d at band b, bit (= 1 << pos): remove the cell from the other digits, its peers from d."""
     S[27 + b] &= ~bit
     S[30] += 1
     for e in range(9):
         S[3 * e + b] &= ~bit
     i = 3 * d + b
-    S[i] = (S[i] & ~peer[pos]) | bit
-    cm = ~colm[pos]
+    S[i] = (S[i] & ~T[U(PEER + pos)]) | bit
+    cm = ~T[U(COLM + pos)]
     for b2 in range(3):
         if b2 != b:
             S[3 * d + b2] &= cm
 
 
 @njit(cache=True, error_model="numpy")
-def propagate9(S, shrink, complex_, expand, boxone, peer, colm):
+def propagate9(S, T):
     """Apply the rules to a fixpoint. Returns 0 on contradiction, 1 otherwise (solved when S[30] == 81).
 
     A digit is processed only if one of its 3 words differs from its snapshot S[SNAP + 3d .. 3d+2] (taken
@@ -180,7 +191,7 @@ def propagate9(S, shrink, complex_, expand, boxone, peer, colm):
                         break
                 if found < 0:
                     return 0
-                place(S, found, b, bit, ctz(bit), peer, colm)
+                place(S, found, b, bit, ctz(bit), T)
                 placed = True
         if S[30] == 81:
             return 1
@@ -197,9 +208,9 @@ def propagate9(S, shrink, complex_, expand, boxone, peer, colm):
             S[SNAP + i + 1] = w1
             S[SNAP + i + 2] = w2
             # band (row) filter, on locals
-            w0 &= expand[complex_[shrink[w0 & ROW9] | (shrink[(w0 >> 9) & ROW9] << 3) | (shrink[w0 >> 18] << 6)]]
-            w1 &= expand[complex_[shrink[w1 & ROW9] | (shrink[(w1 >> 9) & ROW9] << 3) | (shrink[w1 >> 18] << 6)]]
-            w2 &= expand[complex_[shrink[w2 & ROW9] | (shrink[(w2 >> 9) & ROW9] << 3) | (shrink[w2 >> 18] << 6)]]
+            w0 &= T[U(EXPAND + T[U(COMPLEX + pattern(w0, T))])]
+            w1 &= T[U(EXPAND + T[U(COMPLEX + pattern(w1, T))])]
+            w2 &= T[U(EXPAND + T[U(COMPLEX + pattern(w2, T))])]
             if w0 == 0 or w1 == 0 or w2 == 0:
                 return 0
             # stack filter: the same permutation rule on (column in stack, band) minicolumns
@@ -214,7 +225,7 @@ def propagate9(S, shrink, complex_, expand, boxone, peer, colm):
             for k in range(3):
                 sh = 3 * k
                 sv = ((f0 >> sh) & 7) | (((f1 >> sh) & 7) << 3) | (((f2 >> sh) & 7) << 6)
-                a = complex_[sv]
+                a = T[U(COMPLEX + sv)]
                 if a == 0:
                     return 0
                 k0 |= (a & 7) << sh
@@ -243,32 +254,32 @@ def propagate9(S, shrink, complex_, expand, boxone, peer, colm):
                     if x and (x & (x - 1)) == 0:
                         bit = x << (9 * r)
                         if S[3 * d + b] & S[27 + b] & bit:
-                            place(S, d, b, bit, ctz(bit), peer, colm)
+                            place(S, d, b, bit, ctz(bit), T)
                 # boxes with exactly one cell
-                bx = boxone[o] & ~shrink[t]
+                bx = T[U(BOXONE + o)] & ~T[U(SHRINK + t)]
                 while bx:
                     k = ctz(bx)
                     bx &= bx - 1
                     bit = u & (np.int64(0x1C0E07) << (3 * k))
                     if S[3 * d + b] & S[27 + b] & bit:
-                        place(S, d, b, bit, ctz(bit), peer, colm)
+                        place(S, d, b, bit, ctz(bit), T)
             cs = c_once & ~c_twice
             while cs:
                 c = ctz(cs)
                 cs &= cs - 1
-                cm = colm[c]
+                cm = T[U(COLM + c)]
                 for b in range(3):
                     bit = S[3 * d + b] & S[27 + b] & cm
                     if bit:
                         if (bit & (bit - 1)) == 0:
-                            place(S, d, b, bit, ctz(bit), peer, colm)
+                            place(S, d, b, bit, ctz(bit), T)
                         break
         if not dirty and not placed:
             return 1
 
 
 @njit(cache=True, error_model="numpy")
-def pick9(S, peer, colm):
+def pick9(S, T):
     """The guess cell as (band, bit): a bivalue cell if any, else the unsolved cell with fewest digits."""
     pick_b = -1
     pick_bit = np.int64(0)
@@ -290,8 +301,8 @@ def pick9(S, peer, colm):
             pos = ctz(two)
             bit = two & -two
             two ^= bit
-            k = popcount(peer[pos] & uns)
-            cm = colm[pos]
+            k = popcount(T[U(PEER + pos)] & uns)
+            cm = T[U(COLM + pos)]
             for b2 in range(3):
                 if b2 != b:
                     k += popcount(cm & S[27 + b2])
@@ -321,8 +332,7 @@ def pick9(S, peer, colm):
 
 
 @njit(cache=True, error_model="numpy")
-def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S,
-            shrink, complex_, expand, boxone, peer, colm):
+def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S, T):
     """Count solutions of one 9x9 puzzle (uint8/int [81], 0 = empty) up to limit; first to out.
 
     Work buffers: st int64[82, STATE], st_b/st_bit/st_rest int64[82], S int64[STATE]. stats <- nodes, guesses,
@@ -346,7 +356,7 @@ def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S,
             if (S[3 * d + b] & S[27 + b] & bit) == 0:
                 ok = 0
                 break
-            place(S, d, b, bit, pos, peer, colm)
+            place(S, d, b, bit, pos, T)
     count = 0
     nodes = 0
     guesses = 0
@@ -359,7 +369,7 @@ def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S,
                 nodes -= 1  # report the nodes actually searched
                 stopped = 1
                 break
-            ok = propagate9(S, shrink, complex_, expand, boxone, peer, colm)
+            ok = propagate9(S, T)
             if ok:
                 if S[30] == 81:
                     count += 1
@@ -373,7 +383,7 @@ def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S,
                     if count >= limit:
                         break
                 else:
-                    b, bit = pick9(S, peer, colm)
+                    b, bit = pick9(S, T)
                     digits = np.int64(0)
                     for d in range(9):
                         if S[3 * d + b] & bit:
@@ -385,7 +395,7 @@ def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S,
                     st_rest[level] = digits ^ first
                     level += 1
                     guesses += 1
-                    place(S, ctz(first), b, bit, ctz(bit), peer, colm)
+                    place(S, ctz(first), b, bit, ctz(bit), T)
                     continue
             if level == 0:
                 break
@@ -402,7 +412,7 @@ def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S,
                 guesses += 1
             d = ctz(first)
             if S[3 * d + b] & S[27 + b] & bit:
-                place(S, d, b, bit, ctz(bit), peer, colm)
+                place(S, d, b, bit, ctz(bit), T)
     stats[0] = nodes
     stats[1] = guesses
     stats[2] = stopped
@@ -410,8 +420,7 @@ def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S,
 
 
 @njit(cache=True, error_model="numpy")
-def _many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete, status,
-           shrink, complex_, expand, boxone, peer, colm):
+def _many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete, status, T):
     P = grids.shape[0]
     st = np.empty((82, STATE), np.int64)
     st_b = np.empty(82, np.int64)
@@ -455,8 +464,7 @@ def _many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete,
             reject(i, CLASH, counts, guesses, nodes, complete, status)
             continue
         status[i] = OK
-        k = search9(g, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S,
-                    shrink, complex_, expand, boxone, peer, colm)
+        k = search9(g, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S, T)
         counts[i] = k
         if k > 0:
             solutions[i, :] = out
@@ -468,6 +476,5 @@ def _many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete,
 
 def solve_many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete, status):
     """Python entry: the batch kernel with the lookup tables (same outputs as kernels.bitmask.search_many)."""
-    shrink, complex_, expand, boxone, peer, colm = tables()
-    return _many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete, status,
-                  shrink, complex_, expand, boxone, peer, colm)
+    T = tables()
+    return _many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete, status, T)
