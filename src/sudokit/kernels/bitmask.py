@@ -288,8 +288,9 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, 
                                     bestdeg = deg
                     m = cand[best]
                     bit = m & -m
-                    st_cand[level, :] = cand
-                    st_placed[level, :] = placed
+                    for c in range(cand.shape[0]):  # explicit loops: numba's slice copies are slow
+                        st_cand[level, c] = cand[c]
+                        st_placed[level, c] = placed[c]
                     st_np[level] = nplaced_arr[0]
                     st_cell[level] = best
                     st_rest[level] = m ^ bit
@@ -305,8 +306,9 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, 
             if level == 0:
                 break
             level -= 1
-            cand[:] = st_cand[level, :]
-            placed[:] = st_placed[level, :]
+            for c in range(cand.shape[0]):
+                cand[c] = st_cand[level, c]
+                placed[c] = st_placed[level, c]
             nplaced_arr[0] = st_np[level]
             best = st_cell[level]
             m = st_rest[level]
@@ -380,7 +382,8 @@ def search_many(grids, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_roun
         for c in range(ncells):
             if g[c] < 0 or g[c] > n:
                 bad = True
-        solutions[i, :] = 0
+        for c in range(ncells):
+            solutions[i, c] = 0
         if bad:
             reject(i, BAD_VALUE, counts, guesses, nodes, complete, status)
             continue
@@ -392,7 +395,8 @@ def search_many(grids, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_roun
                    out, stats, st_cand, st_placed, st_np, st_cell, st_rest, cand, placed, queue)
         counts[i] = k
         if k > 0:
-            solutions[i, :] = out
+            for c in range(ncells):
+                solutions[i, c] = out[c]
         guesses[i] = stats[GUESSES]
         nodes[i] = stats[NODES]
         complete[i] = stats[STOPPED] == 0 or k >= limit

@@ -389,7 +389,8 @@ def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S, 
                         if S[3 * d + b] & bit:
                             digits |= np.int64(1) << d
                     first = digits & -digits
-                    st[level, :] = S
+                    for j in range(STATE):  # explicit loops: numba's slice copy cost 7% of the run
+                        st[level, j] = S[j]
                     st_b[level] = b
                     st_bit[level] = bit
                     st_rest[level] = digits ^ first
@@ -400,7 +401,8 @@ def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S, 
             if level == 0:
                 break
             level -= 1
-            S[:] = st[level, :]
+            for j in range(STATE):
+                S[j] = st[level, j]
             b = st_b[level]
             bit = st_bit[level]
             m = st_rest[level]
@@ -434,7 +436,8 @@ def _many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete,
     seen_b = np.zeros(9, np.int64)
     for i in range(P):
         g = grids[i]
-        solutions[i, :] = 0
+        for c in range(81):
+            solutions[i, c] = 0
         bad = False
         for c in range(81):
             if g[c] < 0 or g[c] > 9:
@@ -443,9 +446,10 @@ def _many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete,
             reject(i, BAD_VALUE, counts, guesses, nodes, complete, status)
             continue
         # clashing givens: same digit twice in a row, column or box
-        seen_r[:] = 0
-        seen_c[:] = 0
-        seen_b[:] = 0
+        for k in range(9):
+            seen_r[k] = 0
+            seen_c[k] = 0
+            seen_b[k] = 0
         clash = False
         for c in range(81):
             v = g[c]
@@ -467,7 +471,8 @@ def _many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete,
         k = search9(g, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S, T)
         counts[i] = k
         if k > 0:
-            solutions[i, :] = out
+            for c in range(81):
+                solutions[i, c] = out[c]
         nodes[i] = stats[0]
         guesses[i] = stats[1]
         complete[i] = stats[2] == 0 or k >= limit
