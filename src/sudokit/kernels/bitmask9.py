@@ -173,7 +173,6 @@ def propagate9(S, T):
     placed with another digit leaves d's words unchanged only if d was not possible there).
     """
     while True:
-        dirty = False
         placed = False
         # naked singles, band by band
         for b in range(3):
@@ -203,14 +202,21 @@ def propagate9(S, T):
         if S[30] == 81:
             return 1
         # per digit: band filter, then hidden singles in rows, boxes and columns
+        # the digits to process this round, as a mask computed without branches (a compare-and-skip per digit
+        # mispredicted often: +7%); digits changed during the round wait for the next one
+        todo = np.int64(0)
         for d in range(9):
+            i = 3 * d
+            x = (S[i] ^ S[SNAP + i]) | (S[i + 1] ^ S[SNAP + i + 1]) | (S[i + 2] ^ S[SNAP + i + 2])
+            todo |= np.int64(x != 0) << d
+        dirty = todo != 0
+        while todo:
+            d = ctz(todo)
+            todo &= todo - 1
             i = 3 * d
             w0 = S[i]
             w1 = S[i + 1]
             w2 = S[i + 2]
-            if w0 == S[SNAP + i] and w1 == S[SNAP + i + 1] and w2 == S[SNAP + i + 2]:
-                continue
-            dirty = True
             # band (row) filter, on locals
             w0 &= T[U(EXPAND + T[U(COMPLEX + pattern(w0, T))])]
             w1 &= T[U(EXPAND + T[U(COMPLEX + pattern(w1, T))])]
