@@ -264,10 +264,7 @@ def propagate9(S, T):
             c_once = np.int64(0)
             c_twice = np.int64(0)
             for b in range(3):
-                w = S[3 * d + b]
-                u = w & S[27 + b]
-                if u == 0:
-                    continue
+                u = S[i + b] & S[27 + b]
                 r0 = u & ROW9
                 r1 = (u >> 9) & ROW9
                 r2 = u >> 18
@@ -275,21 +272,24 @@ def propagate9(S, T):
                 t = (r0 & r1) | (r0 & r2) | (r1 & r2)
                 c_twice |= t | (c_once & o)
                 c_once |= o
-                # rows with exactly one cell
-                for r in range(3):
-                    x = (u >> (9 * r)) & ROW9
-                    if x and (x & (x - 1)) == 0:
-                        bit = x << (9 * r)
-                        if S[3 * d + b] & S[27 + b] & bit:
-                            place(S, d, b, bit, ctz(bit), T)
-                # boxes with exactly one cell
+                # rows and boxes with exactly one cell: one branch, usually not taken (+2-3% over a branch per row
+                # and per box, and over skipping bands where d has no unsolved cell)
+                rs = (np.int64(popcount(r0) == 1) | (np.int64(popcount(r1) == 1) << 1)
+                      | (np.int64(popcount(r2) == 1) << 2))
                 bx = T[U(BOXONE + o)] & ~T[U(SHRINK + t)]
-                while bx:
-                    k = ctz(bx)
-                    bx &= bx - 1
-                    bit = u & (np.int64(0x1C0E07) << (3 * k))
-                    if S[3 * d + b] & S[27 + b] & bit:
-                        place(S, d, b, bit, ctz(bit), T)
+                if rs | bx:
+                    while rs:
+                        r = ctz(rs)
+                        rs &= rs - 1
+                        bit = u & (ROW9 << (9 * r))
+                        if S[i + b] & S[27 + b] & bit:
+                            place(S, d, b, bit, ctz(bit), T)
+                    while bx:
+                        k = ctz(bx)
+                        bx &= bx - 1
+                        bit = u & (np.int64(0x1C0E07) << (3 * k))
+                        if S[i + b] & S[27 + b] & bit:
+                            place(S, d, b, bit, ctz(bit), T)
             cs = c_once & ~c_twice
             while cs:
                 c = ctz(cs)
