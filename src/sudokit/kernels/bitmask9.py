@@ -308,14 +308,18 @@ def propagate9(S, T):
 
 @njit(cache=True, error_model="numpy")
 def pick9(S, T):
-    """The guess cell as (band, bit): a bivalue cell if any, else the unsolved cell with fewest digits."""
-    pick_b = -1
-    pick_bit = np.int64(0)
-    pick_n = -1
+    """The guess cell as (band, bit): a bivalue cell if any, else the unsolved cell with fewest digits.
+
+    Among bivalue cells the one with most unsolved peers wins, ties going to the last one: the maximum of
+    (peers << 8) | (27 * band + position), taken without a data-dependent branch (+1-3% over an if).
+    The column peers in other bands are the column's unsolved cells in all bands minus those in its own band.
+    """
+    u0 = S[27]
+    u1 = S[28]
+    u2 = S[29]
+    best = np.int64(-1)
     for b in range(3):
         uns = S[27 + b]
-        if uns == 0:
-            continue
         once = np.int64(0)
         twice = np.int64(0)
         thrice = np.int64(0)
@@ -327,17 +331,17 @@ def pick9(S, T):
         two = twice & ~thrice
         while two:
             pos = ctz(two)
-            bit = two & -two
-            two ^= bit
-            k = popcount(T[U(PEER + pos)] & uns)
+            two &= two - 1
             cm = T[U(COLM + pos)]
-            for b2 in range(3):
-                if b2 != b:
-                    k += popcount(cm & S[27 + b2])
-            if k >= pick_n:
-                pick_n = k
-                pick_b = b
-                pick_bit = bit
+            k = (popcount(T[U(PEER + pos)] & uns) + popcount(cm & u0) + popcount(cm & u1) + popcount(cm & u2)
+                 - popcount(cm & uns))
+            best = max(best, (k << 8) | (27 * b + pos))
+    pick_b = -1
+    pick_bit = np.int64(0)
+    if best >= 0:
+        at = best & 255
+        pick_b = at // 27
+        pick_bit = np.int64(1) << (at - 27 * pick_b)
     if pick_b >= 0:
         return pick_b, pick_bit
     best_b = -1
