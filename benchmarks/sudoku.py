@@ -26,14 +26,17 @@ Targets (puzzles/s on this 2-core machine, limit 2): tdoku (C++ SIMD) and classi
 Command for the figures in the report: ``python benchmarks/sudoku.py`` (whole sets, best of 3 runs).
 
 Measured 2026-11-22 on this machine (puzzles per CPU second, one core; limit 2 / limit 1; guesses per puzzle
-at limit 2):
+at limit 2), ``python benchmarks/sudoku.py``:
 
-    17_clue          152,129 / 165,586   0.65     tdoku x0.54, C DLX x3.46
-    magictour         38,178 /  58,937  10.04     tdoku x0.36, C DLX x4.60
-    1905_11+           6,089 /  11,637  83.49     tdoku x0.33, C DLX x2.34
-    1106               3,856 /   7,640 139.81     tdoku x0.32, C DLX x3.21
-    serg             113,676 / 132,742   6.52
-    fast-general kernel on the same 9x9 sets (limit 2): 45.8k / 9.7k / 1.40k / 0.85k / 26.6k
+    17_clue          210,353 / 234,776   0.66     tdoku x0.74, C DLX x4.78
+    magictour         58,372 /  94,295  10.05     tdoku x0.55, C DLX x7.03
+    1905_11+           9,325 /  18,521  83.57     tdoku x0.50, C DLX x3.59
+    1106               5,911 /  11,529 140.00     tdoku x0.50, C DLX x4.93
+    serg             158,891 / 186,438   6.52
+    fast-general kernel on the same 9x9 sets (limit 2): 52.1k / 10.4k / 1.58k / 0.89k / 30.7k
+
+Runs on this shared machine vary by about 3% (another run of the same code: 1905_11+ 9,606, 1106 6,098).
+Session 1 figures, before the bitmask9 rework: 152,129 / 38,178 / 6,089 / 3,856 at limit 2.
 """
 
 from __future__ import annotations

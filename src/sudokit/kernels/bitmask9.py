@@ -62,6 +62,17 @@ Variants tried (tdoku sets, limit 2, one core; guesses are exact, rates are nois
   - naked/hidden triads (a minirow's 3 digits, as in tdoku) before each guess: 2-8% fewer guesses, 10-15%
     slower.  tdoku-style branching on a digit's band configuration (6 permutations) instead of a cell:
     87 / 154 / 14.4 guesses (1905_11+ / 1106 / magictour), slower.
+  - kept: branch-free digit gathers, a branch-free mask of changed digits per round (+7%), one branch for a
+    band's row and box singles, place() without the b2 != b test, pick9 as a maximum of packed keys, explicit
+    copy loops (+8%), 31 saved words.  Each was a mispredicted branch or numba overhead, not arithmetic.
+  - rejected: placing naked singles without clearing the other digits (nothing to clear; no gain), int32
+    state, LLVM's SLP vectorizer (NUMBA_SLP_VECTORIZE=1: 8% slower), inlining propagate9 or pick9 (no
+    change), scanning naked singles only after the digits settle (same), one loop for the naked scan and the
+    changed-digit mask (4% slower), leaving a round as soon as a digit pass placed a cell (1% slower).
+  - guess choice, measured again (helper study): ties broken by eliminations (min over the two digits of the
+    peers that lose it) 5% fewer nodes but 3% slower; bivalue cells and bilocal digits scored together 8-20%
+    fewer nodes, 2x slower to pick; probing both branches of the 2-3 best cells 2-3x fewer tree nodes but
+    11-25% more propagations.  Time follows propagations, not tree nodes.
 """
 
 from __future__ import annotations
