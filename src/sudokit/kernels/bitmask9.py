@@ -94,7 +94,7 @@ COLREP = np.int64(0x40201)  # 1 | 1 << 9 | 1 << 18: a 9-bit column set copied to
 # Offsets of the tables packed in T (see make_tables).  One array instead of six frees five registers in the
 # inner loops, and indices go through U (uint64): numba then skips its negative-index wraparound code.
 # Both measured together: +8% on forum_hardest_1905_11+ (6,150 -> 6,630 puzzles/s, limit 2, one core).
-SHRINK, COMPLEX, EXPAND, BOXONE, PEER, COLM = 0, 512, 1024, 1536, 2048, 2075
+SHRINK, COMPLEX, KEEP, BOXONE, PEER, COLM = 0, 512, 1024, 1536, 2048, 2075
 U = np.uint64
 
 
@@ -142,7 +142,8 @@ def make_tables():
             if q != pos and (r2 == r or c2 // 3 == c // 3):
                 m |= 1 << q
         peer[pos] = m
-    return np.concatenate((shrink, complex_, expand, boxone, peer, colm))
+    keep = expand[complex_]  # KEEP[s] = EXPAND[COMPLEX[s]]: one dependent load less per band word (+1%)
+    return np.concatenate((shrink, complex_, keep, boxone, peer, colm))
 
 
 _TABLES = None
@@ -230,9 +231,9 @@ def propagate9(S, T):
             w1 = S[i + 1]
             w2 = S[i + 2]
             # band (row) filter, on locals
-            w0 &= T[U(EXPAND + T[U(COMPLEX + pattern(w0, T))])]
-            w1 &= T[U(EXPAND + T[U(COMPLEX + pattern(w1, T))])]
-            w2 &= T[U(EXPAND + T[U(COMPLEX + pattern(w2, T))])]
+            w0 &= T[U(KEEP + pattern(w0, T))]
+            w1 &= T[U(KEEP + pattern(w1, T))]
+            w2 &= T[U(KEEP + pattern(w2, T))]
             if w0 == 0 or w1 == 0 or w2 == 0:
                 return 0
             # stack filter: the same permutation rule on (column in stack, band) minicolumns
@@ -260,9 +261,9 @@ def propagate9(S, T):
                 w0 &= m0
                 w1 &= m1
                 w2 &= m2
-                w0 &= T[U(EXPAND + T[U(COMPLEX + pattern(w0, T))])]
-                w1 &= T[U(EXPAND + T[U(COMPLEX + pattern(w1, T))])]
-                w2 &= T[U(EXPAND + T[U(COMPLEX + pattern(w2, T))])]
+                w0 &= T[U(KEEP + pattern(w0, T))]
+                w1 &= T[U(KEEP + pattern(w1, T))]
+                w2 &= T[U(KEEP + pattern(w2, T))]
                 if w0 == 0 or w1 == 0 or w2 == 0:
                     return 0
             S[i] = w0
