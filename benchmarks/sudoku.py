@@ -26,16 +26,16 @@ Targets (puzzles/s on this 2-core machine, limit 2): tdoku (C++ SIMD) and classi
 Command for the figures in the report: ``python benchmarks/sudoku.py`` (whole sets, best of 3 runs).
 
 Measured 2026-11-22 on this machine (puzzles per CPU second, one core; limit 2 / limit 1; guesses per puzzle
-at limit 2), ``python benchmarks/sudoku.py``:
+at limit 2), ``python benchmarks/sudoku.py``, two whole runs of the final kernel:
 
-    17_clue          210,353 / 234,776   0.66     tdoku x0.74, C DLX x4.78
-    magictour         58,372 /  94,295  10.05     tdoku x0.55, C DLX x7.03
-    1905_11+           9,325 /  18,521  83.57     tdoku x0.50, C DLX x3.59
-    1106               5,911 /  11,529 140.00     tdoku x0.50, C DLX x4.93
+    17_clue          210,353 / 234,776   0.66     tdoku x0.74, C DLX x4.78    (run 2: 205,178, x0.72)
+    magictour         58,372 /  94,295  10.05     tdoku x0.55, C DLX x7.03    (run 2:  55,242, x0.52)
+    1905_11+           9,325 /  18,521  83.57     tdoku x0.50, C DLX x3.59    (run 2:   9,355, x0.51)
+    1106               5,911 /  11,529 140.00     tdoku x0.50, C DLX x4.93    (run 2:   5,865, x0.49)
     serg             158,891 / 186,438   6.52
     fast-general kernel on the same 9x9 sets (limit 2): 52.1k / 10.4k / 1.58k / 0.89k / 30.7k
 
-Runs on this shared machine vary by about 3% (another run of the same code: 1905_11+ 9,606, 1106 6,098).
+Runs on this shared machine vary by about 3%, so 1106 sits on the goal line (0.49-0.51 over the runs made).
 Session 1 figures, before the bitmask9 rework: 152,129 / 38,178 / 6,089 / 3,856 at limit 2.
 """
 
