@@ -54,7 +54,8 @@ Variants tried (tdoku sets, limit 2, one core; guesses are exact, rates are nois
   Session 2 (1905_11+ first 8000, limit 2, A/B in one process; kept ones are in the code):
   - snapshot taken after the band and stack filters, band filter re-run when the stack filter removed cells
     (kept): +8% (7,104 -> 7,765/s); snapshot after the filters without the re-run: +4%, 2% more nodes.
-  - saving 31 words per guess (no snapshots, stale ones kept): more nodes, 4% slower.
+  - saving 31 words per guess and keeping the deeper branch's stale snapshots: more nodes, 4% slower (the
+    kept version rebuilds the snapshots from the restored words instead).
   - row/box hidden singles only in bands whose word changed: 7% slower; skipping the naked-singles scan when
     nothing changed since the last one: 6% slower; an empty-cell check after each digit pass (to fail
     sooner): 7% slower; branch-free single flags from a table: 3-6% slower.  Branches that are usually
