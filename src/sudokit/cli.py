@@ -202,35 +202,58 @@ def _solve_lines_fast(text, name, n, geometry, limit, max_nodes, jobs, show_prog
     solved_text = format_lines(res.solutions, n)
     puzzle_text = format_lines(grids, n) if args["json"] else None
     raw_lines = data.split(b"\n") if len(bad) else None
-    out, k = [], 0
-    for row in range(len(grids)):
-        if good[row] and not batch.done[k]:
-            click.echo(f"sudokit: interrupted: {k} of {len(res)} puzzles answered", err=True)
-            run.code = max(run.code, EXIT_INTERRUPTED)
-            break
-        where = f"{name}:{lines[row]}"
-        if not good[row] or res.status[k] == CLASH:
+    stop = _answered_rows(good, batch.done)
+    ngood = int(good[:stop].sum())
+    # one outcome() call per distinct (count, complete) pair, not per puzzle: Python work per row is kept to
+    # building its output line (the per-row loop took 3x the kernel's time on the 17-clue set)
+    keys = res.counts[:ngood].astype(np.int64) * 2 + res.complete[:ngood]
+    pairs, which = np.unique(keys, return_inverse=True)
+    outcomes = [outcome(int(key) // 2, bool(key % 2), args["unique"]) for key in pairs]
+    status = [outcomes[i][0] for i in which.tolist()]
+    clash = res.status[:ngood] == CLASH
+    for i in np.flatnonzero(clash).tolist():
+        status[i] = "invalid"
+    for i, (word, code) in enumerate(outcomes):
+        m = int(((which == i) & ~clash).sum())
+        if m:
+            run.tally[word] = run.tally.get(word, 0) + m
+            run.code = max(run.code, code)
+    run.nodes += int(res.nodes[:ngood].sum())
+    run.guesses += int(res.guesses[:ngood].sum())
+    k_of = np.cumsum(good) - 1  # row -> its index among the good rows
+    out = []
+    for row in range(stop):
+        k = int(k_of[row])
+        word = status[k] if good[row] else "invalid"
+        if word == "invalid":
             reason = line_error(raw_lines[lines[row] - 1], n) if not good[row] else "givens clash"
-            click.echo(f"sudokit: {where}: {reason}", err=True)
+            click.echo(f"sudokit: {name}:{lines[row]}: {reason}", err=True)
             run.note("invalid", EXIT_INPUT)
             out.append(record(int(lines[row]), "", f"invalid: {reason}", 0, None, 0, 0) if args["json"]
                        else f"invalid: {reason}")
-            k += good[row]
             continue
-        count, complete = int(res.counts[k]), bool(res.complete[k])
-        status, code = outcome(count, complete, args["unique"])
-        if status == "node limit":
-            click.echo(f"sudokit: {where}: node limit {max_nodes} reached", err=True)
-        run.note(status, code)
-        run.nodes += int(res.nodes[k])
-        run.guesses += int(res.guesses[k])
+        if word == "node limit":
+            click.echo(f"sudokit: {name}:{lines[row]}: node limit {max_nodes} reached", err=True)
         if args["json"]:
-            out.append(record(int(lines[row]), puzzle_text[row], status, count, solved_text[k] if count else None,
+            count = int(res.counts[k])
+            out.append(record(int(lines[row]), puzzle_text[row], word, count, solved_text[k] if count else None,
                               int(res.guesses[k]), int(res.nodes[k])))
+        elif word == "solved" and not args["count"]:
+            out.append(solved_text[k])
         else:
-            out.append(answer(status, count, solved_text[k], args))
-        k += 1
+            out.append(answer(word, int(res.counts[k]), solved_text[k], args))
+    if stop < len(grids):
+        click.echo(f"sudokit: interrupted: {ngood} of {len(res)} puzzles answered", err=True)
+        run.code = max(run.code, EXIT_INTERRUPTED)
     return out
+
+
+def _answered_rows(good, done) -> int:
+    """How many leading rows have an answer: all, or up to the first good row an interrupt left unsolved."""
+    row_done = np.ones(len(good), bool)
+    row_done[good] = done
+    missing = np.flatnonzero(~row_done)
+    return int(missing[0]) if len(missing) else len(good)
 
 
 class _progress:
