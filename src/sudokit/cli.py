@@ -226,7 +226,7 @@ def _solve_lines_fast(text, name, n, geometry, limit, max_nodes, jobs, show_prog
         k = int(k_of[row])
         word = status[k] if good[row] else "invalid"
         if word == "invalid":
-            reason = line_error(raw_lines[lines[row] - 1], n) if not good[row] else "givens clash"
+            reason = line_error(raw_lines[lines[row] - 1], n) if not good[row] else _clash(grids[row], geometry)
             click.echo(f"sudokit: {name}:{lines[row]}: {reason}", err=True)
             run.note("invalid", EXIT_INPUT)
             out.append(record(int(lines[row]), "", f"invalid: {reason}", 0, None, 0, 0) if args["json"]
@@ -246,6 +246,17 @@ def _solve_lines_fast(text, name, n, geometry, limit, max_nodes, jobs, show_prog
         click.echo(f"sudokit: interrupted: {ngood} of {len(res)} puzzles answered", err=True)
         run.code = max(run.code, EXIT_INTERRUPTED)
     return out
+
+
+def _clash(grid, geometry) -> str:
+    """The clash a row's givens hold, in the words of the one-puzzle path."""
+    from .sudoku.grid import check_givens
+
+    try:
+        check_givens(grid, geometry)
+    except InputError as exc:
+        return str(exc)
+    return "givens clash"
 
 
 def _answered_rows(good, done) -> int:
