@@ -33,7 +33,7 @@ at limit 2), ``python benchmarks/sudoku.py --mean 10``, final kernel:
     magictour         54,643 /  84,075  10.05     tdoku x0.52 (mean x0.52), C DLX x6.58
     1905_11+           9,456 /  18,071  83.57     tdoku x0.51 (mean x0.50), C DLX x3.64
     1106               5,997 /  11,936 140.00     tdoku x0.50 (mean x0.50), C DLX x5.00
-    serg             162,303 / 186,438   6.52
+    serg             162,303 / 186,070   6.52
     fast-general kernel on the same 9x9 sets (limit 2): 48.2k / 10.0k / 1.47k / 0.90k / 27.1k
 
 "mean" is tdoku's own method (whole passes for 10 s, total puzzles over total time); the first figure is the
