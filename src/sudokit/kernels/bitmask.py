@@ -51,6 +51,8 @@ from numba import njit
 
 from .bits import ctz, popcount
 
+U = np.uint64  # data-derived indices as uint64: numba then emits no negative-index wraparound (+37-52%)
+
 
 # stats[] slots written by the kernels
 NODES, GUESSES, STOPPED = 0, 1, 2
@@ -72,21 +74,21 @@ def _drain(cand, placed, queue, qtail, nplaced_arr, peers_ptr, peers_idx):
     """
     qhead = 0
     while qhead < qtail:
-        c = queue[qhead]
+        c = queue[U(qhead)]
         qhead += 1
-        bit = cand[c]
-        for k in range(peers_ptr[c], peers_ptr[c + 1]):
-            p = peers_idx[k]
-            m = cand[p]
+        bit = cand[U(c)]
+        for k in range(peers_ptr[U(c)], peers_ptr[U(c + 1)]):
+            p = peers_idx[U(k)]
+            m = cand[U(p)]
             if m & bit:
                 m &= ~bit
                 if m == 0:
                     return 0
-                cand[p] = m
-                if (m & (m - 1)) == 0 and placed[p] == 0:
-                    placed[p] = 1
+                cand[U(p)] = m
+                if (m & (m - 1)) == 0 and placed[U(p)] == 0:
+                    placed[U(p)] = 1
                     nplaced_arr[0] += 1
-                    queue[qtail] = p
+                    queue[U(qtail)] = p
                     qtail += 1
     return 1
 
@@ -113,10 +115,10 @@ def propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr
             done = np.int64(0)
             for j in range(n):
                 c = units[u, j]
-                m = cand[c]
+                m = cand[U(c)]
                 twice |= once & m
                 once |= m
-                if placed[c]:
+                if placed[U(c)]:
                     done |= m
             if once != full:
                 return 0
@@ -124,15 +126,15 @@ def propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr
             if uniq:
                 for j in range(n):
                     c = units[u, j]
-                    m = cand[c] & uniq
+                    m = cand[U(c)] & uniq
                     if m:
                         if m & (m - 1):
                             return 0
-                        if placed[c] == 0:
-                            cand[c] = m
-                            placed[c] = 1
+                        if placed[U(c)] == 0:
+                            cand[U(c)] = m
+                            placed[U(c)] = 1
                             nplaced_arr[0] += 1
-                            queue[qtail] = c
+                            queue[U(qtail)] = c
                             qtail += 1
         if qtail:
             continue
@@ -148,49 +150,49 @@ def propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr
             a3 = lc_ptr[t, 3]
             inter = np.int64(0)
             for k in range(a0, a1):
-                c = lc_cells[k]
-                if placed[c] == 0:
-                    inter |= cand[c]
+                c = lc_cells[U(k)]
+                if placed[U(c)] == 0:
+                    inter |= cand[U(c)]
             if inter == 0:
                 continue
             rest_a = np.int64(0)
             for k in range(a1, a2):
-                rest_a |= cand[lc_cells[k]]
+                rest_a |= cand[U(lc_cells[U(k)])]
             rest_b = np.int64(0)
             for k in range(a2, a3):
-                rest_b |= cand[lc_cells[k]]
+                rest_b |= cand[U(lc_cells[U(k)])]
             # pointing: confined to A&B within A -> remove from B\A; claiming: the same with A, B swapped
             kill_b = inter & ~rest_a & rest_b
             kill_a = inter & ~rest_b & rest_a
             if kill_b:
                 for k in range(a2, a3):
-                    c = lc_cells[k]
-                    m = cand[c]
-                    if m & kill_b and placed[c] == 0:
+                    c = lc_cells[U(k)]
+                    m = cand[U(c)]
+                    if m & kill_b and placed[U(c)] == 0:
                         m &= ~kill_b
                         if m == 0:
                             return 0
-                        cand[c] = m
+                        cand[U(c)] = m
                         changed = True
                         if (m & (m - 1)) == 0:
-                            placed[c] = 1
+                            placed[U(c)] = 1
                             nplaced_arr[0] += 1
-                            queue[qtail] = c
+                            queue[U(qtail)] = c
                             qtail += 1
             if kill_a:
                 for k in range(a1, a2):
-                    c = lc_cells[k]
-                    m = cand[c]
-                    if m & kill_a and placed[c] == 0:
+                    c = lc_cells[U(k)]
+                    m = cand[U(c)]
+                    if m & kill_a and placed[U(c)] == 0:
                         m &= ~kill_a
                         if m == 0:
                             return 0
-                        cand[c] = m
+                        cand[U(c)] = m
                         changed = True
                         if (m & (m - 1)) == 0:
-                            placed[c] = 1
+                            placed[U(c)] = 1
                             nplaced_arr[0] += 1
-                            queue[qtail] = c
+                            queue[U(qtail)] = c
                             qtail += 1
         if not changed:
             return 1
@@ -215,39 +217,39 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, 
     guesses = 0
     stopped = 0
     for c in range(ncells):
-        cand[c] = full
-        placed[c] = 0
+        cand[U(c)] = full
+        placed[U(c)] = 0
     qtail = 0
     ok = 1
     for c in range(ncells):
         d = puzzle[c]
         if d > 0:
             bit = np.int64(1) << (d - 1)
-            if (cand[c] & bit) == 0 or placed[c]:
+            if (cand[U(c)] & bit) == 0 or placed[U(c)]:
                 ok = 0
                 break
-            cand[c] = bit
-            placed[c] = 1
+            cand[U(c)] = bit
+            placed[U(c)] = 1
             nplaced_arr[0] += 1
-            queue[qtail] = c
+            queue[U(qtail)] = c
             qtail += 1
             # remove the digit from the peers now so that a later clashing given is seen
-            for k in range(peers_ptr[c], peers_ptr[c + 1]):
-                p = peers_idx[k]
-                if placed[p] == 0:
-                    cand[p] &= ~bit
+            for k in range(peers_ptr[U(c)], peers_ptr[U(c + 1)]):
+                p = peers_idx[U(k)]
+                if placed[U(p)] == 0:
+                    cand[U(p)] &= ~bit
     if ok:
         # peers were pruned above; re-check emptied / single cells through the normal queue
         for c in range(ncells):
-            if placed[c] == 0:
-                m = cand[c]
+            if placed[U(c)] == 0:
+                m = cand[U(c)]
                 if m == 0:
                     ok = 0
                     break
                 if (m & (m - 1)) == 0:
-                    placed[c] = 1
+                    placed[U(c)] = 1
                     nplaced_arr[0] += 1
-                    queue[qtail] = c
+                    queue[U(qtail)] = c
                     qtail += 1
     level = 0
     if ok:
@@ -265,7 +267,7 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, 
                     count += 1
                     if count == 1:
                         for c in range(ncells):
-                            out[c] = ctz(cand[c]) + 1
+                            out[c] = ctz(cand[U(c)]) + 1
                     if count >= limit:
                         break
                 else:
@@ -275,29 +277,29 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, 
                     bestn = 65
                     bestdeg = -1
                     for c in range(ncells):
-                        if placed[c] == 0:
-                            k = popcount(cand[c])
+                        if placed[U(c)] == 0:
+                            k = popcount(cand[U(c)])
                             if k < bestn or (k == 2 and bestn == 2):
                                 deg = 0
                                 if k == 2:
-                                    for j in range(peers_ptr[c], peers_ptr[c + 1]):
-                                        deg += 1 - placed[peers_idx[j]]
+                                    for j in range(peers_ptr[U(c)], peers_ptr[U(c + 1)]):
+                                        deg += 1 - placed[peers_idx[U(j)]]
                                 if k < bestn or deg > bestdeg:
                                     bestn = k
                                     best = c
                                     bestdeg = deg
-                    m = cand[best]
+                    m = cand[U(best)]
                     bit = m & -m
                     for c in range(cand.shape[0]):  # explicit loops: numba's slice copies are slow
-                        st_cand[level, c] = cand[c]
-                        st_placed[level, c] = placed[c]
+                        st_cand[level, c] = cand[U(c)]
+                        st_placed[level, c] = placed[U(c)]
                     st_np[level] = nplaced_arr[0]
                     st_cell[level] = best
                     st_rest[level] = m ^ bit
                     level += 1
                     guesses += 1
-                    cand[best] = bit
-                    placed[best] = 1
+                    cand[U(best)] = bit
+                    placed[U(best)] = 1
                     nplaced_arr[0] += 1
                     queue[0] = best
                     qtail = 1
@@ -307,8 +309,8 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, 
                 break
             level -= 1
             for c in range(cand.shape[0]):
-                cand[c] = st_cand[level, c]
-                placed[c] = st_placed[level, c]
+                cand[U(c)] = st_cand[level, c]
+                placed[U(c)] = st_placed[level, c]
             nplaced_arr[0] = st_np[level]
             best = st_cell[level]
             m = st_rest[level]
@@ -318,8 +320,8 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, 
                 st_rest[level] = m
                 level += 1
                 guesses += 1
-            cand[best] = bit
-            placed[best] = 1
+            cand[U(best)] = bit
+            placed[U(best)] = 1
             nplaced_arr[0] += 1
             queue[0] = best
             qtail = 1
@@ -335,8 +337,8 @@ def has_clash(puzzle, peers_ptr, peers_idx):
     for c in range(puzzle.shape[0]):
         d = puzzle[c]
         if d > 0:
-            for k in range(peers_ptr[c], peers_ptr[c + 1]):
-                p = peers_idx[k]
+            for k in range(peers_ptr[U(c)], peers_ptr[U(c + 1)]):
+                p = peers_idx[U(k)]
                 if p > c and puzzle[p] == d:
                     return True
     return False
