@@ -34,7 +34,8 @@ at limit 2), ``python benchmarks/sudoku.py --mean 10``, final kernel:
     1905_11+           9,456 /  18,071  83.57     tdoku x0.51 (mean x0.50), C DLX x3.64
     1106               5,997 /  11,936 140.00     tdoku x0.50 (mean x0.50), C DLX x5.00
     serg             162,303 / 186,070   6.52
-    fast-general kernel on the same 9x9 sets (limit 2): 48.2k / 10.0k / 1.47k / 0.90k / 27.1k
+    fast-general kernel on the same 9x9 sets (limit 2): 63.5k / 13.7k / 2.04k / 1.20k / 39.2k
+    (48.2k / 10.0k / 1.47k / 0.90k / 27.1k before its uint64 indices)
 
 "mean" is tdoku's own method (whole passes for 10 s, total puzzles over total time); the first figure is the
 best of 3 passes.  This machine is shared and its speed drifts by up to 10% over minutes: other whole runs of
