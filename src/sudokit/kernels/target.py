@@ -155,6 +155,59 @@ def propagate(cand, val, units, peers_ptr, peers_idx, full, queue, qlen, part_un
             return True
 
 
+@njit(cache=True, inline="always")
+def _relax(cells, tab, cand, val, n, scratch, xt, xb, write):
+    """The two relaxations of one unit (cells heaviest first by tab): (placed sum, top, bottom).
+
+    top and bottom are -inf when a missing digit fits nowhere.  With write, the digits each relaxation
+    puts in the free cells go to xt and xb (tune needs them for its subgradient; the search does not).
+    """
+    done = 0
+    placed = 0.0
+    empty = 0
+    for d in range(2 * n + 2):
+        scratch[d] = 0
+    for i in range(n):
+        cell = cells[i]
+        m = cand[cell]
+        if val[cell] != 0:
+            done |= m
+            placed += tab[cell] * val[cell]
+        else:
+            empty += 1
+            scratch[_high_digit(m)] |= 1 << i
+            scratch[n + 1 + _low_digit(m)] |= 1 << i
+    if empty == 0:
+        return placed, 0.0, 0.0
+    top = 0.0
+    free = 0
+    for d in range(n, 0, -1):
+        free |= scratch[d]
+        if (done >> (d - 1)) & 1:
+            continue
+        if free == 0:
+            return placed, -np.inf, -np.inf
+        i = ctz(free)
+        free &= free - 1
+        if write:
+            xt[cells[i]] = d
+        top += tab[cells[i]] * d
+    bottom = 0.0
+    free = 0
+    for d in range(1, n + 1):
+        free |= scratch[n + 1 + d]
+        if (done >> (d - 1)) & 1:
+            continue
+        if free == 0:
+            return placed, -np.inf, -np.inf
+        i = 63 - clz(free)
+        free ^= 1 << i
+        if write:
+            xb[cells[i]] = d
+        bottom += tab[cells[i]] * d
+    return placed, top, bottom
+
+
 @njit(cache=True)
 def _unit_bound(by_weight, p, k, cand, val, tables, n, scratch):
     """Upper bound of sum table*digit over unit k of table p (by_weight[p, k]: its cells, heaviest first).
@@ -166,47 +219,7 @@ def _unit_bound(by_weight, p, k, cand, val, tables, n, scratch):
     The greedy solves its relaxation exactly because the allowed sets 1..hi (or lo..N) are nested: swapping
     two digits towards that order never lowers the sum.  Returns -inf when a missing digit fits nowhere.
     """
-    done = 0
-    placed = 0.0
-    empty = 0
-    for d in range(2 * n + 2):
-        scratch[d] = 0
-    for i in range(n):
-        cell = by_weight[p, k, i]
-        m = cand[cell]
-        if val[cell] != 0:
-            done |= m
-            placed += tables[p, cell] * val[cell]
-        else:
-            empty += 1
-            hi = _high_digit(m)
-            lo = _low_digit(m)
-            scratch[hi] |= 1 << i
-            scratch[n + 1 + lo] |= 1 << i
-    if empty == 0:
-        return placed
-    top = 0.0
-    free = 0
-    for d in range(n, 0, -1):
-        free |= scratch[d]
-        if (done >> (d - 1)) & 1:
-            continue
-        if free == 0:
-            return -np.inf
-        low = free & -free
-        free ^= low
-        top += tables[p, by_weight[p, k, ctz(low)]] * d
-    bottom = 0.0
-    free = 0
-    for d in range(1, n + 1):
-        free |= scratch[n + 1 + d]
-        if (done >> (d - 1)) & 1:
-            continue
-        if free == 0:
-            return -np.inf
-        i = 63 - clz(free)
-        free ^= 1 << i
-        bottom += tables[p, by_weight[p, k, i]] * d
+    placed, top, bottom = _relax(by_weight[p, k], tables[p], cand, val, n, scratch, scratch, scratch, False)
     return placed + min(top, bottom)
 
 
@@ -392,48 +405,10 @@ def search(cand0, units, peers_ptr, peers_idx, weights, tables, consts, by_weigh
 @njit(cache=True)
 def _assign_unit(cells, cand, val, tab, n, scratch, xt, xb, x):
     """_unit_bound for one unit given as cells sorted heaviest first, also writing its digits into x."""
-    done = 0
-    placed = 0.0
-    for d in range(2 * n + 2):
-        scratch[d] = 0
-    for i in range(n):
-        cell = cells[i]
-        m = cand[cell]
-        if val[cell] != 0:
-            done |= m
-            placed += tab[cell] * val[cell]
-            x[cell] = val[cell]
-        else:
-            scratch[_high_digit(m)] |= 1 << i
-            scratch[n + 1 + _low_digit(m)] |= 1 << i
-    top = 0.0
-    free = 0
-    for d in range(n, 0, -1):
-        free |= scratch[d]
-        if (done >> (d - 1)) & 1:
-            continue
-        if free == 0:
-            return -np.inf
-        low = free & -free
-        free ^= low
-        xt[cells[ctz(low)]] = d
-        top += tab[cells[ctz(low)]] * d
-    bottom = 0.0
-    free = 0
-    for d in range(1, n + 1):
-        free |= scratch[n + 1 + d]
-        if (done >> (d - 1)) & 1:
-            continue
-        if free == 0:
-            return -np.inf
-        i = 63 - clz(free)
-        free ^= 1 << i
-        xb[cells[i]] = d
-        bottom += tab[cells[i]] * d
+    placed, top, bottom = _relax(cells, tab, cand, val, n, scratch, xt, xb, True)
     src = xt if top <= bottom else xb
     for i in range(n):
-        if val[cells[i]] == 0:
-            x[cells[i]] = src[cells[i]]
+        x[cells[i]] = val[cells[i]] if val[cells[i]] != 0 else src[cells[i]]
     return placed + min(top, bottom)
 
 
