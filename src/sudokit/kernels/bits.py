@@ -1,8 +1,14 @@
 """Bit intrinsics shared by the numba kernels: one LLVM instruction each on x86-64 (POPCNT, TZCNT, LZCNT)."""
 
+import numpy as np
 from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic
+
+# Index type for array reads whose index comes from data (a cell or node number read from another array, a
+# ctz result): numba adds a negative-index wraparound (sar/and/add) to every signed index it cannot prove
+# non-negative; A[U(i)] has none.  +37-52% on the general bitmask kernel, part of +8% on the 9x9 one.
+U = np.uint64
 
 
 @intrinsic

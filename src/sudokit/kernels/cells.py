@@ -153,7 +153,8 @@ def search(opt_of, span, nd, col, setm, item, it, lv, trail, state, limit, max_n
                 status = PAUSED_TRAIL
                 break
             nodes += 1
-            # MRV over the active primary items
+            # MRV over the active primary items: with a seed every tie must be seen (reservoir sampling); without
+            # one the first item with at most one option can end the scan, so the two cases are separate loops
             best = n
             bs = NONE
             a = Z
