@@ -1,0 +1,699 @@
+"""Forcing chains as Sudoku Explainer builds them: implications between candidates, propagated breadth-first.
+
+A *potential* is a candidate assumed on or off, numbered
+
+    pid = (cell * N + d) * 2 + on        d = digit - 1, on = 1 (the cell holds d) or 0 (it does not)
+
+and an implication run starts from one potential and records every potential it forces, each with its parents
+(the potentials that forced it), in flat per-run *stores* (a run slot s owns row s of every store array):
+
+    rec_pid[s, r]            the potential of record r
+    rec_p0[s, r], rec_pn[s, r]   its parents are par[s, rec_p0 : rec_p0 + rec_pn] (record indices of the same run)
+    pmap[s, pid]             the record holding pid in the run's on/off sets, or -1
+    nrec[s], npar[s]         records and parent slots used
+
+Links (SE's rules): on -> off: the other candidates of the cell (Y links, when enabled) and the digit in the
+cell's houses (box, row, column, extras, then extra difference pairs); off -> on: the last candidate of a bivalue
+cell (Y) and the other place of a digit with two places in a house (X). In *dynamic* runs every processed off
+potential is erased from a working copy of the candidates, so later links see the narrower grid and record the
+erased candidates as extra ("hidden") parents. Sudoku Explainer's queue orders are kept exactly (see `propagate`,
+`forcing`, `cycles`), because a chain's length - the number of its distinct ancestors - sets its rating.
+
+Hints are ranked as SE ranks them: difficulty (tenths), then complexity (ancestors), then the hint kind's sort key,
+then discovery order; the kernels keep only the best one and describe it in `best`:
+
+    best[0] difficulty in tenths   best[1] complexity   best[2] sort key   best[3] kind (K_*)
+    best[4] source pid             best[5] target pid   best[6] house (region hints) or -1
+    best[7] number of eliminations, listed as (cell, digit) pairs in elim[0 : best[7]]
+
+The kernels never allocate per node: stores and queues come from the caller (`Stores`); a status of OVERFLOW
+asks the caller for bigger stores.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .bits import popcount
+
+OK, OVERFLOW = 0, 1
+# hint kinds
+K_CYCLE, K_FORCING, K_CONTRA_OFF, K_CONTRA_ON, K_DOUBLE_ON, K_DOUBLE_OFF, K_CELL, K_REGION = range(8)
+BIG = np.int64(1) << 60
+
+
+@njit(cache=True)
+def length_tenths(complexity):
+    """SE's length bonus in tenths: +1 each time complexity - 2 passes 4, 6, 8, 12, 16, 24, 32, 48, ..."""
+    added = 0
+    ceil = 4
+    length = complexity - 2
+    odd = False
+    while length > ceil:
+        added += 1
+        ceil = ceil * 3 // 2 if not odd else ceil * 4 // 3
+        odd = not odd
+    return added
+
+
+@njit(cache=True)
+def _reset(s, rec_pid, nrec, npar, pmap):
+    """Empty run slot s (clearing only the map entries it used)."""
+    for r in range(nrec[s]):
+        pmap[s, rec_pid[s, r]] = -1
+    nrec[s] = 0
+    npar[s] = 0
+
+
+@njit(cache=True)
+def _add(s, pid, parents, nparents, rec_pid, rec_p0, rec_pn, par, nrec, npar):
+    """Append a record with the given parent records; -1 when the slot is full."""
+    r = nrec[s]
+    if r >= rec_pid.shape[1] or npar[s] + nparents > par.shape[1]:
+        return -1
+    rec_pid[s, r] = pid
+    rec_p0[s, r] = npar[s]
+    rec_pn[s, r] = nparents
+    for i in range(nparents):
+        par[s, npar[s] + i] = parents[i]
+    npar[s] += nparents
+    nrec[s] = r + 1
+    return r
+
+
+@njit(cache=True)
+def _on_to_off(pid, y, n, work, cell_units, unit_cells, pair_ptr, pair_idx, mark, out):
+    """The off potentials an on potential forces, in SE's order; returns their number (pids in out)."""
+    cell = pid // 2 // n
+    d = pid // 2 % n
+    k = 0
+    if y:
+        m = work[cell]
+        for v in range(n):
+            if v != d and (m >> np.uint64(v)) & np.uint64(1):
+                out[k] = (cell * n + v) * 2
+                k += 1
+    bit = np.uint64(1) << np.uint64(d)
+    mark[cell] = True
+    for j in range(cell_units.shape[1]):
+        u = cell_units[cell, j]
+        if u < 0:
+            break
+        for i in range(n):
+            c = unit_cells[u, i]
+            if not mark[c] and work[c] & bit:
+                out[k] = (c * n + d) * 2
+                k += 1
+                mark[c] = True
+    for i in range(pair_ptr[cell], pair_ptr[cell + 1]):
+        c = pair_idx[i]
+        if not mark[c] and work[c] & bit:
+            out[k] = (c * n + d) * 2
+            k += 1
+            mark[c] = True
+    mark[cell] = False
+    for i in range(k):
+        mark[out[i] // 2 // n] = False
+    return k
+
+
+@njit(cache=True)
+def _off_to_on(pid, y, x, n, work, source, cell_units, unit_cells, out, hid_n, hid):
+    """The on potentials an off potential forces (SE's order, duplicates dropped); hidden parents of on i are the
+    off pids hid[i, 0 : hid_n[i]] (candidates the dynamic run erased that made the link)."""
+    cell = pid // 2 // n
+    d = pid // 2 % n
+    k = 0
+    if y:
+        m = work[cell]
+        if popcount(m) == 2:
+            other = m & ~(np.uint64(1) << np.uint64(d))
+            v = 0
+            while not (other >> np.uint64(v)) & np.uint64(1):
+                v += 1
+            out[k] = (cell * n + v) * 2 + 1
+            h = 0
+            gone = source[cell] & ~m
+            for x in range(n):
+                if (gone >> np.uint64(x)) & np.uint64(1):
+                    hid[k, h] = (cell * n + x) * 2
+                    h += 1
+            hid_n[k] = h
+            k += 1
+    if not x:
+        return k
+    bit = np.uint64(1) << np.uint64(d)
+    for j in range(cell_units.shape[1]):
+        u = cell_units[cell, j]
+        if u < 0:
+            break
+        other = -1
+        for i in range(n):
+            c = unit_cells[u, i]
+            if c != cell and work[c] & bit:
+                if other >= 0:
+                    other = -1
+                    break
+                other = c
+        if other < 0:
+            continue
+        on = (other * n + d) * 2 + 1
+        dup = False
+        for i in range(k):
+            if out[i] == on:
+                dup = True
+        if dup:
+            continue
+        out[k] = on
+        h = 0
+        for i in range(n):
+            c = unit_cells[u, i]
+            if (source[c] & bit) and not (work[c] & bit):
+                hid[k, h] = (c * n + d) * 2
+                h += 1
+        hid_n[k] = h
+        k += 1
+    return k
+
+
+@njit(cache=True)
+def _store_add(s, pid, nparents, st, sc):
+    """Append a record whose parents are sc.parents[:nparents]; -1 when the slot is full."""
+    return _add(s, pid, sc[7], nparents, st[0], st[1], st[2], st[3], st[4], st[5])
+
+
+@njit(cache=True)
+def propagate(s, start, dynamic, y, n, cand, geo, st, sc):
+    """SE's doChaining from one potential into run slot s: every on first, then one off, until nothing moves.
+
+    geo = (cell_units, unit_cells, pair_ptr, pair_idx); st = the stores; sc = scratch (see Stores).
+    Afterwards sc.result[0], sc.result[1] = the on and off records that contradict each other (or -1) and
+    sc.result[2] = status."""
+    cell_units, unit_cells, pair_ptr, pair_idx = geo[0], geo[1], geo[2], geo[3]
+    st_pid, nrec, npar, pmap = st[0], st[4], st[5], st[6]
+    work, qon, qoff, mark, tmp, hid_n, hid, parents, result = sc[0], sc[1], sc[2], sc[3], sc[4], sc[5], sc[6], sc[7], sc[8]
+    _reset(s, st_pid, nrec, npar, pmap)
+    result[0] = -1
+    result[1] = -1
+    result[2] = OK
+    for c in range(work.shape[0]):
+        work[c] = cand[c]
+    r0 = _store_add(s, start, 0, st, sc)
+    pmap[s, start] = r0
+    hon, ton, hoff, toff = 0, 0, 0, 0
+    if start & 1:
+        qon[ton] = r0
+        ton += 1
+    else:
+        qoff[toff] = r0
+        toff += 1
+    while True:
+        if hon < ton:
+            r = qon[hon]
+            hon += 1
+            k = _on_to_off(st_pid[s, r], y, n, work, cell_units, unit_cells, pair_ptr, pair_idx, mark, tmp)
+            for i in range(k):
+                e = tmp[i]
+                parents[0] = r
+                if pmap[s, e + 1] >= 0:
+                    x = _store_add(s, e, 1, st, sc)
+                    if x < 0:
+                        result[2] = OVERFLOW
+                        return
+                    result[0] = pmap[s, e + 1]
+                    result[1] = x
+                    return
+                if pmap[s, e] < 0:
+                    x = _store_add(s, e, 1, st, sc)
+                    if x < 0:
+                        result[2] = OVERFLOW
+                        return
+                    pmap[s, e] = x
+                    qoff[toff] = x
+                    toff += 1
+            continue
+        if hoff < toff:
+            r = qoff[hoff]
+            hoff += 1
+            p = st_pid[s, r]
+            k = _off_to_on(p, y, True, n, work, cand, cell_units, unit_cells, tmp, hid_n, hid)
+            if dynamic:
+                work[p // 2 // n] &= ~(np.uint64(1) << np.uint64(p // 2 % n))
+            for i in range(k):
+                e = tmp[i]
+                parents[0] = r
+                for h in range(hid_n[i]):
+                    parents[1 + h] = pmap[s, hid[i, h]]
+                if pmap[s, e - 1] >= 0:
+                    x = _store_add(s, e, 1 + hid_n[i], st, sc)
+                    if x < 0:
+                        result[2] = OVERFLOW
+                        return
+                    result[0] = x
+                    result[1] = pmap[s, e - 1]
+                    return
+                if pmap[s, e] < 0:
+                    x = _store_add(s, e, 1 + hid_n[i], st, sc)
+                    if x < 0:
+                        result[2] = OVERFLOW
+                        return
+                    pmap[s, e] = x
+                    qon[ton] = x
+                    ton += 1
+            continue
+        return
+
+
+@njit(cache=True)
+def ancestors(s, r, st, sc):
+    """SE's ancestor count of record r: the distinct potentials among r and all that forced it, walked
+    breadth-first (the first record met stands for its potential, as in SE's Potential.getAncestorCount)."""
+    st_pid, st_p0, st_pn, st_par = st[0], st[1], st[2], st[3]
+    stamp, tick, q = sc[9], sc[10], sc[11]
+    tick[0] += 1
+    t = tick[0]
+    head, tail = 0, 1
+    q[0] = r
+    count = 0
+    while head < tail:
+        x = q[head]
+        head += 1
+        pid = st_pid[s, x]
+        if stamp[pid] == t:
+            continue
+        stamp[pid] = t
+        count += 1
+        p0 = st_p0[s, x]
+        for i in range(st_pn[s, x]):
+            q[tail] = st_par[s, p0 + i]
+            tail += 1
+    return count
+
+
+@njit(cache=True)
+def _better(best, diff, cplx, key):
+    """True if (difficulty, complexity, sort key) ranks strictly before the best hint so far."""
+    if diff != best[0]:
+        return diff < best[0]
+    if cplx != best[1]:
+        return cplx < best[1]
+    return key < best[2]
+
+
+@njit(cache=True)
+def _offer(best, elim, diff, cplx, key, kind, source, target, house, n, cand):
+    """Keep a single-target hint (off: the target candidate goes; on: the target cell's other candidates go)."""
+    if not _better(best, diff, cplx, key):
+        return
+    cell = target // 2 // n
+    d = target // 2 % n
+    k = 0
+    if target & 1:
+        for v in range(n):
+            if v != d and (cand[cell] >> np.uint64(v)) & np.uint64(1):
+                elim[k, 0] = cell
+                elim[k, 1] = v + 1
+                k += 1
+        if k == 0:
+            return
+    else:
+        elim[0, 0] = cell
+        elim[0, 1] = d + 1
+        k = 1
+    best[0], best[1], best[2], best[3] = diff, cplx, key, kind
+    best[4], best[5], best[6], best[7] = source, target, house, k
+
+
+@njit(cache=True)
+def _worth(target, n, cand):
+    """True if a single-target hint removes something (an on target's cell has other candidates)."""
+    if not target & 1:
+        return True
+    cell = target // 2 // n
+    return popcount(cand[cell] & ~(np.uint64(1) << np.uint64(target // 2 % n))) > 0
+
+
+@njit(cache=True)
+def _digits(m, n, out):
+    """The digit indices of a candidate mask into out; returns how many."""
+    k = 0
+    for v in range(n):
+        if (m >> np.uint64(v)) & np.uint64(1):
+            out[k] = v
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def _cover(vals, nvals, slot0, pid, st, sc):
+    """SE's 'retainAll' test: the records of pid in every run slot slot0 + vals[i] (or -1 where one lacks it);
+    the complexity (sum of ancestor counts) when all have it, else -1."""
+    pmap = st[6]
+    total = 0
+    for i in range(nvals):
+        r = pmap[slot0 + vals[i], pid]
+        if r < 0:
+            return -1
+    for i in range(nvals):
+        total += ancestors(slot0 + vals[i], pmap[slot0 + vals[i], pid], st, sc)
+    return total
+
+
+@njit(cache=True)
+def multiple_best(multiple, dynamic, nishio, base, n, cand, geo, st, sc, best, elim):
+    """SE's getMultipleChainsHintList (Nishio, multiple and dynamic forcing chains, level 0): the best hint into
+    best/elim. Run slots: d = the on run of digit d of the current cell, N = its off run, N+1.. = the runs from
+    the other places of a digit in a house (region chains). Returns OK or OVERFLOW."""
+    st_pid, nrec, pmap = st[0], st[4], st[6]
+    result = sc[8]
+    vals = np.empty(n, np.int64)
+    slots = np.empty(n, np.int64)
+    unit_cells, cell_units = geo[1], geo[0]
+    y = not nishio
+    best[0] = BIG
+    best[7] = 0
+    for cell in range(cand.shape[0]):
+        m = cand[cell]
+        card = popcount(m)
+        if not (card > 2 or (card > 1 and dynamic)):
+            continue
+        nv = _digits(m, n, vals)
+        do_double = card >= 3 and dynamic and not nishio
+        do_contra = dynamic or nishio
+        for iv in range(nv):
+            d = vals[iv]
+            on = (cell * n + d) * 2 + 1
+            propagate(d, on, dynamic, y, n, cand, geo, st, sc)
+            if result[2] != OK:
+                return OVERFLOW
+            if do_contra and result[0] >= 0:
+                c = ancestors(d, result[0], st, sc) + ancestors(d, result[1], st, sc)
+                _offer(best, elim, base + length_tenths(c), c, 7, K_CONTRA_OFF, on, on - 1, -1, n, cand)
+            propagate(n, on - 1, dynamic, y, n, cand, geo, st, sc)
+            if result[2] != OK:
+                return OVERFLOW
+            if do_contra and result[0] >= 0:
+                c = ancestors(n, result[0], st, sc) + ancestors(n, result[1], st, sc)
+                _offer(best, elim, base + length_tenths(c), c, 7, K_CONTRA_ON, on - 1, on, -1, n, cand)
+            if do_double:
+                for want in (1, 0):
+                    for r in range(nrec[d]):
+                        pid = st_pid[d, r]
+                        if pid & 1 != want or pmap[d, pid] != r:
+                            continue
+                        r2 = pmap[n, pid]
+                        if r2 < 0 or not _worth(pid, n, cand):
+                            continue
+                        c = ancestors(d, r, st, sc) + ancestors(n, r2, st, sc)
+                        kind = K_DOUBLE_ON if want else K_DOUBLE_OFF
+                        _offer(best, elim, base + length_tenths(c), c, 1, kind, on, pid, -1, n, cand)
+            if not nishio:
+                if _regions(cell, d, multiple, dynamic, base, n, cand, geo, st, sc, best, elim, slots) != OK:
+                    return OVERFLOW
+        if not nishio and (card == 2 or (multiple and card > 2)):
+            d0 = vals[0]
+            for want in (1, 0):
+                for r in range(nrec[d0]):
+                    pid = st_pid[d0, r]
+                    if pid & 1 != want or pmap[d0, pid] != r or not _worth(pid, n, cand):
+                        continue
+                    c = _cover(vals, nv, 0, pid, st, sc)
+                    if c >= 0:
+                        _offer(best, elim, base + length_tenths(c), c, 5, K_CELL, (cell * n + d0) * 2 + 1, pid, -1,
+                               n, cand)
+    return OK
+
+
+@njit(cache=True)
+def _regions(cell, d, multiple, dynamic, base, n, cand, geo, st, sc, best, elim, slots):
+    """SE's doRegionChainings for (cell, d): in each house where cell is the first of the digit's places, the
+    potentials every place forces."""
+    cell_units, unit_cells = geo[0], geo[1]
+    st_pid, nrec, pmap = st[0], st[4], st[6]
+    result = sc[8]
+    bit = np.uint64(1) << np.uint64(d)
+    y = True
+    for j in range(cell_units.shape[1]):
+        u = cell_units[cell, j]
+        if u < 0:
+            break
+        count = 0
+        first = -1
+        for i in range(n):
+            c = unit_cells[u, i]
+            if cand[c] & bit:
+                if first < 0:
+                    first = c
+                count += 1
+        if not (count == 2 or (multiple and count > 2)) or first != cell:
+            continue
+        ns = 0
+        slots[ns] = d
+        ns += 1
+        for i in range(n):
+            c = unit_cells[u, i]
+            if c != cell and cand[c] & bit:
+                slot = n + ns
+                propagate(slot, (c * n + d) * 2 + 1, dynamic, y, n, cand, geo, st, sc)
+                if result[2] != OK:
+                    return OVERFLOW
+                slots[ns] = slot
+                ns += 1
+        for want in (1, 0):
+            for r in range(nrec[d]):
+                pid = st_pid[d, r]
+                if pid & 1 != want or pmap[d, pid] != r or not _worth(pid, n, cand):
+                    continue
+                total = 0
+                for i in range(ns):
+                    if pmap[slots[i], pid] < 0:
+                        total = -1
+                        break
+                if total < 0:
+                    continue
+                for i in range(ns):
+                    total += ancestors(slots[i], pmap[slots[i], pid], st, sc)
+                _offer(best, elim, base + length_tenths(total), total, 6, K_REGION, (cell * n + d) * 2 + 1, pid, u,
+                       n, cand)
+    return OK
+
+
+@njit(cache=True)
+def _is_ancestor(s, r, pid, st):
+    """SE's isParent: pid is a strict first-parent ancestor of record r."""
+    st_pid, st_p0, st_pn, st_par = st[0], st[1], st[2], st[3]
+    x = r
+    while st_pn[s, x] > 0:
+        x = st_par[s, st_p0[s, x]]
+        if st_pid[s, x] == pid:
+            return True
+    return False
+
+
+@njit(cache=True)
+def cycles(s, source, y, x, n, cand, geo, st, sc, found):
+    """SE's doCycles from an on potential: every on, then every off, alternately; offs are not merged, so every
+    path is kept; found[] gets the records that lead back to the source after at least 4 steps. Returns how many,
+    or -1 on overflow."""
+    cell_units, unit_cells, pair_ptr, pair_idx = geo[0], geo[1], geo[2], geo[3]
+    st_pid, nrec, npar, pmap = st[0], st[4], st[5], st[6]
+    qon, qoff, mark, tmp, hid_n, hid, parents = sc[1], sc[2], sc[3], sc[4], sc[5], sc[6], sc[7]
+    _reset(s, st_pid, nrec, npar, pmap)
+    r0 = _store_add(s, source, 0, st, sc)
+    pmap[s, source] = r0
+    hon, ton, hoff, toff = 0, 1, 0, 0
+    qon[0] = r0
+    nfound = 0
+    length = 0
+    while hon < ton or hoff < toff:
+        length += 1
+        while hon < ton:
+            r = qon[hon]
+            hon += 1
+            k = _on_to_off(st_pid[s, r], y, n, cand, cell_units, unit_cells, pair_ptr, pair_idx, mark, tmp)
+            for i in range(k):
+                e = tmp[i]
+                if _is_ancestor(s, r, e, st):
+                    continue
+                parents[0] = r
+                xr = _store_add(s, e, 1, st, sc)
+                if xr < 0 or toff >= qoff.shape[0]:
+                    return -1
+                pmap[s, e] = xr
+                qoff[toff] = xr
+                toff += 1
+        length += 1
+        while hoff < toff:
+            r = qoff[hoff]
+            hoff += 1
+            k = _off_to_on(st_pid[s, r], y, x, n, cand, cand, cell_units, unit_cells, tmp, hid_n, hid)
+            for i in range(k):
+                e = tmp[i]
+                parents[0] = r
+                if length >= 4 and e == source:
+                    xr = _store_add(s, e, 1, st, sc)
+                    if xr < 0 or nfound >= found.shape[0]:
+                        return -1
+                    found[nfound] = xr
+                    nfound += 1
+                if pmap[s, e] < 0:
+                    xr = _store_add(s, e, 1, st, sc)
+                    if xr < 0 or ton >= qon.shape[0]:
+                        return -1
+                    pmap[s, e] = xr
+                    qon[ton] = xr
+                    ton += 1
+    return nfound
+
+
+@njit(cache=True)
+def forcing(s, source, y, n, cand, geo, st, sc):
+    """SE's doForcingChains from one potential (static links, every on then every off, alternately): the record
+    that reaches the source's opposite (a forcing chain), -1 if none, -2 on overflow."""
+    cell_units, unit_cells, pair_ptr, pair_idx = geo[0], geo[1], geo[2], geo[3]
+    st_pid, nrec, npar, pmap = st[0], st[4], st[5], st[6]
+    qon, qoff, mark, tmp, hid_n, hid, parents = sc[1], sc[2], sc[3], sc[4], sc[5], sc[6], sc[7]
+    _reset(s, st_pid, nrec, npar, pmap)
+    r0 = _store_add(s, source, 0, st, sc)
+    pmap[s, source] = r0
+    hon, ton, hoff, toff = 0, 0, 0, 0
+    if source & 1:
+        qon[0] = r0
+        ton = 1
+    else:
+        qoff[0] = r0
+        toff = 1
+    opposite = source ^ 1
+    while hon < ton or hoff < toff:
+        while hon < ton:
+            r = qon[hon]
+            hon += 1
+            k = _on_to_off(st_pid[s, r], y, n, cand, cell_units, unit_cells, pair_ptr, pair_idx, mark, tmp)
+            for i in range(k):
+                e = tmp[i]
+                parents[0] = r
+                if e == opposite:
+                    # the first chain to the opposite is the one SE keeps; nothing later changes it
+                    return _store_add(s, e, 1, st, sc) if nrec[s] < st_pid.shape[1] else -2
+                xr = -1
+                if pmap[s, e] < 0:
+                    if xr < 0:
+                        xr = _store_add(s, e, 1, st, sc)
+                    if xr < 0:
+                        return -2
+                    pmap[s, e] = xr
+                    qoff[toff] = xr
+                    toff += 1
+        while hoff < toff:
+            r = qoff[hoff]
+            hoff += 1
+            k = _off_to_on(st_pid[s, r], y, True, n, cand, cand, cell_units, unit_cells, tmp, hid_n, hid)
+            for i in range(k):
+                e = tmp[i]
+                parents[0] = r
+                if e == opposite:
+                    # the first chain to the opposite is the one SE keeps; nothing later changes it
+                    return _store_add(s, e, 1, st, sc) if nrec[s] < st_pid.shape[1] else -2
+                xr = -1
+                if pmap[s, e] < 0:
+                    if xr < 0:
+                        xr = _store_add(s, e, 1, st, sc)
+                    if xr < 0:
+                        return -2
+                    pmap[s, e] = xr
+                    qon[ton] = xr
+                    ton += 1
+    return -1
+
+
+@njit(cache=True)
+def _cycle_removable(s, r, n, cand, geo, st, sc, out):
+    """SE's cycle eliminations: candidates (not on the cycle's cells) that see an on node and an off node of
+    their own digit on the cycle; returns how many, listed in out."""
+    peers_ptr, peers_idx = geo[4], geo[5]
+    st_pid, st_p0, st_pn, st_par = st[0], st[1], st[2], st[3]
+    stamp, tick = sc[9], sc[10]
+    ncells = cand.shape[0]
+    tick[0] += 3
+    t = tick[0]
+    # stamp[cell] = t marks a cycle cell; stamp[ncells + cand] = t - 1 / t - 2 marks seen by on / off nodes
+    x = r
+    while st_pn[s, x] > 0:
+        stamp[st_pid[s, x] // 2 // n] = t
+        x = st_par[s, st_p0[s, x]]
+    base = ncells
+    k = 0
+    for side in (1, 0):
+        x = r
+        while st_pn[s, x] > 0:
+            pid = st_pid[s, x]
+            if pid & 1 == side:
+                cell = pid // 2 // n
+                d = pid // 2 % n
+                bit = np.uint64(1) << np.uint64(d)
+                for i in range(peers_ptr[cell], peers_ptr[cell + 1]):
+                    c = peers_idx[i]
+                    if stamp[c] == t or not cand[c] & bit:
+                        continue
+                    slot = base + c * n + d
+                    if side == 1:
+                        stamp[slot] = t - 1
+                    elif stamp[slot] == t - 1:
+                        stamp[slot] = t - 2
+                        out[k, 0] = c
+                        out[k, 1] = d + 1
+                        k += 1
+            x = st_par[s, st_p0[s, x]]
+    return k
+
+
+@njit(cache=True)
+def loops_best(n, cand, geo, st, sc, best, elim, tmpelim, found):
+    """SE's Forcing Chains & Cycles (level 0, static): X, then Y, then XY cycles and forcing chains; the best hint
+    into best/elim. Returns OK or OVERFLOW."""
+    best[0] = BIG
+    best[7] = 0
+    vals = np.empty(n, np.int64)
+    for mode in range(3):
+        y = mode >= 1
+        x = mode != 1
+        key = 2 if mode == 0 else (3 if mode == 1 else 4)
+        cyc_base = 70 if mode == 2 else 65
+        chain_base = 70 if mode == 2 else 66
+        for cell in range(cand.shape[0]):
+            m = cand[cell]
+            card = popcount(m)
+            if card < 2 or (not x and card > 2):
+                continue
+            nv = _digits(m, n, vals)
+            for iv in range(nv):
+                on = (cell * n + vals[iv]) * 2 + 1
+                nf = cycles(0, on, y, x, n, cand, geo, st, sc, found)
+                if nf < 0:
+                    return OVERFLOW
+                for i in range(nf):
+                    k = _cycle_removable(0, found[i], n, cand, geo, st, sc, tmpelim)
+                    if k == 0:
+                        continue
+                    c = ancestors(0, found[i], st, sc)
+                    diff = cyc_base + length_tenths(c)
+                    if _better(best, diff, c, key):
+                        best[0], best[1], best[2], best[3] = diff, c, key, K_CYCLE
+                        best[4], best[5], best[6], best[7] = on, on, mode, k
+                        for j in range(k):
+                            elim[j, 0] = tmpelim[j, 0]
+                            elim[j, 1] = tmpelim[j, 1]
+                if not x:
+                    continue
+                for src in (on, on - 1):
+                    t = forcing(1, src, y, n, cand, geo, st, sc)
+                    if t == -2:
+                        return OVERFLOW
+                    if t >= 0:
+                        target = st[0][1, t]
+                        if _worth(target, n, cand):
+                            c = ancestors(1, t, st, sc)
+                            _offer(best, elim, chain_base + length_tenths(c), c, key, K_FORCING, src, target, mode,
+                                   n, cand)
+    return OK

@@ -1,0 +1,222 @@
+"""The candidate grid (pencilmarks): what a person writes in the empty cells, the state every technique reads.
+
+Vocabulary, after Norvig: a *cell* is 0 .. N*N-1 (row-major), a *digit* 1 .. N, a *house* (unit) N cells that hold
+every digit once. Sets of cells are Python ints used as bitsets (bit c = cell c): intersections, unions and counts
+of cell sets are then single integer operations, which is what keeps the technique finders short.
+
+    cand[c]    bit d-1 set <=> digit d is still a candidate of cell c (0 for a filled cell)
+    where[d]   the cells that still have candidate d (bit c set <=> cand[c] has bit d-1)
+
+Houses (built once per geometry): rows are units 0..N-1, columns N..2N-1, boxes or jigsaw regions 2N..3N-1, then
+any extra units of a variant (diagonals, windows); extra difference pairs (anti-knight, anti-king) only make peers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from ..errors import InputError
+from ..geometry import Geometry
+from .step import Step, cell_name
+
+KINDS = ("row", "column", "box")
+
+
+def bits(mask: int):
+    """The indices of the set bits of mask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def digits_of(mask: int) -> list[int]:
+    """The digits (1-based) of a candidate mask."""
+    return [b + 1 for b in bits(mask)]
+
+
+@dataclass(frozen=True, eq=False)
+class Houses:
+    """A geometry as the finders use it: each house's cells, kind and cell set; each cell's houses and peers."""
+
+    n: int
+    cells: tuple[tuple[int, ...], ...]       # the cells of each house, in reading order
+    masks: tuple[int, ...]                   # the same as cell sets
+    kinds: tuple[str, ...]                   # 'row', 'column', 'box' (or region), 'extra'
+    cell_houses: tuple[tuple[int, ...], ...]  # the houses of each cell: box, row, column, extras (SE's order)
+    peers: tuple[int, ...]                   # the peers of each cell as a cell set
+    plain: bool                              # only rows, columns and boxes/regions: uniqueness arguments hold
+
+    @property
+    def ncells(self) -> int:
+        """N*N."""
+        return self.n * self.n
+
+    def row(self, cell: int) -> int:
+        """The row house of a cell."""
+        return cell // self.n
+
+    def col(self, cell: int) -> int:
+        """The column house of a cell."""
+        return self.n + cell % self.n
+
+    def box(self, cell: int) -> int:
+        """The box (or jigsaw region) house of a cell."""
+        return self.cell_houses[cell][0]
+
+    def name(self, house: int) -> str:
+        """A house as people write it: r3, c5, b7 (or x1 for an extra unit)."""
+        kind, n = self.kinds[house], self.n
+        if kind == "extra":
+            return f"x{house - 3 * n + 1}"
+        return f"{kind[0]}{house % n + 1}"
+
+    def sees(self, a: int, b: int) -> bool:
+        """True if cells a and b are peers (a != b)."""
+        return bool(self.peers[a] >> b & 1)
+
+    def common_peers(self, cellset: int) -> int:
+        """The cells that see every cell of a nonempty cell set."""
+        out = -1
+        for c in bits(cellset):
+            out &= self.peers[c]
+        return out & ~cellset if out != -1 else 0
+
+
+@lru_cache(maxsize=64)
+def houses_of(geometry: Geometry) -> Houses:
+    """The Houses of a geometry whose first 3N units are rows, columns and boxes/regions (as geometry.py builds)."""
+    n = geometry.n
+    units = geometry.units.tolist()
+    if len(units) < 3 * n or any(units[r] != list(range(r * n, r * n + n)) for r in range(n)) or any(
+            units[n + c] != list(range(c, n * n, n)) for c in range(n)):
+        raise InputError("human-style solving needs rows, columns and boxes (or regions) as the first 3N units")
+    kinds = tuple(KINDS[u // n] if u < 3 * n else "extra" for u in range(len(units)))
+    cell_houses = [[] for _ in range(n * n)]
+    for u in [*range(2 * n, 3 * n), *range(n), *range(n, 2 * n), *range(3 * n, len(units))]:
+        for c in units[u]:
+            cell_houses[c].append(u)
+    peers = [0] * (n * n)
+    for c in range(n * n):
+        for p in geometry.peers(c).tolist():
+            peers[c] |= 1 << p
+    return Houses(n, tuple(tuple(u) for u in units), tuple(sum(1 << c for c in u) for u in units), kinds,
+                  tuple(tuple(h) for h in cell_houses), tuple(peers),
+                  len(units) == 3 * n and len(geometry.pairs) == 0)
+
+
+class Candidates:
+    """Placed digits and the candidates of every empty cell; techniques read it, steps change it."""
+
+    __slots__ = ("houses", "values", "cand", "where")
+
+    def __init__(self, houses: Houses, values: list[int], cand: list[int]):
+        self.houses = houses
+        self.values = values
+        self.cand = cand
+        self.where = [0] * (houses.n + 1)
+        for c, m in enumerate(cand):
+            for b in bits(m):
+                self.where[b + 1] |= 1 << c
+
+    @classmethod
+    def from_grid(cls, grid, geometry: Geometry, candidates=None) -> "Candidates":
+        """The pencilmarks of a puzzle: every digit its peers allow (and, for a Sukaku, its own marks allow)."""
+        houses = houses_of(geometry)
+        n = houses.n
+        values = [int(v) for v in np.asarray(grid).ravel().tolist()]
+        full = (1 << n) - 1
+        cand = [0 if v else full for v in values]
+        if candidates is not None:
+            marks = np.asarray(candidates, dtype=bool).reshape(n * n, n)
+            weights = 1 << np.arange(n, dtype=np.uint64)
+            allowed = (marks.astype(np.uint64) * weights).sum(axis=1).astype(np.uint64).tolist()
+            cand = [0 if v else int(a) for v, a in zip(values, allowed)]
+        for c, v in enumerate(values):
+            if v:
+                for p in bits(houses.peers[c]):
+                    cand[p] &= ~(1 << (v - 1))
+        return cls(houses, values, cand)
+
+    def copy(self) -> "Candidates":
+        """An independent copy."""
+        other = Candidates.__new__(Candidates)
+        other.houses, other.values, other.cand, other.where = self.houses, self.values[:], self.cand[:], self.where[:]
+        return other
+
+    @property
+    def n(self) -> int:
+        """N."""
+        return self.houses.n
+
+    def has(self, cell: int, digit: int) -> bool:
+        """True if digit is a candidate of cell."""
+        return bool(self.cand[cell] >> (digit - 1) & 1)
+
+    def count(self, cell: int) -> int:
+        """The number of candidates of a cell."""
+        return self.cand[cell].bit_count()
+
+    def positions(self, house: int, digit: int) -> int:
+        """The cells of a house that still have digit as a candidate."""
+        return self.where[digit] & self.houses.masks[house]
+
+    def empty_cells(self) -> int:
+        """The cells without a digit, as a cell set."""
+        return sum(1 << c for c, v in enumerate(self.values) if not v)
+
+    def eliminate(self, cell: int, digit: int) -> None:
+        """Remove one candidate."""
+        self.cand[cell] &= ~(1 << (digit - 1))
+        self.where[digit] &= ~(1 << cell)
+
+    def place(self, cell: int, digit: int) -> None:
+        """Fill a cell and remove the digit from its peers."""
+        for d in bits(self.cand[cell]):
+            self.where[d + 1] &= ~(1 << cell)
+        self.values[cell] = digit
+        self.cand[cell] = 0
+        seen = self.where[digit] & self.houses.peers[cell]
+        for p in bits(seen):
+            self.cand[p] &= ~(1 << (digit - 1))
+        self.where[digit] &= ~seen
+
+    def apply(self, step: Step) -> None:
+        """Make a step's eliminations, then its placements."""
+        for cell, digit in step.eliminations:
+            self.eliminate(cell, digit)
+        for cell, digit in step.placements:
+            if not self.values[cell]:
+                self.place(cell, digit)
+
+    def solved(self) -> bool:
+        """True when every cell holds a digit."""
+        return all(self.values)
+
+    def broken(self) -> str | None:
+        """What makes the pencilmarks impossible (an empty cell, a digit with no place in a house), or None."""
+        for c, v in enumerate(self.values):
+            if not v and not self.cand[c]:
+                return f"{cell_name(c, self.n)} has no candidate left"
+        for h, cells in enumerate(self.houses.cells):
+            placed = {self.values[c] for c in cells}
+            for d in range(1, self.n + 1):
+                if d not in placed and not self.positions(h, d):
+                    return f"digit {d} has no place left in {self.houses.name(h)}"
+        return None
+
+    def grid(self) -> np.ndarray:
+        """The placed digits as a flat int32 grid (0 = empty)."""
+        return np.array(self.values, dtype=np.int32)
+
+    def mask_array(self) -> np.ndarray:
+        """The candidates as an (N*N, N) bool array; a filled cell marks its own digit."""
+        n = self.n
+        out = np.zeros((n * n, n), dtype=bool)
+        for c, (v, m) in enumerate(zip(self.values, self.cand)):
+            for b in ([v - 1] if v else bits(m)):
+                out[c, b] = True
+        return out

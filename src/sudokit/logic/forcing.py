@@ -1,0 +1,171 @@
+"""Sudoku Explainer's chaining techniques, driven over the numba kernels in kernels/chains.py.
+
+- `loops`: bidirectional X-, Y- and XY-cycles and forcing X-, Y- and XY-chains (static links), SE 6.5-7.0 + length;
+- `multiple(..., nishio=True)`: Nishio forcing chains (single-digit dynamic contradictions), SE 7.5 + length;
+- `multiple(..., multiple=True)`: cell and region forcing chains (static), SE 8.0 + length;
+- `multiple(..., multiple=True, dynamic=True)`: dynamic contradiction, double, cell and region forcing chains,
+  SE 8.5 + length.
+
+Each returns the one hint SE would take (lowest difficulty, then shortest, then SE's kind order), as a Step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from ..kernels import chains as K
+from .candidates import Candidates, Houses, bits
+from .notation import result_text
+from .step import cell_name
+from .table import step
+
+
+@lru_cache(maxsize=16)
+def tables(houses: Houses):
+    """The geometry as the kernels read it: (cell_units, unit_cells, pair_ptr, pair_idx, peers_ptr, peers_idx)."""
+    n, ncells = houses.n, houses.ncells
+    width = max(len(h) for h in houses.cell_houses)
+    cell_units = np.full((ncells, width), -1, np.int64)
+    for c, hs in enumerate(houses.cell_houses):
+        cell_units[c, :len(hs)] = hs
+    unit_cells = np.array(houses.cells, np.int64)
+    in_units = [0] * ncells
+    for hs_cells in houses.masks:
+        for c in bits(hs_cells):
+            in_units[c] |= hs_cells
+    pair_lists = [list(bits(houses.peers[c] & ~in_units[c])) for c in range(ncells)]
+    peer_lists = [list(bits(houses.peers[c])) for c in range(ncells)]
+    return (cell_units, unit_cells, *_csr(pair_lists), *_csr(peer_lists))
+
+
+def _csr(lists):
+    """Row pointers and indices of a list of lists."""
+    ptr = np.zeros(len(lists) + 1, np.int64)
+    ptr[1:] = np.cumsum([len(x) for x in lists])
+    idx = np.array([v for x in lists for v in x], np.int64)
+    return ptr, idx
+
+
+@dataclass
+class Stores:
+    """Run stores and scratch arrays for one geometry, grown when a kernel reports OVERFLOW."""
+
+    n: int
+    ncells: int
+    records: int
+    parents: int
+
+    def __post_init__(self):
+        n, ncells = self.n, self.ncells
+        slots, npid = 2 * n + 1, 2 * ncells * n
+        self.st = (np.zeros((slots, self.records), np.int64), np.zeros((slots, self.records), np.int64),
+                   np.zeros((slots, self.records), np.int64), np.zeros((slots, self.parents), np.int64),
+                   np.zeros(slots, np.int64), np.zeros(slots, np.int64), np.full((slots, npid), -1, np.int64))
+        width = 8 * n + 16
+        self.sc = (np.zeros(ncells, np.uint64), np.zeros(self.records, np.int64), np.zeros(self.records, np.int64),
+                   np.zeros(ncells, np.bool_), np.zeros(width, np.int64), np.zeros(width, np.int64),
+                   np.zeros((width, n + 1), np.int64), np.zeros(n + 2, np.int64), np.zeros(3, np.int64),
+                   np.zeros(npid, np.int64), np.zeros(1, np.int64), np.zeros(self.parents + 1, np.int64))
+        self.best = np.zeros(8, np.int64)
+        self.elim = np.zeros((ncells * n, 2), np.int64)
+        self.tmpelim = np.zeros((ncells * n, 2), np.int64)
+        self.found = np.zeros(self.records, np.int64)
+
+    def grown(self) -> "Stores":
+        """Stores twice as large."""
+        return Stores(self.n, self.ncells, self.records * 2, self.parents * 2)
+
+
+_STORES: dict[tuple[int, int], Stores] = {}
+
+
+def stores(houses: Houses) -> Stores:
+    """The stores of a geometry size, made on first use (a cache, not state: any Stores gives the same result)."""
+    key = (houses.n, houses.ncells)
+    if key not in _STORES:
+        n = houses.n
+        _STORES[key] = Stores(n, houses.ncells, 2 * houses.ncells * n + 8, 8 * houses.ncells * n + 64)
+    return _STORES[key]
+
+
+def _cand(state: Candidates) -> np.ndarray:
+    """The candidates as the kernels read them."""
+    return np.array(state.cand, dtype=np.uint64)
+
+
+def _run(state: Candidates, kernel, *args) -> Stores:
+    """Call a best-hint kernel, growing the stores until it fits."""
+    geo = tables(state.houses)
+    s = stores(state.houses)
+    while kernel(*args, state.n, _cand(state), geo, s.st, s.sc, s.best, s.elim, *_extra(kernel, s)) != K.OK:
+        s = _STORES[(state.houses.n, state.houses.ncells)] = s.grown()
+    return s
+
+
+def _extra(kernel, s: Stores) -> tuple:
+    """The loops kernel's extra buffers."""
+    return (s.tmpelim, s.found) if kernel is K.loops_best else ()
+
+
+def loops(state: Candidates):
+    """SE's Forcing Chains & Cycles: the best bidirectional cycle or forcing X/Y/XY chain, as a Step (or None)."""
+    s = _run(state, K.loops_best)
+    return _step(state, s, "loops") if s.best[0] < K.BIG else None
+
+
+def multiple(state: Candidates, multiple: bool = False, dynamic: bool = False, nishio: bool = False):
+    """SE's Nishio / multiple / dynamic forcing chains (level 0): the best hint as a Step (or None)."""
+    base = 75 if nishio else (85 if dynamic else 80)
+    s = _run(state, K.multiple_best, multiple, dynamic, nishio, base)
+    return _step(state, s, "nishio" if nishio else ("dynamic" if dynamic else "multiple")) if s.best[0] < K.BIG else None
+
+
+KIND_SLUG = {
+    ("loops", K.K_CYCLE): ("bidirectional-x-cycle", "bidirectional-y-cycle", "bidirectional-xy-cycle"),
+    ("loops", K.K_FORCING): ("forcing-x-chain", "forcing-y-chain", "forcing-xy-chain"),
+}
+MULTI_SLUG = {
+    "nishio": {K.K_CONTRA_OFF: "nishio-forcing-chain", K.K_CONTRA_ON: "nishio-forcing-chain"},
+    "multiple": {K.K_CELL: "cell-forcing-chains", K.K_REGION: "region-forcing-chains"},
+    "dynamic": {K.K_CONTRA_OFF: "dynamic-contradiction-forcing-chain",
+                K.K_CONTRA_ON: "dynamic-contradiction-forcing-chain",
+                K.K_DOUBLE_ON: "dynamic-double-forcing-chain", K.K_DOUBLE_OFF: "dynamic-double-forcing-chain",
+                K.K_CELL: "dynamic-cell-forcing-chains", K.K_REGION: "dynamic-region-forcing-chains"},
+}
+
+
+def potential_text(pid: int, n: int) -> str:
+    """A potential as r1c2=5 (on) or r1c2<>5 (off)."""
+    cell, d = pid // 2 // n, pid // 2 % n + 1
+    return f"{cell_name(cell, n)}{'=' if pid & 1 else '<>'}{d}"
+
+
+def _step(state: Candidates, s: Stores, family: str):
+    """The best hint of a kernel run as a Step."""
+    n = state.n
+    best = s.best
+    kind, source, target, extra = int(best[3]), int(best[4]), int(best[5]), int(best[6])
+    elim = [(int(c), int(d)) for c, d in s.elim[:best[7]]]
+    if family == "loops":
+        slug = KIND_SLUG[("loops", kind)][extra]
+    else:
+        slug = MULTI_SLUG[family][kind]
+    cell, d = source // 2 // n, source // 2 % n + 1
+    what = {K.K_CYCLE: f"cycle through {potential_text(source, n)}",
+            K.K_CELL: f"every candidate of {cell_name(cell, n)}",
+            K.K_REGION: f"every place of {d} in {state.houses.name(extra) if extra >= 0 else ''}"}.get(
+        kind, f"{potential_text(source, n)} implies {potential_text(target, n)}")
+    se = best[0] / 10
+    text = f"{_name(slug)}: {what} => {result_text(elim, (), n)} (length {int(best[1])})"
+    return step(slug, text, digits=sorted({dd for _, dd in elim}), cells=sorted({c for c, _ in elim}),
+                eliminations=elim, se=se, pattern=((cell, d),))
+
+
+def _name(slug: str) -> str:
+    """The table name of a slug."""
+    from .table import BY_SLUG
+
+    return BY_SLUG[slug].name

@@ -1,0 +1,141 @@
+"""Single-digit chains of strong links (SukakuExplainer's "strong-linked fishes"): k houses in each of which the
+digit has two places or two groups of places (one of them holds it), chained end to start by houses the ends share.
+One end or the other holds the digit, so it leaves every cell that sees both ends. k = 2 is the turbot family
+(Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle when a box's places make a cross), k = 3, 4 the
+3- and 4-strong-linked fishes. SE prices: 4.0 / 5.4 / 5.8 for parallel lines, +0.1 with a box or crossing lines,
++0.2 with both, +0.3 when a link is grouped."""
+
+from __future__ import annotations
+
+from .candidates import Candidates, bits
+from .notation import cells_text, eliminate_digit, houses_text, result_text
+from .table import step
+
+BASE = {2: 4.0, 3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6}
+
+
+def _segments(state: Candidates, house: int, pos: int) -> list[tuple[int, int]]:
+    """The ways pos (3 to 6 places of a digit in a house) splits into two groups of which one holds the digit."""
+    h, n = state.houses, state.n
+    out = []
+    lines = [h.masks[x] for x in range(2 * n)]
+    if h.kinds[house] == "box":
+        rows = [m for m in lines[:n] if m & pos]
+        cols = [m for m in lines[n:] if m & pos]
+        for group in (rows, cols):
+            if len(group) == 2:
+                out.append((pos & group[0], pos & group[1]))
+        for r in (m for m in lines[:n] if m & h.masks[house]):
+            for c in (m for m in lines[n:] if m & h.masks[house]):
+                heart = r & c
+                if pos & heart or pos & ~(r | c):
+                    continue
+                if pos & r and pos & c and (pos & r, pos & c) not in out:
+                    out.append((pos & r, pos & c))
+    else:
+        boxes = [h.masks[b] & pos for b in range(2 * n, 3 * n) if h.masks[b] & pos]
+        if len(boxes) == 2:
+            out.append((boxes[0], boxes[1]))
+    return out
+
+
+def links(state: Candidates, d: int) -> list[tuple[int, int, int, bool]]:
+    """Every oriented strong link of digit d: (house, start group, end group, grouped)."""
+    out = []
+    for house in range(3 * state.n):
+        pos = state.positions(house, d)
+        count = pos.bit_count()
+        if count == 2:
+            a, b = list(bits(pos))
+            pairs, grouped = [(1 << a, 1 << b)], False
+        elif 3 <= count <= 6:
+            pairs, grouped = _segments(state, house, pos), True
+        else:
+            continue
+        for a, b in pairs:
+            out += [(house, a, b, grouped), (house, b, a, grouped)]
+    return out
+
+
+def _weak(state: Candidates, a: int, b: int) -> bool:
+    """True if groups a and b are disjoint and share a row, column or box."""
+    if a & b:
+        return False
+    both = a | b
+    return any(both & ~state.houses.masks[x] == 0 for x in range(3 * state.n))
+
+
+def _price(state: Candidates, k: int, chain) -> float:
+    """SE's price of a chain of k strong links."""
+    kinds = {state.houses.kinds[link[0]] for link in chain}
+    if any(link[3] for link in chain):
+        return BASE[k] + 0.3
+    block = "box" in kinds
+    mixed = "row" in kinds and "column" in kinds
+    return BASE[k] + (0.2 if block and mixed else 0.1 if block or mixed else 0.0)
+
+
+def chains(state: Candidates, d: int, k: int):
+    """Every chain of k oriented strong links of digit d with distinct houses and disjoint groups."""
+    all_links = links(state, d)
+
+    def extend(chain, used):
+        if len(chain) == k:
+            yield chain
+            return
+        end = chain[-1][2]
+        for link in all_links:
+            if link[0] not in {x[0] for x in chain} and not (link[1] | link[2]) & used and _weak(state, end, link[1]):
+                yield from extend(chain + [link], used | link[1] | link[2])
+
+    for first in all_links:
+        yield from extend([first], first[1] | first[2])
+
+
+def strong_link_fish(state: Candidates, k: int):
+    """Chains of k strong links that eliminate, each priced as SE prices it (unsorted)."""
+    n, h = state.n, state.houses
+    slug = {2: None, 3: "3-strong-linked-fish", 4: "4-strong-linked-fish"}.get(k)
+    for d in range(1, n + 1):
+        for chain in chains(state, d, k):
+            start, end = chain[0][1], chain[-1][2]
+            used = 0
+            for link in chain:
+                used |= link[1] | link[2]
+            elim = eliminate_digit(state, h.common_peers(start | end) & ~used, d)
+            if not elim:
+                continue
+            se = _price(state, k, chain)
+            name_slug = slug or _turbot_slug(state, chain)
+            cells = [c for link in chain for c in (*bits(link[1]), *bits(link[2]))]
+            groups = " - ".join(f"{cells_text(link[1], n)}={cells_text(link[2], n)}" for link in chain)
+            text = (f"{_title(name_slug)}: {d} in {houses_text(h, [x[0] for x in chain])} ({groups}) => "
+                    f"{result_text(elim, (), n)}")
+            yield step(name_slug, text, digits=(d,), cells=cells, eliminations=elim, se=se,
+                       pattern=[(c, d) for c in cells])
+
+
+def _turbot_slug(state: Candidates, chain) -> str:
+    """HoDoKu's name of a two-link chain: Skyscraper, 2-String Kite, Turbot Fish or Empty Rectangle."""
+    kinds = [state.houses.kinds[link[0]] for link in chain]
+    if any(link[3] for link in chain):
+        return "empty-rectangle"
+    if "box" in kinds:
+        return "turbot-fish"
+    return "skyscraper" if kinds[0] == kinds[1] else "2-string-kite"
+
+
+def _title(slug: str) -> str:
+    """The table name of a slug."""
+    from .table import BY_SLUG
+
+    return BY_SLUG[slug].name
+
+
+def easiest_strong_link_fish(state: Candidates, k: int):
+    """SE's StrongLinks(k) choice: the lowest price, then the most eliminations."""
+    best = None
+    for s in strong_link_fish(state, k):
+        if best is None or (s.se, -len(s.eliminations)) < (best.se, -len(best.eliminations)):
+            best = s
+    return best

@@ -1,0 +1,224 @@
+"""Uniqueness, as Sudoku Explainer reasons about it (valid only for a puzzle with one solution and plain houses).
+
+Unique loop: a closed path of cells (4, 6, 8, ...) all holding the same two digits, each step inside a house, that
+visits every house it touches exactly twice, once from an odd and once from an even position. If only those two
+digits were left the two could be swapped, so the extra candidates of the loop cells must keep a place:
+  type 1, one extra cell: the two digits leave it;
+  type 2, the extra cells share one extra digit: it leaves every cell that sees them all;
+  type 3, two extra cells in a house: their extra digits act as one cell of a naked (or hidden) set;
+  type 4, two extra cells in a house where one loop digit has no other place: the other digit leaves both.
+Prices: 4.5 (rectangle), 4.6 / 4.7 / 5.0 for loops of 6 / 8 / 10+ cells; type 3 +0.1 per extra set cell.
+
+BUG (bivalue universal grave): when removing a few "BUG values" leaves every empty cell with two candidates and
+every digit twice in every house, one of the BUG values is true. Types 1-4 as in SE; 5.6 / 5.7 / 5.7+ / 5.7.
+"""
+
+from __future__ import annotations
+
+from .candidates import Candidates, bits, digits_of
+from .notation import cells_text, eliminate_digit, eliminate_mask, result_text
+from .subsets import combos
+from .table import step
+
+
+def _loops(state: Candidates, start: int, v1: int, v2: int):
+    """Every loop through start of cells holding v1 and v2 (at most two with extras, or extras of one digit)."""
+    h, cand = state.houses, state.cand
+    both = (1 << (v1 - 1)) | (1 << (v2 - 1))
+    loop = [start]
+
+    def walk(cell, allowed, extra, last_kind):
+        for kind_index, house in enumerate(h.cell_houses[cell][:3]):
+            if kind_index == last_kind:
+                continue
+            for nxt in h.cells[house]:
+                if nxt == loop[0] and len(loop) >= 4:
+                    yield list(loop)
+                elif nxt not in loop and cand[nxt] & both == both:
+                    more = extra | (cand[nxt] & ~both)
+                    card = cand[nxt].bit_count()
+                    if card == 2 or more.bit_count() == 1 or allowed > 0:
+                        loop.append(nxt)
+                        yield from walk(nxt, allowed - (card > 2), more, kind_index)
+                        loop.pop()
+
+    yield from walk(start, 2, 0, -1)
+
+
+def _valid(state: Candidates, loop: list[int]) -> bool:
+    """SE's test: each house is visited at most once from odd and once from even positions, and by both."""
+    odd, even = set(), set()
+    for i, c in enumerate(loop):
+        seen = odd if i % 2 else even
+        for house in state.houses.cell_houses[c][:3]:
+            if house in seen:
+                return False
+            seen.add(house)
+    return odd == even
+
+
+def _loop_price(size: int) -> float:
+    """SE's price of a unique loop of size cells."""
+    return 4.5 + (0.5 if size >= 10 else 0.2 if size >= 8 else 0.1 if size >= 6 else 0.0)
+
+
+def unique_loops(state: Candidates):
+    """Unique rectangle / loop steps of types 1-4 (all of them; SE takes the cheapest)."""
+    if not state.houses.plain:
+        return
+    seen = set()
+    for start in range(state.houses.ncells):
+        if state.cand[start].bit_count() != 2:
+            continue
+        v1, v2 = digits_of(state.cand[start])
+        for loop in _loops(state, start, v1, v2):
+            key = (frozenset(loop), v1, v2)
+            if key in seen or not _valid(state, loop):
+                continue
+            seen.add(key)
+            yield from _loop_steps(state, loop, v1, v2)
+
+
+def _loop_steps(state: Candidates, loop, v1, v2):
+    """The steps a valid loop gives."""
+    n, h, cand = state.n, state.houses, state.cand
+    both = (1 << (v1 - 1)) | (1 << (v2 - 1))
+    extras = [c for c in loop if cand[c].bit_count() > 2]
+    price = _loop_price(len(loop))
+    name = "Unique Rectangle" if len(loop) == 4 else f"Unique Loop ({len(loop)} cells)"
+    slug1 = "uniqueness-test-{}" if len(loop) == 4 else "unique-loop"
+    where = f"{cells_text(loop, n)} on {v1},{v2}"
+    if len(extras) == 1:
+        elim = [(extras[0], v1), (extras[0], v2)]
+        yield step(slug1.format(1), f"{name} type 1: {where} => {result_text(elim, (), n)}", digits=(v1, v2),
+                   cells=loop, eliminations=elim, se=price)
+        return
+    extra_mask = 0
+    for c in extras:
+        extra_mask |= cand[c] & ~both
+    if len(extras) >= 2 and extra_mask.bit_count() == 1:
+        z = extra_mask.bit_length()
+        elim = eliminate_digit(state, h.common_peers(sum(1 << c for c in extras)), z)
+        if elim:
+            yield step(slug1.format(2), f"{name} type 2: {where}, extra {z} => {result_text(elim, (), n)}",
+                       digits=(v1, v2, z), cells=loop, eliminations=elim, se=price)
+    if len(extras) == 2:
+        a, b = extras
+        for house in set(h.cell_houses[a][:3]) & set(h.cell_houses[b][:3]):
+            if extra_mask.bit_count() >= 2:
+                yield from _type3(state, loop, v1, v2, a, b, house, extra_mask, price, name, where, slug1)
+            yield from _type4(state, loop, v1, v2, a, b, house, price, name, where, slug1)
+
+
+def _type3(state, loop, v1, v2, a, b, house, extra_mask, price, name, where, slug1):
+    """Type 3: the extra digits of a and b as one pseudo cell of a naked set in their common house."""
+    n, h, cand = state.n, state.houses, state.cand
+    others = [c for c in h.cells[house] if c not in (a, b) and cand[c].bit_count() >= 2]
+    for size in range(1, len(others) + 1):
+        if size + 1 < extra_mask.bit_count():
+            continue
+        for group in combos(size, others):
+            union = extra_mask
+            for c in group:
+                union |= cand[c]
+            if union.bit_count() != size + 1:
+                continue
+            rest = h.masks[house] & ~sum(1 << c for c in (a, b, *group))
+            elim = eliminate_mask(state, rest, union)
+            if elim:
+                text = (f"{name} type 3: {where}, naked set {','.join(map(str, digits_of(union)))} with "
+                        f"{cells_text(group, n)} => {result_text(elim, (), n)}")
+                yield step(slug1.format(3), text, digits=digits_of(union), cells=loop, eliminations=elim,
+                           se=price + size * 0.1)
+
+
+def _type4(state, loop, v1, v2, a, b, house, price, name, where, slug1):
+    """Type 4: in a house of a and b where one loop digit has no other place, the other digit leaves a and b."""
+    n, h = state.n, state.houses
+    for lock, rem in ((v1, v2), (v2, v1)):
+        if state.positions(house, lock) & ~((1 << a) | (1 << b)) == 0:
+            elim = [(a, rem), (b, rem)]
+            text = f"{name} type 4: {where}, {lock} locked in {h.name(house)} => {result_text(elim, (), n)}"
+            yield step(slug1.format(4), text, digits=(v1, v2), cells=loop, eliminations=elim, se=price)
+            return
+
+
+def easiest_unique_loop(state: Candidates):
+    """SE's UniqueLoops choice: the lowest price, then the lowest type."""
+    best = None
+    for s in unique_loops(state):
+        if best is None or s.se < best.se:
+            best = s
+    return best
+
+
+def bug(state: Candidates):
+    """The BUG step (types 1-4), or None."""
+    if not state.houses.plain:
+        return None
+    n, h, cand = state.n, state.houses, state.cand
+    bug_values: dict[int, int] = {}
+    for house in [*range(2 * n, 3 * n), *range(n), *range(n, 2 * n)]:
+        for d in range(1, n + 1):
+            pos = state.positions(house, d)
+            count = pos.bit_count()
+            if count in (0, 2):
+                continue
+            fat = [c for c in bits(pos) if cand[c].bit_count() >= 3]
+            if not fat:
+                return None
+            if len(fat) == 1:
+                bug_values[fat[0]] = bug_values.get(fat[0], 0) | 1 << (d - 1)
+    if not bug_values:
+        return None
+    rest = [m & ~bug_values.get(c, 0) for c, m in enumerate(cand)]
+    if any(v == 0 and m.bit_count() != 2 for v, m in zip(state.values, rest)):
+        return None
+    for house, cells in enumerate(h.cells[:3 * n]):
+        for d in range(1, n + 1):
+            if sum(1 for c in cells if rest[c] >> (d - 1) & 1) not in (0, 2):
+                return None
+    return _bug_step(state, bug_values)
+
+
+def _bug_step(state: Candidates, bug_values: dict[int, int]):
+    """The BUG step for the cells that hold BUG values."""
+    n, h, cand = state.n, state.houses, state.cand
+    cells = sorted(bug_values)
+    allv = 0
+    for m in bug_values.values():
+        allv |= m
+    if len(cells) == 1:
+        c = cells[0]
+        elim = [(c, d) for d in digits_of(cand[c] & ~allv)]
+        if elim:
+            return step("bug-plus-1", f"BUG+1: {cells_text(cells, n)} must be {','.join(map(str, digits_of(allv)))}"
+                        f" => {result_text(elim, (), n)}", digits=digits_of(allv), cells=cells, eliminations=elim)
+        return None
+    common = h.common_peers(sum(1 << c for c in cells))
+    if allv.bit_count() == 1:
+        z = allv.bit_length()
+        elim = eliminate_digit(state, common, z)
+        if elim:
+            return step("bug-type-2", f"BUG type 2: {cells_text(cells, n)} on {z} => {result_text(elim, (), n)}",
+                        digits=(z,), cells=cells, eliminations=elim)
+    if len(cells) == 2:
+        return _bug4(state, cells, bug_values)
+    return None
+
+
+def _bug4(state: Candidates, cells, bug_values):
+    """BUG type 4: two BUG cells in a house sharing a digit locked there; their other shared digit goes."""
+    n, h, cand = state.n, state.houses, state.cand
+    a, b = cells
+    shared = (cand[a] & ~bug_values[a]) & (cand[b] & ~bug_values[b])
+    for house in set(h.cell_houses[a][:3]) & set(h.cell_houses[b][:3]):
+        for d in digits_of(shared):
+            if state.positions(house, d) == (1 << a) | (1 << b):
+                other = digits_of(shared & ~(1 << (d - 1)))
+                elim = [(c, x) for x in other for c in (a, b) if state.has(c, x)]
+                if elim:
+                    return step("bug-type-4", f"BUG type 4: {cells_text(cells, n)}, {d} locked in "
+                                f"{h.name(house)} => {result_text(elim, (), n)}", digits=(d,), cells=cells,
+                                eliminations=elim)
+    return None
