@@ -135,9 +135,9 @@ def _off_to_on(pid, y, x, n, work, source, cell_units, unit_cells, out, hid_n, h
             out[k] = (cell * n + v) * 2 + 1
             h = 0
             gone = source[cell] & ~m
-            for x in range(n):
-                if (gone >> np.uint64(x)) & np.uint64(1):
-                    hid[k, h] = (cell * n + x) * 2
+            for v2 in range(n):
+                if (gone >> np.uint64(v2)) & np.uint64(1):
+                    hid[k, h] = (cell * n + v2) * 2
                     h += 1
             hid_n[k] = h
             k += 1

@@ -111,12 +111,13 @@ def houses_of(geometry: Geometry) -> Houses:
 class Candidates:
     """Placed digits and the candidates of every empty cell; techniques read it, steps change it."""
 
-    __slots__ = ("houses", "values", "cand", "where")
+    __slots__ = ("houses", "values", "cand", "where", "givens")
 
-    def __init__(self, houses: Houses, values: list[int], cand: list[int]):
+    def __init__(self, houses: Houses, values: list[int], cand: list[int], givens: int = 0):
         self.houses = houses
         self.values = values
         self.cand = cand
+        self.givens = givens  # the cells the puzzle gave (a cell set); the others were solved
         self.where = [0] * (houses.n + 1)
         for c, m in enumerate(cand):
             for b in bits(m):
@@ -139,12 +140,13 @@ class Candidates:
             if v:
                 for p in bits(houses.peers[c]):
                     cand[p] &= ~(1 << (v - 1))
-        return cls(houses, values, cand)
+        return cls(houses, values, cand, sum(1 << c for c, v in enumerate(values) if v))
 
     def copy(self) -> "Candidates":
         """An independent copy."""
         other = Candidates.__new__(Candidates)
         other.houses, other.values, other.cand, other.where = self.houses, self.values[:], self.cand[:], self.where[:]
+        other.givens = self.givens
         return other
 
     @property

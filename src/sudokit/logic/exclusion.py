@@ -41,7 +41,9 @@ def _exclude(state: Candidates, cells, excluders: int):
                 if combo[i] == combo[j] and h.sees(cells[i], cells[j]):
                     bad = True
         if not bad:
-            used = sum(1 << (d - 1) for d in combo)
+            used = 0
+            for d in combo:
+                used |= 1 << (d - 1)
             bad = any(m & ~used == 0 for m in masks)
         if not bad:
             for i, d in enumerate(combo):

@@ -11,19 +11,21 @@ from .step import cell_name
 from .table import step
 
 
-def crossings(state: Candidates) -> list[tuple[int, int]]:
-    """Pairs (first, second) of crossing houses in SE's order: box/column, box/row, column/box, row/box, extras."""
+def crossings(state: Candidates) -> list[list[tuple[int, int]]]:
+    """Groups of crossing house pairs (first, second) in SE's order: box/column, box/row, column/box, row/box, then
+    the extra units'; SE scans a group digit by digit."""
     h, n = state.houses, state.n
     boxes, rows, cols = range(2 * n, 3 * n), range(n), range(n, 2 * n)
     extra = range(3 * n, len(h.cells))
     order = [(boxes, cols), (boxes, rows), (cols, boxes), (rows, boxes)]
     order += [(extra, others) for others in (cols, rows, boxes)] + [(others, extra) for others in (cols, rows, boxes)]
     order += [(extra, extra)]
-    out = []
+    groups = []
     for firsts, seconds in order:
-        for a in firsts:
-            out += [(a, b) for b in seconds if a != b and _cross(h.masks[a], h.masks[b])]
-    return out
+        pairs = [(a, b) for a in firsts for b in seconds if a != b and _cross(h.masks[a], h.masks[b])]
+        if pairs:
+            groups.append(pairs)
+    return groups
 
 
 def _cross(a: int, b: int) -> bool:
@@ -42,11 +44,12 @@ def _name(state: Candidates, first: int) -> tuple[str, str]:
 def locked(state: Candidates):
     """Every (first house, second house, digit) where the digit's places in first all lie in second."""
     masks = state.houses.masks
-    for d in range(1, state.n + 1):
-        for a, b in crossings(state):
-            pos = state.positions(a, d)
-            if pos & (pos - 1) and pos & ~masks[b] == 0:
-                yield a, b, d, pos
+    for group in crossings(state):
+        for d in range(1, state.n + 1):
+            for a, b in group:
+                pos = state.positions(a, d)
+                if pos & (pos - 1) and pos & ~masks[b] == 0:
+                    yield a, b, d, pos
 
 
 def locked_candidates(state: Candidates):
@@ -80,5 +83,6 @@ def direct_locked_candidates(state: Candidates):
                 name = "Direct Pointing" if pointing else "Direct Claiming"
                 text = (f"{name}: {d} in {h.name(a)} locked in {h.name(b)} => "
                         f"{cell_name(cell, n)}={d} (only place in {h.name(c3)})")
-                yield step(slug, text, digits=(d,), cells=tuple(bits(pos)), eliminations=elim,
-                           placements=((cell, d),), pattern=[(c, d) for c in bits(pos)])
+                # SE applies a direct hint as its placement alone; the eliminations only explain it
+                yield step(slug, text, digits=(d,), cells=tuple(bits(pos)), placements=((cell, d),),
+                           pattern=[(c, d) for c in bits(pos)] + elim)

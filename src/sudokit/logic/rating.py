@@ -66,6 +66,14 @@ SE_PRODUCERS = (
     lambda s: forcing.multiple(s, multiple=True, dynamic=True),
 )
 
+# SE's chaining producers alone: the rescue of the HoDoKu path
+CHAINING = (
+    forcing.loops,
+    lambda s: forcing.multiple(s, nishio=True, dynamic=True),
+    lambda s: forcing.multiple(s, multiple=True),
+    lambda s: forcing.multiple(s, multiple=True, dynamic=True),
+)
+
 
 def se_next(state: Candidates) -> Step | None:
     """The step Sudoku Explainer takes next, or None when its techniques are exhausted."""

@@ -126,12 +126,11 @@ def direct_hidden_subsets(state: Candidates, k: int):
             rest = pos & ~cells
             if pos & (pos - 1) and rest and rest & (rest - 1) == 0:
                 cell = rest.bit_length() - 1
-                keep = sum(1 << (x - 1) for x in ds)
-                elim = eliminate_mask(state, cells, ~keep)
                 slug = "direct-hidden-pair" if k == 2 else "direct-hidden-triple"
                 name = "Direct Hidden Pair" if k == 2 else "Direct Hidden Triple"
                 text = (f"{name}: {digits_text(ds)} in {cells_text(cells, n)} => {cell_name(cell, n)}={d} "
                         f"(only place in {state.houses.name(h)})")
-                yield step(slug, text, digits=ds, cells=list(bits(cells)), eliminations=elim,
-                           placements=((cell, d),), pattern=[(c, x) for c in bits(cells) for x in ds if state.has(c, x)])
+                # SE applies a direct hint as its placement alone; the eliminations only explain it
+                yield step(slug, text, digits=ds, cells=list(bits(cells)), placements=((cell, d),),
+                           pattern=[(c, x) for c in bits(cells) for x in ds if state.has(c, x)])
                 break

@@ -182,9 +182,9 @@ def bug(state: Candidates):
 
 
 def _bug_step(state: Candidates, bug_values: dict[int, int]):
-    """The BUG step for the cells that hold BUG values."""
+    """The BUG step for the cells that hold BUG values (SE's order: type 1, type 2, type 4, type 3)."""
     n, h, cand = state.n, state.houses, state.cand
-    cells = sorted(bug_values)
+    cells = list(bug_values)
     allv = 0
     for m in bug_values.values():
         allv |= m
@@ -202,23 +202,61 @@ def _bug_step(state: Candidates, bug_values: dict[int, int]):
         if elim:
             return step("bug-type-2", f"BUG type 2: {cells_text(cells, n)} on {z} => {result_text(elim, (), n)}",
                         digits=(z,), cells=cells, eliminations=elim)
-    if len(cells) == 2:
-        return _bug4(state, cells, bug_values)
-    return None
+        return _bug4(state, cells, bug_values, allv) if len(cells) == 2 else None
+    if not common:
+        return None
+    found = _bug4(state, cells, bug_values, allv) if len(cells) == 2 else None
+    return found or _bug3(state, cells, allv, common)
 
 
-def _bug4(state: Candidates, cells, bug_values):
-    """BUG type 4: two BUG cells in a house sharing a digit locked there; their other shared digit goes."""
+def _shared_houses(state: Candidates, cells) -> list[int]:
+    """The houses (box, row, column order) that hold every one of cells."""
+    first = state.houses.cell_houses[cells[0]][:3]
+    return [x for x in first if all(x in state.houses.cell_houses[c][:3] for c in cells)]
+
+
+def _bug4(state: Candidates, cells, bug_values, allv):
+    """BUG type 4: two BUG cells in a house with one shared non-BUG digit; their other non-BUG digits go."""
     n, h, cand = state.n, state.houses, state.cand
     a, b = cells
-    shared = (cand[a] & ~bug_values[a]) & (cand[b] & ~bug_values[b])
-    for house in set(h.cell_houses[a][:3]) & set(h.cell_houses[b][:3]):
-        for d in digits_of(shared):
-            if state.positions(house, d) == (1 << a) | (1 << b):
-                other = digits_of(shared & ~(1 << (d - 1)))
-                elim = [(c, x) for x in other for c in (a, b) if state.has(c, x)]
-                if elim:
-                    return step("bug-type-4", f"BUG type 4: {cells_text(cells, n)}, {d} locked in "
-                                f"{h.name(house)} => {result_text(elim, (), n)}", digits=(d,), cells=cells,
-                                eliminations=elim)
+    shared = cand[a] & cand[b] & ~allv
+    if shared.bit_count() != 1:
+        return None
+    for house in _shared_houses(state, cells):
+        elim = [(c, d) for c in (a, b) for d in digits_of(cand[c] & ~bug_values[c] & ~shared)]
+        if elim:
+            d = shared.bit_length()
+            return step("bug-type-4", f"BUG type 4: {cells_text(cells, n)}, {d} in {h.name(house)} => "
+                        f"{result_text(elim, (), n)}", digits=(d,), cells=cells, eliminations=elim)
     return None
+
+
+def _bug3(state: Candidates, cells, allv, common):
+    """BUG type 3: the BUG values act as one cell of a naked set with other cells of the BUG cells' house."""
+    n, h, cand = state.n, state.houses, state.cand
+    for degree in range(2, 7):
+        for house in _shared_houses(state, cells):
+            others = [c for c in bits(common & h.masks[house])]
+            if len(others) < degree:
+                continue
+            for group in combos(degree - 1, others):
+                union = 0
+                for c in group:
+                    union |= cand[c]
+                if union.bit_count() != degree or any(cand[c].bit_count() < 2 for c in group) or allv & ~union:
+                    continue
+                rest = common & h.masks[house] & ~sum(1 << c for c in group)
+                elim = eliminate_mask(state, rest, union)
+                if elim:
+                    text = (f"BUG type 3: {cells_text(cells, n)} with naked set {','.join(map(str, digits_of(union)))}"
+                            f" in {cells_text(group, n)} => {result_text(elim, (), n)}")
+                    return step("bug-type-3", text, digits=digits_of(union), cells=cells, eliminations=elim,
+                                se=5.7 + (degree - 1) * 0.1)
+    return None
+
+
+def bug_steps(state: Candidates):
+    """The BUG step as a finder (at most one instance)."""
+    found = bug(state)
+    if found is not None:
+        yield found
