@@ -1,0 +1,106 @@
+"""Where things go on a picture: one cell is S user units, every coordinate is computed here.
+
+A Frame knows the side N, the candidate slot layout (rows x columns of small digits in a cell) and the grid's
+top-left corner; the pixel size of a picture is chosen here too, so N from 4 to 64 stays legible.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+S = 60  # one cell, in user units
+MARGIN = 12  # around the grid, in user units
+TITLE = 40  # height of the title band (font TITLE * 0.65)
+CAPTION = 28  # height of one caption line (font CAPTION * 0.7)
+MAX_PIXELS = 4000  # the natural width of a picture stays below this
+DIGIT = 0.6 * S  # font size of a cell's digit
+BASELINE = 0.36  # a digit's baseline sits this many font sizes below the centre it is drawn at
+
+COLOURS = {
+    "paper": "#ffffff", "given": "#111111", "solved": "#1c57c9", "candidate": "#5a5a5a", "thin": "#9a9a9a",
+    "thick": "#111111", "diagonal": "#b9c6d6", "window": "#e2e2e2", "cage": "#3c3c3c", "caption": "#333333",
+    "highlight": "#fff0a8", "pattern": "#a9cdfb", "place": "#8fdc8f", "elim": "#ffb3b3", "strike": "#c62828",
+    "link": "#e8590c", "flip": "#ffc98b", "heat_low": "#fff8e7", "heat_high": "#f08c00", "weight": "#7a5a2a",
+}
+
+
+def num(v: float) -> str:
+    """A coordinate as short SVG text: integers bare, else two decimals at most."""
+    return "%g" % round(v, 2)
+
+
+def slot_shape(n: int, box: tuple[int, int] | None) -> tuple[int, int]:
+    """Rows x columns of candidate slots in a cell: the box shape when it is not too thin, else near-square."""
+    if box is not None and box[0] * box[1] == n and box[0] <= box[1] <= 2 * box[0]:
+        return box
+    cols = math.ceil(math.sqrt(n))
+    return math.ceil(n / cols), cols
+
+
+def cell_pixels(n: int, slots: tuple[int, int], candidates: bool, cages: bool = False) -> float:
+    """Natural size of one cell in pixels: 40 for 9x9 to 16x16, larger below, smaller above; more room for the
+    16-pixel slots of pencilmarks and for cage sums."""
+    want = max(40, 64 - 3 * n) if n <= 16 else max(30, 40 - (n - 16) // 2)
+    if candidates:
+        want = max(want, 16 * max(slots))
+    if cages:
+        want = max(want, 52)
+    return min(want, MAX_PIXELS / n)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The grid's place on the picture and the slot layout of its candidates."""
+
+    n: int
+    slots: tuple[int, int]
+    top: float = MARGIN
+    left: float = MARGIN
+
+    @property
+    def side(self) -> float:
+        """Width of the grid in user units."""
+        return self.n * S
+
+    @property
+    def slot(self) -> float:
+        """Size of one candidate slot (the larger of its sides' shares of a cell)."""
+        return S / max(self.slots)
+
+    def corner(self, cell: int) -> tuple[float, float]:
+        """Top-left corner of a cell."""
+        r, c = divmod(cell, self.n)
+        return self.left + c * S, self.top + r * S
+
+    def point(self, row: float, col: float) -> tuple[float, float]:
+        """A point given in cell units from the grid's corner (row down, col across)."""
+        return self.left + col * S, self.top + row * S
+
+    def slot_centre(self, cell: int, digit: int) -> tuple[float, float]:
+        """Centre of digit's candidate slot in a cell."""
+        x, y = self.corner(cell)
+        rows, cols = self.slots
+        i, j = divmod(digit - 1, cols)
+        return x + (j + 0.5) * S / cols, y + (i + 0.5) * S / rows
+
+    @property
+    def candidate_font(self) -> float:
+        """Font size of a pencilmark: most of its slot's shorter side."""
+        return 0.8 * S / max(self.slots)
+
+
+@lru_cache(maxsize=256)
+def digit_spots(frame: Frame) -> tuple[tuple[str, str], ...]:
+    """Where each cell's digit is written (x centre, baseline y) as SVG number strings (cached)."""
+    drop = BASELINE * DIGIT + S / 2
+    return tuple((num(x + S / 2), num(y + drop)) for x, y in map(frame.corner, range(frame.n * frame.n)))
+
+
+@lru_cache(maxsize=256)
+def slot_spots(frame: Frame) -> tuple[tuple[str, str], ...]:
+    """Where each candidate is written (x centre, baseline y), flat index cell * N + digit - 1 (cached)."""
+    n, drop = frame.n, BASELINE * frame.candidate_font
+    return tuple((num(x), num(y + drop)) for cell in range(n * n)
+                 for x, y in (frame.slot_centre(cell, d) for d in range(1, n + 1)))
