@@ -1,5 +1,5 @@
 """Pictures: the SVG is well-formed and holds what was asked (counted element by element on small hand-checked
-cases), cage outlines close, a hint's eliminations are struck.
+cases), cage outlines close, a hint's eliminations are struck, PNG bytes decode.
 """
 
 from collections import Counter
@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 from sudokit.errors import InputError
 from sudokit.geometry import box_geometry, region_geometry
 from sudokit.logic.step import Link, Step
-from sudokit.render import basic_candidates, svg
+from sudokit.render import basic_candidates, png, svg
 from sudokit.render.frame import Frame, S, slot_shape
 from sudokit.render.outline import cage_sides
+from sudokit.render.raster import SIGNATURE, png_size
 from sudokit.sudoku.variants import build_variant
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -258,3 +259,13 @@ def test_title_and_size():
 def test_bad_input_is_an_input_error(kwargs):
     with pytest.raises(InputError):
         svg(**kwargs)
+
+
+# ---- PNG ----
+
+def test_png_bytes_decode_to_the_svg_size():
+    text = svg(grid(HARDEST))
+    root = parse(text)
+    data = png(text)
+    assert data.startswith(SIGNATURE) and png_size(data) == (int(root.get("width")), int(root.get("height")))
+    assert png_size(png(text, 200))[0] == 200
