@@ -1,7 +1,8 @@
 """Pictures: the SVG is well-formed and holds what was asked (counted element by element on small hand-checked
-cases), cage outlines close, a hint's eliminations are struck, PNG bytes decode.
+cases), cage outlines close, a hint's eliminations are struck, PNG and PDF bytes decode.
 """
 
+import zlib
 from collections import Counter
 from xml.etree import ElementTree
 
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 from sudokit.errors import InputError
 from sudokit.geometry import box_geometry, region_geometry
 from sudokit.logic.step import Link, Step
-from sudokit.render import basic_candidates, png, svg
+from sudokit.render import basic_candidates, pdf, png, svg
 from sudokit.render.frame import Frame, S, slot_shape
 from sudokit.render.outline import cage_sides
 from sudokit.render.raster import SIGNATURE, png_size
@@ -261,7 +262,7 @@ def test_bad_input_is_an_input_error(kwargs):
         svg(**kwargs)
 
 
-# ---- PNG ----
+# ---- PNG, PDF ----
 
 def test_png_bytes_decode_to_the_svg_size():
     text = svg(grid(HARDEST))
@@ -269,3 +270,45 @@ def test_png_bytes_decode_to_the_svg_size():
     data = png(text)
     assert data.startswith(SIGNATURE) and png_size(data) == (int(root.get("width")), int(root.get("height")))
     assert png_size(png(text, 200))[0] == 200
+
+
+def pdf_pages(data: bytes) -> int:
+    """Number of page objects in a PDF."""
+    return data.count(b"/Type /Page ")
+
+
+def pdf_streams(data: bytes) -> list[str]:
+    """The decompressed content streams of a PDF."""
+    out, pos = [], 0
+    while (start := data.find(b">>\nstream\n", pos)) >= 0:
+        end = data.find(b"\nendstream", start)
+        out.append(zlib.decompress(data[start + 10:end]).decode("latin-1"))
+        pos = end + 1
+    return out
+
+
+def test_pdf_pages_hold_the_digits():
+    from sudokit.render.sheet import pages
+    from sudokit.render.svg import draw, scene
+
+    pictures = [draw(scene(grid(HARDEST), title=f"Puzzle {k}"))[:3] for k in range(1, 6)]
+    data = pdf(pages(pictures, 4))
+    assert data.startswith(b"%PDF-1.4") and data.rstrip().endswith(b"%%EOF") and pdf_pages(data) == 2
+    streams = pdf_streams(data)
+    assert streams[0].count("(4) Tj") == 4 * 3 and "(Puzzle 5) Tj" in streams[1]
+
+
+def test_pdf_xref_offsets_point_at_objects():
+    data = pdf([svg(grid(HARDEST))])
+    xref = int(data.rsplit(b"startxref\n", 1)[1].split()[0])
+    rows = data[xref:].split(b"\n")[3:]
+    for k, row in enumerate(rows[:5], 1):
+        offset = int(row.split()[0])
+        assert data[offset:].startswith(f"{k} 0 obj".encode())
+
+
+def test_pdf_draws_every_shape():
+    step = xwing()
+    v = build_variant(9, (3, 3), constraints=("x",), cages=[(10, (0, 1))])
+    stream = pdf_streams(pdf([svg(grid(XWING), variant=v, step=step, title="t")]))[0]
+    assert " c " in stream and " re " in stream and "[5 4] 0 d" in stream and "Tj" in stream

@@ -1,6 +1,6 @@
-"""Pictures: a Sudoku as SVG (pure Python) and PNG (the `render` extra, resvg).
+"""Pictures: a Sudoku as SVG (pure Python), PNG (the `render` extra, resvg) and PDF (pure Python, vector).
 
-    from sudokit.render import svg, png
+    from sudokit.render import svg, png, pdf
     text = svg(grid, geometry, givens=puzzle, candidates=mask, variant=v, step=step)
 """
 
@@ -14,4 +14,11 @@ def png(svg_text: str, width: int | None = None) -> bytes:
     return to_png(svg_text, width)
 
 
-__all__ = ["svg", "png", "scene", "basic_candidates"]
+def pdf(pages: list[str]) -> bytes:
+    """A PDF of SVG pages (pure Python, vector)."""
+    from .pdfdoc import to_pdf
+
+    return to_pdf(pages)
+
+
+__all__ = ["svg", "png", "pdf", "scene", "basic_candidates"]
