@@ -1,5 +1,5 @@
 """Pictures: the SVG is well-formed and holds what was asked (counted element by element on small hand-checked
-cases), cage outlines close, a hint's eliminations are struck, PNG and PDF bytes decode.
+cases), cage outlines close, a hint's eliminations are struck, PNG and PDF bytes decode, `sudokit render` end to end.
 """
 
 import zlib
@@ -8,9 +8,11 @@ from xml.etree import ElementTree
 
 import numpy as np
 import pytest
+from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sudokit.cli import main
 from sudokit.errors import InputError
 from sudokit.geometry import box_geometry, region_geometry
 from sudokit.logic.step import Link, Step
@@ -312,3 +314,83 @@ def test_pdf_draws_every_shape():
     v = build_variant(9, (3, 3), constraints=("x",), cages=[(10, (0, 1))])
     stream = pdf_streams(pdf([svg(grid(XWING), variant=v, step=step, title="t")]))[0]
     assert " c " in stream and " re " in stream and "[5 4] 0 d" in stream and "Tj" in stream
+
+
+# ---- the command ----
+
+def run(*args, input=None):
+    """Invoke the CLI in-process; (exit code, stdout bytes, stderr)."""
+    result = CliRunner().invoke(main, list(args), input=input)
+    return result.exit_code, result.stdout_bytes, result.stderr
+
+
+def test_cli_svg_to_stdout():
+    code, out, err = run("render", input=HARDEST + "\n")
+    root = parse(out.decode())
+    assert code == 0 and err == "" and len(texts(root, "given")) == 17
+
+
+def test_cli_png_files_by_pattern_and_directory(tmp_path):
+    two = f"{HARDEST}\n{XWING}\n"
+    code, _, err = run("render", "--to", "png", "-o", str(tmp_path / "p{n}.png"), input=two)
+    assert code == 0 and err == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p1.png", "p2.png"]
+    assert (tmp_path / "p1.png").read_bytes().startswith(SIGNATURE)
+    source = tmp_path / "set.txt"
+    source.write_text(two)
+    code, _, _ = run("render", str(source), "--solution", "-o", str(tmp_path / "out") + "/")
+    assert code == 0 and sorted(p.name for p in (tmp_path / "out").iterdir()) == ["set-1.svg", "set-2.svg"]
+    assert len(texts(parse((tmp_path / "out" / "set-1.svg").read_text()), "solved")) == 81 - 17
+
+
+def test_cli_pdf_sheets_with_solutions(tmp_path):
+    puzzles = "\n".join([HARDEST, XWING, HARDEST]) + "\n"
+    out = tmp_path / "s.pdf"  # --to pdf from the extension
+    code, _, _ = run("render", "--per-page", "2", "--solution", "-o", str(out), input=puzzles)
+    data = out.read_bytes()
+    assert code == 0 and data.startswith(b"%PDF") and pdf_pages(data) == 4  # 2 pages of puzzles, 2 of solutions
+
+
+def test_cli_variants_drawn(tmp_path, data):
+    cages = data / "variants" / "killer-codingame-1.cages"
+    code, out, _ = run("render", "--cages", str(cages), "--x", "--anti-knight", input="." * 81 + "\n")
+    root = parse(out.decode())
+    assert code == 0 and len(children(root, "cages", "path")) == 32
+    assert len(children(root, "diagonals", "line")) == 2 and "anti-knight" in caption(root)
+
+
+def test_cli_candidates_flag():
+    code, out, _ = run("render", "--candidates", input=HARDEST + "\n")
+    marks = basic_candidates(grid(HARDEST), box_geometry(3, 3))
+    assert code == 0 and len(texts(parse(out.decode()), "candidates")) == int(marks.sum())
+
+
+def test_cli_several_pictures_need_an_output():
+    code, out, err = run("render", input=f"{HARDEST}\n{XWING}\n")
+    assert code == 2 and out == b"" and err.count("\n") == 1 and "{n}" in err
+
+
+def test_cli_bad_puzzle_is_reported_and_skipped(tmp_path):
+    clash = "44" + HARDEST[2:]
+    code, _, err = run("render", "-o", str(tmp_path / "p{n}.svg"), input=f"{HARDEST}\n{clash}\n{XWING}\n")
+    assert code == 2 and err.count("\n") == 1 and "<stdin>:2" in err and "clashes" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p1.svg", "p3.svg"]
+
+
+def test_cli_no_solution_exit_1():
+    unsolvable = ".23456789" + "1........" + "." * 63  # r1c1 must be 1, but column 1 already holds it
+    code, out, err = run("render", "--solution", input=unsolvable + "\n")
+    assert code == 1 and "no solution" in err and err.count("\n") == 1
+    assert len(texts(parse(out.decode()), "solved")) == 0
+
+
+@pytest.mark.parametrize("args, words", [(["--per-page", "3"], "per-page"), (["--to", "gif"], "gif"),
+                                         (["--box", "2x2"], "--box"), (["missing-file.txt"], "cannot read")])
+def test_cli_usage_errors(args, words):
+    code, out, err = run("render", *args, input=HARDEST + "\n")
+    assert code == 2 and out == b"" and words in err
+
+
+def test_cli_garbage_input():
+    code, out, err = run("render", input="hello world\n")
+    assert code == 2 and out == b"" and err.startswith("sudokit: ") and err.count("\n") == 1
