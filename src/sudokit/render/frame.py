@@ -58,6 +58,7 @@ class Frame:
     slots: tuple[int, int]
     top: float = MARGIN
     left: float = MARGIN
+    cages: bool = False  # digits smaller and lower, clear of the cage sums in the corners
 
     @property
     def side(self) -> float:
@@ -86,6 +87,11 @@ class Frame:
         return x + (j + 0.5) * S / cols, y + (i + 0.5) * S / rows
 
     @property
+    def digit_font(self) -> float:
+        """Font size of a cell's digit."""
+        return 0.84 * DIGIT if self.cages else DIGIT
+
+    @property
     def candidate_font(self) -> float:
         """Font size of a pencilmark: most of its slot's shorter side."""
         return 0.8 * S / max(self.slots)
@@ -94,7 +100,7 @@ class Frame:
 @lru_cache(maxsize=256)
 def digit_spots(frame: Frame) -> tuple[tuple[str, str], ...]:
     """Where each cell's digit is written (x centre, baseline y) as SVG number strings (cached)."""
-    drop = BASELINE * DIGIT + S / 2
+    drop = BASELINE * frame.digit_font + S / 2 + (0.06 * S if frame.cages else 0)
     return tuple((num(x + S / 2), num(y + drop)) for x, y in map(frame.corner, range(frame.n * frame.n)))
 
 

@@ -17,7 +17,7 @@ import numpy as np
 from ..errors import InputError
 from ..geometry import MAX_N, Geometry, box_geometry, default_box, standard_geometry
 from . import hint
-from .frame import (CAPTION, COLOURS, DIGIT, MARGIN, TITLE, S, Frame, cell_pixels, digit_spots, num, slot_shape,
+from .frame import (CAPTION, COLOURS, MARGIN, TITLE, S, Frame, cell_pixels, digit_spots, num, slot_shape,
                     slot_spots)
 from .outline import borders, cage_sides
 
@@ -174,7 +174,7 @@ def draw(sc: Scene) -> tuple[str, float, float, float]:
     """The body of the picture, its width and height in user units, and its natural width in pixels."""
     n = sc.n
     slots = slot_shape(n, sc.geometry.box or default_box(n))
-    frame = Frame(n, slots, MARGIN + (TITLE if sc.title else 0), MARGIN)
+    frame = Frame(n, slots, MARGIN + (TITLE if sc.title else 0), MARGIN, bool(sc.cages))
     width = frame.side + 2 * MARGIN
     lines = caption(sc, width - 2 * MARGIN)
     height = frame.top + frame.side + MARGIN + (len(lines) * CAPTION + MARGIN / 2 if lines else 0)
@@ -308,7 +308,7 @@ def digits(sc: Scene, frame: Frame) -> str:
         if d:
             x, y = spots[cell]
             parts[given[cell]].append(f'<text x="{x}" y="{y}">{labels[d - 1]}</text>')
-    attrs = f'font-size="{num(DIGIT)}" text-anchor="middle"'
+    attrs = f'font-size="{num(frame.digit_font)}" text-anchor="middle"'
     return (group("given", f'{attrs} fill="{COLOURS["given"]}"', parts[1]) +
             group("solved", f'{attrs} fill="{COLOURS["solved"]}"', parts[0]))
 
