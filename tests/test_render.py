@@ -216,6 +216,12 @@ def test_step_placements_coloured():
     assert len(children(root, "place", "circle")) == 1 and "r1c1=3" in caption(root)
 
 
+def test_step_caption_speaks_the_alphabet():
+    step = Step("Hidden Single", "hidden-single", placements=((17, 11),))
+    root = parse(svg(np.zeros(256, int), box_geometry(4, 4), step=step, symbols="letters"))
+    assert caption(root) == "Hidden Single: r2c2=K"
+
+
 def test_target_weights_heat_map_and_score():
     from sudokit.sudoku.target import best, parse_target, ring_weights
 
@@ -272,6 +278,26 @@ def test_png_bytes_decode_to_the_svg_size():
     data = png(text)
     assert data.startswith(SIGNATURE) and png_size(data) == (int(root.get("width")), int(root.get("height")))
     assert png_size(png(text, 200))[0] == 200
+
+
+def test_png_without_fonts_is_an_error_not_a_blank_picture(monkeypatch):
+    from sudokit.errors import SudokitError
+    from sudokit.render import raster
+
+    class Blind:
+        """A resvg that draws nothing: every picture the same bytes."""
+
+        @staticmethod
+        def svg_to_bytes(**kwargs):
+            return SIGNATURE
+
+    raster._check_fonts.cache_clear()
+    monkeypatch.setattr(raster, "_resvg", lambda: Blind)
+    try:
+        with pytest.raises(SudokitError, match="no font"):
+            png(svg(grid(HARDEST)))
+    finally:
+        raster._check_fonts.cache_clear()
 
 
 def pdf_pages(data: bytes) -> int:
@@ -394,3 +420,9 @@ def test_cli_usage_errors(args, words):
 def test_cli_garbage_input():
     code, out, err = run("render", input="hello world\n")
     assert code == 2 and out == b"" and err.startswith("sudokit: ") and err.count("\n") == 1
+
+
+def test_png_without_the_extra_says_how_to_install(monkeypatch, tmp_path):
+    monkeypatch.setitem(__import__("sys").modules, "resvg_py", None)  # import resvg_py now fails
+    code, out, err = run("render", "--to", "png", "-o", str(tmp_path / "p.png"), input=HARDEST + "\n")
+    assert code == 2 and "sudokit[render]" in err and err.count("\n") == 1 and not list(tmp_path.iterdir())

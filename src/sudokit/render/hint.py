@@ -80,12 +80,12 @@ def _towards(x: float, y: float, tx: float, ty: float, r: float) -> tuple[float,
     return x + (tx - x) * r / d, y + (ty - y) * r / d
 
 
-def describe(step, n: int) -> str:
+def describe(step, n: int, symbols: str) -> str:
     """One line for the caption: the technique, then its explanation or what it places and removes."""
     from ..logic.step import cell_name
 
     if step.explanation:
         return f"{step.technique}: {step.explanation}"
-    done = [f"{cell_name(c, n)}={d}" for c, d in step.placements]
-    done += [f"{cell_name(c, n)}<>{d}" for c, d in step.eliminations]
+    done = [f"{cell_name(c, n)}={symbols[d - 1]}" for c, d in step.placements]
+    done += [f"{cell_name(c, n)}<>{symbols[d - 1]}" for c, d in step.eliminations]
     return f"{step.technique}: {', '.join(done)}" if done else step.technique

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape, unescape
 
 import numpy as np
 
@@ -322,7 +322,7 @@ def caption(sc: Scene, width: float) -> list[str]:
         notes.append(f"{len(sc.flips)} flip{'s' * (len(sc.flips) != 1)}: " +
                      (" ".join(f"r{r + 1}c{c + 1}" for r, c in sc.flips) or "none"))
     if sc.step is not None:
-        notes.append(hint.describe(sc.step, sc.n))
+        notes.append(hint.describe(sc.step, sc.n, [unescape(label) for label in sc.labels]))
     chars = max(12, int(width / (0.55 * CAPTION_FONT)))
     return [piece for note in notes for piece in _wrap(note, chars)]
 
