@@ -236,13 +236,14 @@ def test_target_weights_heat_map_and_score():
 
 
 def test_binary_flips_marked():
-    from sudokit.sudoku.binary import min_flips, parse_binary
+    from sudokit.sudoku.binary import apply_flips, min_flips, parse_binary
 
     data = __import__("pathlib").Path(__file__).parent / "data" / "binary-sudoku"
     cells = parse_binary((data / "sample.in").read_text())
     res = min_flips(cells)
     root = parse(svg(cells, flips=res.cells))
     assert len(children(root, "flips", "rect")) == res.flips
+    assert len(children(root, "ones", "rect")) == int(apply_flips(cells, res.cells).sum())
     assert len(texts(root, "solved")) == res.flips and len(texts(root, "given")) == 81 - res.flips
     assert caption(root).startswith(f"{res.flips} flips")
 

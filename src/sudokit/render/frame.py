@@ -22,7 +22,7 @@ COLOURS = {
     "paper": "#ffffff", "given": "#111111", "solved": "#1c57c9", "candidate": "#5a5a5a", "thin": "#9a9a9a",
     "thick": "#111111", "diagonal": "#b9c6d6", "window": "#e2e2e2", "cage": "#3c3c3c", "caption": "#333333",
     "highlight": "#fff0a8", "pattern": "#a9cdfb", "place": "#8fdc8f", "elim": "#ffb3b3", "strike": "#c62828",
-    "link": "#e8590c", "flip": "#ffc98b", "heat_low": "#fff8e7", "heat_high": "#f08c00", "weight": "#7a5a2a",
+    "link": "#e8590c", "flip": "#ffc98b", "one": "#dde6f3", "heat_low": "#fff8e7", "heat_high": "#f08c00", "weight": "#7a5a2a",
 }
 
 

@@ -232,11 +232,12 @@ def windows(sc: Scene, frame: Frame) -> str:
 
 
 def flipped(sc: Scene, frame: Frame) -> str:
-    """The cells a binary Sudoku flips, shaded orange."""
-    if not sc.flips:
+    """A binary Sudoku: the ones shaded pale (parities show at a glance), the flipped cells orange."""
+    if sc.flips is None:
         return ""
-    parts = [rect(*frame.corner(r * sc.n + c), S, S) for r, c in sc.flips]
-    return group("flips", f'fill="{COLOURS["flip"]}"', parts)
+    ones = [rect(*frame.corner(cell), S, S) for cell in np.flatnonzero(sc.grid == 2).tolist()]
+    flips = [rect(*frame.corner(r * sc.n + c), S, S) for r, c in sc.flips]
+    return group("ones", f'fill="{COLOURS["one"]}"', ones) + group("flips", f'fill="{COLOURS["flip"]}"', flips)
 
 
 def thin_lines(sc: Scene, frame: Frame) -> str:
