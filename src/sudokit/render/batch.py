@@ -35,15 +35,10 @@ def drawings(pf, plan, base, solution: bool = False, candidates: bool = False) -
 
 def _drawing(k: int, entry, pf, plan, base, solution: bool, candidates: bool) -> Drawing:
     """The scenes of one puzzle: its variant, pencilmarks (its own, or the basic ones if asked), its solution."""
-    from ..sudoku.grid import check_givens
-
     geometry, solve, _ = plan.for_entry(entry, base)
-    try:
-        if entry.error:
-            raise InputError(entry.error)
-        check_givens(entry.grid, geometry)
-    except InputError as exc:
-        return Drawing(k, entry.line, None, error=str(exc))
+    error = _error(entry, geometry)
+    if error:
+        return Drawing(k, entry.line, None, error=error)
     marks = entry.candidates
     if marks is None and candidates:
         marks = basic_candidates(entry.grid, geometry)
@@ -54,6 +49,19 @@ def _drawing(k: int, entry, pf, plan, base, solution: bool, candidates: bool) ->
     result = solve(entry.grid, geometry, 1, 0)
     solved = scene(result.solution, geometry, givens=entry.grid, **common) if result.count else None
     return Drawing(k, entry.line, puzzle, solved, status=result.status)
+
+
+def _error(entry, geometry) -> str:
+    """Why a puzzle cannot be drawn (unreadable, clashing givens), or ''."""
+    from ..sudoku.grid import check_givens
+
+    try:
+        if entry.error:
+            raise InputError(entry.error)
+        check_givens(entry.grid, geometry)
+    except InputError as exc:
+        return str(exc)
+    return ""
 
 
 def files(found: list[Drawing], to: str, per_page: int = 1, width: int | None = None) -> list[str | bytes]:

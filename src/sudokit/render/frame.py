@@ -44,7 +44,7 @@ def cell_pixels(n: int, slots: tuple[int, int], candidates: bool, cages: bool = 
     16-pixel slots of pencilmarks and for cage sums."""
     want = max(40, 64 - 3 * n) if n <= 16 else max(30, 40 - (n - 16) // 2)
     if candidates:
-        want = max(want, 16 * max(slots))
+        want = max(want, 16 * max(slots) / (0.64 if cages else 1))  # cages leave the slots 0.64 of a cell
     if cages:
         want = max(want, 52)
     return min(want, MAX_PIXELS / n)
@@ -66,9 +66,16 @@ class Frame:
         return self.n * S
 
     @property
-    def slot(self) -> float:
-        """Size of one candidate slot (the larger of its sides' shares of a cell)."""
-        return S / max(self.slots)
+    def slot_area(self) -> tuple[float, float, float, float]:
+        """The part of a cell the candidate slots share (left, top, width, height): with cages, inside the dashed
+        outline and below the sum."""
+        return (0.12 * S, 0.24 * S, 0.76 * S, 0.64 * S) if self.cages else (0.0, 0.0, S, S)
+
+    @property
+    def slot_size(self) -> tuple[float, float]:
+        """Width and height of one candidate slot."""
+        _, _, w, h = self.slot_area
+        return w / self.slots[1], h / self.slots[0]
 
     def corner(self, cell: int) -> tuple[float, float]:
         """Top-left corner of a cell."""
@@ -82,9 +89,10 @@ class Frame:
     def slot_centre(self, cell: int, digit: int) -> tuple[float, float]:
         """Centre of digit's candidate slot in a cell."""
         x, y = self.corner(cell)
-        rows, cols = self.slots
-        i, j = divmod(digit - 1, cols)
-        return x + (j + 0.5) * S / cols, y + (i + 0.5) * S / rows
+        left, top, _, _ = self.slot_area
+        w, h = self.slot_size
+        i, j = divmod(digit - 1, self.slots[1])
+        return x + left + (j + 0.5) * w, y + top + (i + 0.5) * h
 
     @property
     def digit_font(self) -> float:
@@ -94,7 +102,7 @@ class Frame:
     @property
     def candidate_font(self) -> float:
         """Font size of a pencilmark: most of its slot's shorter side."""
-        return 0.8 * S / max(self.slots)
+        return 0.8 * min(self.slot_size)
 
 
 @lru_cache(maxsize=256)

@@ -21,8 +21,7 @@ def highlights(sc, frame: Frame) -> str:
 
 def _radius(frame: Frame) -> float:
     """Radius of the disc behind a candidate."""
-    rows, cols = frame.slots
-    return 0.45 * min(S / rows, S / cols)
+    return 0.45 * min(frame.slot_size)
 
 
 def discs(sc, frame: Frame) -> str:

@@ -97,16 +97,19 @@ def _paint(style: dict, geometry: str, can_fill: bool = True) -> str:
         stroke = None
     if fill is None and stroke is None:
         return ""
-    ops = []
-    if fill:
-        ops.append("%s %s %s rg" % tuple(map(_n, fill)))
+    ops = ["%s %s %s rg" % tuple(map(_n, fill))] if fill else []
     if stroke:
-        dash = style["stroke-dasharray"]
-        dashes = "[]" if dash == "none" else "[" + " ".join(dash.replace(",", " ").split()) + "]"
-        cap = {"butt": 0, "round": 1, "square": 2}.get(style["stroke-linecap"], 0)
-        ops.append("%s %s %s RG %s w %s 0 d %d J" % (*map(_n, stroke), _n(width), dashes, cap))
+        ops.append(_pen(style, stroke, width))
     op = "B" if fill and stroke else "f" if fill else "S"
     return " ".join(ops) + "\n" + geometry + op + "\n"
+
+
+def _pen(style: dict, stroke: tuple[float, float, float], width: float) -> str:
+    """The stroke colour, width, dash pattern and line cap."""
+    dash = style["stroke-dasharray"]
+    dashes = "[]" if dash == "none" else "[" + " ".join(dash.replace(",", " ").split()) + "]"
+    cap = {"butt": 0, "round": 1, "square": 2}.get(style["stroke-linecap"], 0)
+    return "%s %s %s RG %s w %s 0 d %d J" % (*map(_n, stroke), _n(width), dashes, cap)
 
 
 def _f(node, name: str, default: float = 0.0) -> float:
@@ -203,6 +206,11 @@ def assemble(contents: list[bytes], sizes: list[tuple[float, float]]) -> bytes:
                        f"/Resources << /Font << /F1 3 0 R >> >> >>".encode())
         objects.append(f"<< /Length {len(data)} /Filter /FlateDecode >>\nstream\n".encode() + data +
                        b"\nendstream")
+    return serialise(objects)
+
+
+def serialise(objects: list[bytes]) -> bytes:
+    """Objects numbered from 1, the cross-reference table of their offsets, the trailer (root: object 1)."""
     out, offsets = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n"), []
     for k, body in enumerate(objects, 1):
         offsets.append(len(out))
