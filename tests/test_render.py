@@ -273,11 +273,25 @@ def test_bad_input_is_an_input_error(kwargs):
 
 # ---- PNG, PDF ----
 
+def png_pixels(data: bytes) -> bytes:
+    """The inflated image data of a PNG (its IDAT chunks joined)."""
+    pos, idat = 8, b""
+    while pos < len(data):
+        length = int.from_bytes(data[pos:pos + 4], "big")
+        if data[pos + 4:pos + 8] == b"IDAT":
+            idat += data[pos + 8:pos + 8 + length]
+        pos += 12 + length
+    return zlib.decompress(idat)
+
+
 def test_png_bytes_decode_to_the_svg_size():
     text = svg(grid(HARDEST))
     root = parse(text)
     data = png(text)
-    assert data.startswith(SIGNATURE) and png_size(data) == (int(root.get("width")), int(root.get("height")))
+    width, height = png_size(data)
+    assert data.startswith(SIGNATURE) and (width, height) == (int(root.get("width")), int(root.get("height")))
+    channels = {0: 1, 2: 3, 4: 2, 6: 4}[data[25]]  # IHDR colour type (8-bit depth: data[24] == 8)
+    assert data[24] == 8 and len(png_pixels(data)) == height * (1 + width * channels)  # rows and filter bytes
     assert png_size(png(text, 200))[0] == 200
 
 
