@@ -216,6 +216,13 @@ def test_step_placements_coloured():
     assert len(children(root, "place", "circle")) == 1 and "r1c1=3" in caption(root)
 
 
+def test_step_caption_names_the_technique_once():
+    step = Step("Skyscraper", "skyscraper", explanation="Skyscraper: 4 in c4,c7 => r5c9<>4")
+    assert caption(parse(svg(grid(XWING), step=step))) == "Skyscraper: 4 in c4,c7 => r5c9<>4"
+    step = Step("X-Wing", "x-wing", explanation="2 in rows 1 and 4")
+    assert caption(parse(svg(grid(XWING), step=step))) == "X-Wing: 2 in rows 1 and 4"
+
+
 def test_step_caption_speaks_the_alphabet():
     step = Step("Hidden Single", "hidden-single", placements=((17, 11),))
     root = parse(svg(np.zeros(256, int), box_geometry(4, 4), step=step, symbols="letters"))

@@ -83,8 +83,9 @@ def describe(step, n: int, symbols: str) -> str:
     """One line for the caption: the technique, then its explanation or what it places and removes."""
     from ..logic.step import cell_name
 
-    if step.explanation:
-        return f"{step.technique}: {step.explanation}"
+    if step.explanation:  # the catalogue's explanations already open with the technique's name
+        head = "" if step.explanation.startswith(step.technique) else f"{step.technique}: "
+        return head + step.explanation
     done = [f"{cell_name(c, n)}={symbols[d - 1]}" for c, d in step.placements]
     done += [f"{cell_name(c, n)}<>{symbols[d - 1]}" for c, d in step.eliminations]
     return f"{step.technique}: {', '.join(done)}" if done else step.technique
