@@ -229,6 +229,26 @@ def test_step_caption_speaks_the_alphabet():
     assert caption(root) == "Hidden Single: r2c2=K"
 
 
+def test_catalogue_steps_drawn(data):
+    """Every step of a hard puzzle's solve path: drawn, its cells shaded and its eliminations struck (once the
+    catalogue is in this build)."""
+    path_module = pytest.importorskip("sudokit.logic.path")
+    from sudokit.logic.candidates import Candidates
+
+    geometry = box_geometry(3, 3)
+    text = (data / "sudoku" / "puzzles3_magictour_top1465_first1000").read_text()
+    line = next(ln for ln in text.split() if len(ln) == 81)
+    state = Candidates.from_grid(grid(line), geometry)
+    steps = path_module.solve_path(state).steps
+    for step in steps:
+        root = parse(svg(state.grid(), givens=grid(line), candidates=state.mask_array(), step=step))
+        assert len(children(root, "strike", "line")) == len(set(step.eliminations))
+        assert len(children(root, "cells", "rect")) == len(set(step.cells))
+        assert caption(root).startswith(step.technique)
+        state.apply(step)
+    assert len({s.slug for s in steps}) > 3
+
+
 def test_target_weights_heat_map_and_score():
     from sudokit.sudoku.target import best, parse_target, ring_weights
 
