@@ -653,3 +653,62 @@ def _box_side(box: str) -> int:
     except ValueError:
         return 0
     return r * c
+
+
+@main.command()
+@click.argument("file", default="-")
+@click.option("--to", "to", type=click.Choice(["svg", "png", "pdf"]), help="Picture format (default: the -o "
+              "file's extension, else svg; png needs the extra: pip install 'sudokit[render]').")
+@click.option("-o", "--output", "out", metavar="OUT", help="Output file; for several pictures a pattern with {n} "
+              "(the puzzle's number) or a directory. Default: stdout (one picture).")
+@click.option("--per-page", type=click.Choice(["1", "2", "4", "6"]), default="1", show_default=True,
+              help="PDF: puzzles per A4 page (solutions follow on their own pages).")
+@click.option("--solution", is_flag=True, help="Solve: svg/png show the solved digits in blue; pdf adds solution "
+              "pages.")
+@click.option("--candidates", is_flag=True, help="Pencilmarks in the empty cells (the digits no peer holds).")
+@click.option("--width", type=click.IntRange(min=16), help="SVG/PNG width in pixels (default: legible for N).")
+@click.option("--box", metavar="RxC", help="Box shape, e.g. 2x3 for 6x6 (default: the most square shape).")
+@click.option("--symbols", metavar="ABC", help="Alphabet: default, letters (A-P), hex (0-F), or the N symbols.")
+@click.option("--format", "fmt", type=click.Choice(INPUT_FORMATS), help="Input format (default: detect).")
+@variant_options
+def render(file, to, out, per_page, solution, candidates, width, box, symbols, fmt, variant):
+    """Draw the puzzles in FILE (or stdin) as SVG, PNG or a PDF of print sheets.
+
+    \b
+    One SVG or PNG per puzzle: -o OUT names it; with several puzzles OUT is a pattern holding {n}
+    (pics/p{n}.png) or a directory (pics/ gets <file>-1.png, <file>-2.png, ...). A PDF holds every puzzle.
+    Variants (the flags of `solve`) are drawn: diagonals, windows, regions, cages; the rules that cannot be
+    drawn are named under the grid. Exit codes: 0 done, 1 some puzzle has no solution (--solution),
+    2 bad input (unreadable puzzles are reported and skipped).
+
+    \b
+    Examples:
+      sudokit render examples/hardest.txt --to pdf --per-page 6 --solution -o hardest.pdf
+      sudokit render --to png --candidates -o 'pics/p{n}.png' examples/hardest.txt
+      sudokit render --cages killer.cages empty.txt -o killer.svg
+    """
+    from .formats import read_puzzles
+    from .render import batch
+
+    to = to or batch.format_of(out)
+    text, name = read_text(file)
+    pf = read_puzzles(text, fmt=fmt, symbols=symbols, source=name)
+    base = parse_box(box, pf.n)
+    found = batch.drawings(pf, variant.plan(pf.n, base), base, solution, candidates)
+    code = EXIT_OK
+    for d in found:
+        if d.error or d.status not in ("", "solved"):
+            click.echo(f"sudokit: {name}:{d.line}: {d.error or d.status}", err=True)
+            code = max(code, EXIT_INPUT if d.error else EXIT_UNSOLVED)
+    numbers = [d.number for d in found if d.puzzle is not None]
+    if not numbers:
+        fail(f"{name}: no puzzle to draw")
+    targets = batch.paths(out, [1] if to == "pdf" else numbers, to, name)
+    if targets == [None] and to != "svg" and sys.stdout.isatty():
+        fail(f"{to.upper()} is binary: give -o FILE or redirect stdout")
+    for path, data in zip(targets, batch.files(found, to, int(per_page), width)):
+        if path is None:
+            click.echo(data, nl=False)
+        else:
+            batch.save(path, data)
+    sys.exit(code)
