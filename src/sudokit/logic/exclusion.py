@@ -5,9 +5,12 @@ with 2..k candidates that sees all k cells. A candidate in no possible combinati
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 
-from .candidates import Candidates, bits, digits_of
+import numpy as np
+
+from .candidates import Candidates, Houses, bits, digits_of
 from .notation import cells_text, result_text
 from .table import step
 
@@ -87,3 +90,32 @@ def aligned_triple_exclusion(state: Candidates):
                     text = f"Aligned Triple Exclusion: {cells_text((a, b, c), n)} => {result_text(elim, (), n)}"
                     yield step("aligned-triple-exclusion", text, cells=(a, b, c), eliminations=elim,
                                digits=sorted({d for _, d in elim}))
+
+
+@lru_cache(maxsize=8)
+def _sees(houses: Houses):
+    """The peer table as the kernel reads it: CSR peers and a boolean sees[a, b] matrix."""
+    from .forcing import tables
+
+    geo = tables(houses)
+    sees = np.zeros((houses.ncells, houses.ncells), np.bool_)
+    for c in range(houses.ncells):
+        sees[c, geo[5][geo[4][c]:geo[4][c + 1]]] = True
+    return geo[4], geo[5], sees
+
+
+def first_aligned_exclusion(state: Candidates, k: int):
+    """SE's first aligned pair (k=2) or triple (k=3) exclusion, found by the numba kernel, as a Step (or None)."""
+    from ..kernels.exclusion import first_exclusion
+
+    ptr, idx, sees = _sees(state.houses)
+    cells = np.zeros(3, np.int64)
+    out = np.zeros((state.houses.ncells * state.n, 2), np.int64)
+    count = first_exclusion(k, np.array(state.cand, np.uint64), ptr, idx, sees, cells, out)
+    if not count:
+        return None
+    elim = [(int(c), int(d)) for c, d in out[:count]]
+    cells = [int(c) for c in cells[:k]]
+    slug, name = ("aligned-pair-exclusion", "Aligned Pair") if k == 2 else ("aligned-triple-exclusion", "Aligned Triple")
+    return step(slug, f"{name} Exclusion: {cells_text(cells, state.n)} => {result_text(elim, (), state.n)}",
+                cells=cells, eliminations=elim, digits=sorted({d for _, d in elim}))

@@ -38,7 +38,20 @@ def tables(houses: Houses):
             in_units[c] |= hs_cells
     pair_lists = [list(bits(houses.peers[c] & ~in_units[c])) for c in range(ncells)]
     peer_lists = [list(bits(houses.peers[c])) for c in range(ncells)]
-    return (cell_units, unit_cells, *_csr(pair_lists), *_csr(peer_lists))
+    cross, group_end = _crossings(houses)
+    set_units = np.array([*range(2 * n, 3 * n), *range(n, 2 * n), *range(n)], np.int64)
+    return (cell_units, unit_cells, *_csr(pair_lists), *_csr(peer_lists), cross, group_end, set_units)
+
+
+def _crossings(houses: Houses):
+    """SE's locked-candidate house pairs as an (K, 2) array and the end of each scan group."""
+    from .candidates import Candidates
+    from .intersections import crossings
+
+    groups = crossings(Candidates(houses, [0] * houses.ncells, [0] * houses.ncells))
+    pairs = [pair for group in groups for pair in group]
+    ends = np.cumsum([len(g) for g in groups]).astype(np.int64)
+    return np.array(pairs, np.int64).reshape(-1, 2), ends
 
 
 def _csr(lists):
@@ -68,7 +81,9 @@ class Stores:
         self.sc = (np.zeros(ncells, np.uint64), np.zeros(self.records, np.int64), np.zeros(self.records, np.int64),
                    np.zeros(ncells, np.bool_), np.zeros(width, np.int64), np.zeros(width, np.int64),
                    np.zeros((width, n + 1), np.int64), np.zeros(n + 2, np.int64), np.zeros(3, np.int64),
-                   np.zeros(npid, np.int64), np.zeros(1, np.int64), np.zeros(self.parents + 1, np.int64))
+                   np.zeros(npid, np.int64), np.zeros(1, np.int64), np.zeros(self.parents + 1, np.int64),
+                   np.zeros(n, np.int64), np.zeros((4 * ncells * n, 3), np.int64), np.zeros(8 * ncells * n, np.int64),
+                   np.zeros(8 * ncells * n, np.int64), np.zeros(4 * ncells * n, np.int64))
         self.best = np.zeros(8, np.int64)
         self.elim = np.zeros((ncells * n, 2), np.int64)
         self.tmpelim = np.zeros((ncells * n, 2), np.int64)
@@ -100,7 +115,8 @@ def _run(state: Candidates, kernel, *args) -> Stores:
     """Call a best-hint kernel, growing the stores until it fits."""
     geo = tables(state.houses)
     s = stores(state.houses)
-    while kernel(*args, state.n, _cand(state), geo, s.st, s.sc, s.best, s.elim, *_extra(kernel, s)) != K.OK:
+    placed = np.bincount(np.array(state.values, np.int64), minlength=state.n + 1)[1:]
+    while not s.sc[12].__setitem__(slice(None), placed) and kernel(*args, state.n, _cand(state), geo, s.st, s.sc, s.best, s.elim, *_extra(kernel, s)) != K.OK:
         s = _STORES[(state.houses.n, state.houses.ncells)] = s.grown()
     return s
 
@@ -116,11 +132,13 @@ def loops(state: Candidates):
     return _step(state, s, "loops") if s.best[0] < K.BIG else None
 
 
-def multiple(state: Candidates, multiple: bool = False, dynamic: bool = False, nishio: bool = False):
-    """SE's Nishio / multiple / dynamic forcing chains (level 0): the best hint as a Step (or None)."""
-    base = 75 if nishio else (85 if dynamic else 80)
-    s = _run(state, K.multiple_best, multiple, dynamic, nishio, base)
-    return _step(state, s, "nishio" if nishio else ("dynamic" if dynamic else "multiple")) if s.best[0] < K.BIG else None
+def multiple(state: Candidates, multiple: bool = False, dynamic: bool = False, nishio: bool = False, level: int = 0):
+    """SE's Nishio / multiple / dynamic forcing chains (level 1: "+", with the advanced rules): the best hint as a
+    Step (or None)."""
+    base = 75 if nishio else (85 + 5 * level if dynamic else 80)
+    s = _run(state, K.multiple_best, multiple, dynamic, nishio, level, base)
+    family = "nishio" if nishio else ("dynamic" if dynamic else "multiple")
+    return _step(state, s, family, level) if s.best[0] < K.BIG else None
 
 
 KIND_SLUG = {
@@ -143,7 +161,7 @@ def potential_text(pid: int, n: int) -> str:
     return f"{cell_name(cell, n)}{'=' if pid & 1 else '<>'}{d}"
 
 
-def _step(state: Candidates, s: Stores, family: str):
+def _step(state: Candidates, s: Stores, family: str, level: int = 0):
     """The best hint of a kernel run as a Step."""
     n = state.n
     best = s.best
@@ -153,6 +171,9 @@ def _step(state: Candidates, s: Stores, family: str):
         slug = KIND_SLUG[("loops", kind)][extra]
     else:
         slug = MULTI_SLUG[family][kind]
+        if level == 1:
+            slug = "forcing-net-verity" if kind in (K.K_CELL, K.K_REGION, K.K_DOUBLE_ON, K.K_DOUBLE_OFF) else \
+                "forcing-net-contradiction"
     cell, d = source // 2 // n, source // 2 % n + 1
     what = {K.K_CYCLE: f"cycle through {potential_text(source, n)}",
             K.K_CELL: f"every candidate of {cell_name(cell, n)}",

@@ -56,14 +56,15 @@ SE_PRODUCERS = (
     unique_loops.bug,
     lambda s: strong_links.easiest_strong_link_fish(s, 4),
     lambda s: _easiest(wings.bent_wings(s, 4)),
-    lambda s: _first(exclusion.aligned_pair_exclusion(s)),
+    lambda s: exclusion.first_aligned_exclusion(s, 2),
     lambda s: _easiest(wings.bent_wings(s, 5)),
     forcing.loops,
     lambda s: _easiest(wings.bent_wings(s, 6)),
-    lambda s: _first(exclusion.aligned_triple_exclusion(s)),
+    lambda s: exclusion.first_aligned_exclusion(s, 3),
     lambda s: forcing.multiple(s, nishio=True, dynamic=True),
     lambda s: forcing.multiple(s, multiple=True),
     lambda s: forcing.multiple(s, multiple=True, dynamic=True),
+    lambda s: forcing.multiple(s, multiple=True, dynamic=True, level=1),
 )
 
 # SE's chaining producers alone: the rescue of the HoDoKu path
@@ -72,6 +73,7 @@ CHAINING = (
     lambda s: forcing.multiple(s, nishio=True, dynamic=True),
     lambda s: forcing.multiple(s, multiple=True),
     lambda s: forcing.multiple(s, multiple=True, dynamic=True),
+    lambda s: forcing.multiple(s, multiple=True, dynamic=True, level=1),
 )
 
 

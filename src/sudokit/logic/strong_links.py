@@ -57,12 +57,17 @@ def links(state: Candidates, d: int) -> list[tuple[int, int, int, bool]]:
     return out
 
 
-def _weak(state: Candidates, a: int, b: int) -> bool:
-    """True if groups a and b are disjoint and share a row, column or box."""
-    if a & b:
-        return False
-    both = a | b
-    return any(both & ~state.houses.masks[x] == 0 for x in range(3 * state.n))
+def _house_sets(state: Candidates) -> list[int]:
+    """For each cell, the set of its row, column and box as a bitset over house numbers."""
+    return [sum(1 << x for x in hs[:3]) for hs in state.houses.cell_houses]
+
+
+def _houses_of(group: int, cell_sets: list[int]) -> int:
+    """The rows, columns and boxes that hold every cell of a group (a bitset over house numbers)."""
+    out = -1
+    for c in bits(group):
+        out &= cell_sets[c]
+    return out
 
 
 def _price(state: Candidates, k: int, chain) -> float:
@@ -76,20 +81,26 @@ def _price(state: Candidates, k: int, chain) -> float:
 
 
 def chains(state: Candidates, d: int, k: int):
-    """Every chain of k oriented strong links of digit d with distinct houses and disjoint groups."""
+    """Every chain of k oriented strong links of digit d with distinct houses and disjoint groups, consecutive
+    links joined by a house that holds the end of one and the start of the next."""
     all_links = links(state, d)
+    cell_sets = _house_sets(state)
+    starts = [_houses_of(link[1], cell_sets) for link in all_links]
+    ends = [_houses_of(link[2], cell_sets) for link in all_links]
+    nexts = [[j for j, b in enumerate(all_links) if ends[i] & starts[j] and not a[2] & b[1] and a[0] != b[0]]
+             for i, a in enumerate(all_links)]
 
-    def extend(chain, used):
+    def extend(chain, used, houses):
         if len(chain) == k:
-            yield chain
+            yield [all_links[i] for i in chain]
             return
-        end = chain[-1][2]
-        for link in all_links:
-            if link[0] not in {x[0] for x in chain} and not (link[1] | link[2]) & used and _weak(state, end, link[1]):
-                yield from extend(chain + [link], used | link[1] | link[2])
+        for j in nexts[chain[-1]]:
+            link = all_links[j]
+            if not (link[1] | link[2]) & used and not houses >> link[0] & 1:
+                yield from extend(chain + [j], used | link[1] | link[2], houses | 1 << link[0])
 
-    for first in all_links:
-        yield from extend([first], first[1] | first[2])
+    for i, first in enumerate(all_links):
+        yield from extend([i], first[1] | first[2], 1 << first[0])
 
 
 def strong_link_fish(state: Candidates, k: int):
