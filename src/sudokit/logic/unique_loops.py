@@ -107,6 +107,7 @@ def _loop_steps(state: Candidates, loop, v1, v2):
         for house in set(h.cell_houses[a][:3]) & set(h.cell_houses[b][:3]):
             if extra_mask.bit_count() >= 2:
                 yield from _type3(state, loop, v1, v2, a, b, house, extra_mask, price, name, where, slug1)
+            yield from _type3_hidden(state, loop, v1, v2, a, b, house, extra_mask, price, name, where, slug1)
             yield from _type4(state, loop, v1, v2, a, b, house, price, name, where, slug1)
 
 
@@ -130,6 +131,35 @@ def _type3(state, loop, v1, v2, a, b, house, extra_mask, price, name, where, slu
                         f"{cells_text(group, n)} => {result_text(elim, (), n)}")
                 yield step(slug1.format(3), text, digits=digits_of(union), cells=loop, eliminations=elim,
                            se=price + size * 0.1)
+
+
+def _type3_hidden(state, loop, v1, v2, a, b, house, extra_mask, price, name, where, slug1):
+    """Type 3 (hidden): without b, the loop digits and k-2 others fit exactly k cells of the house with a."""
+    n, h = state.n, state.houses
+    others = [d for d in range(1, n + 1) if d not in (v1, v2) and not extra_mask >> (d - 1) & 1]
+    empty = sum(1 for c in h.cells[house] if not state.values[c])
+    for degree in range(2, min(len(others) + 2, empty // 2 + 1)):
+        if degree * 2 >= empty:
+            continue
+        for extra_digits in combos(degree - 2, others) if degree > 2 else [[]]:
+            ds = [*extra_digits, v1, v2]
+            union = 0
+            for d in ds:
+                pos = state.positions(house, d) & ~(1 << b)
+                if not pos:
+                    break
+                union |= pos
+            else:
+                if union.bit_count() != degree:
+                    continue
+                keep = sum(1 << (d - 1) for d in ds)
+                elim = eliminate_mask(state, union & ~(1 << a), ~keep)
+                if elim:
+                    text = (f"{name} type 3: {where}, hidden set {','.join(map(str, sorted(ds)))} in "
+                            f"{cells_text(union, n)} => {result_text(elim, (), n)}")
+                    # SE prices the hidden cells other than the loop's own: degree - 2 of them past the first
+                    yield step(slug1.format(3), text, digits=sorted(ds), cells=loop, eliminations=elim,
+                               se=price + (degree - 2) * 0.1)
 
 
 def _type4(state, loop, v1, v2, a, b, house, price, name, where, slug1):
