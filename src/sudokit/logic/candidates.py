@@ -108,6 +108,17 @@ def houses_of(geometry: Geometry) -> Houses:
                   len(units) == 3 * n and len(geometry.pairs) == 0)
 
 
+@lru_cache(maxsize=16)
+def _peer_lists(houses: Houses) -> tuple[tuple[int, ...], ...]:
+    """Each cell's peers as a tuple of cells."""
+    return tuple(tuple(bits(p)) for p in houses.peers)
+
+
+def _peer_list(houses: Houses, cell: int) -> tuple[int, ...]:
+    """The peers of one cell."""
+    return _peer_lists(houses)[cell]
+
+
 class Candidates:
     """Placed digits and the candidates of every empty cell; techniques read it, steps change it."""
 
@@ -130,17 +141,23 @@ class Candidates:
         n = houses.n
         values = [int(v) for v in np.asarray(grid).ravel().tolist()]
         full = (1 << n) - 1
-        cand = [0 if v else full for v in values]
+        allowed = [full] * (n * n)
         if candidates is not None:
             marks = np.asarray(candidates, dtype=bool).reshape(n * n, n)
-            weights = 1 << np.arange(n, dtype=np.uint64)
-            allowed = (marks.astype(np.uint64) * weights).sum(axis=1).astype(np.uint64).tolist()
-            cand = [0 if v else int(a) for v, a in zip(values, allowed)]
+            weights = np.uint64(1) << np.arange(n, dtype=np.uint64)
+            allowed = [int(a) for a in (marks.astype(np.uint64) * weights).sum(axis=1, dtype=np.uint64).tolist()]
+        seen = [0] * (n * n)
         for c, v in enumerate(values):
             if v:
-                for p in bits(houses.peers[c]):
-                    cand[p] &= ~(1 << (v - 1))
+                for p in _peer_list(houses, c):
+                    seen[p] |= 1 << (v - 1)
+        cand = [0 if v else a & ~s for v, a, s in zip(values, allowed, seen)]
         return cls(houses, values, cand, sum(1 << c for c, v in enumerate(values) if v))
+
+    @classmethod
+    def from_arrays(cls, houses: Houses, values, cand, givens: int = 0) -> "Candidates":
+        """A state from flat arrays (values, candidate masks), as the kernels leave it."""
+        return cls(houses, [int(v) for v in values], [int(m) for m in cand], givens)
 
     def copy(self) -> "Candidates":
         """An independent copy."""

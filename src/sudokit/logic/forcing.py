@@ -40,7 +40,11 @@ def tables(houses: Houses):
     peer_lists = [list(bits(houses.peers[c])) for c in range(ncells)]
     cross, group_end = _crossings(houses)
     set_units = np.array([*range(2 * n, 3 * n), *range(n, 2 * n), *range(n)], np.int64)
-    return (cell_units, unit_cells, *_csr(pair_lists), *_csr(peer_lists), cross, group_end, set_units)
+    member = np.zeros((len(houses.cells), ncells), np.bool_)
+    for u, cells in enumerate(houses.cells):
+        member[u, list(cells)] = True
+    shares = (member.astype(np.int64) @ member.T.astype(np.int64)) > 0
+    return (cell_units, unit_cells, *_csr(pair_lists), *_csr(peer_lists), cross, group_end, set_units, member, shares)
 
 
 def _crossings(houses: Houses):

@@ -12,6 +12,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from . import exclusion, fish, forcing, intersections, singles, strong_links, subsets, unique_loops, wings
 from .candidates import Candidates
 from .step import Step
@@ -23,10 +25,10 @@ def _first(gen):
 
 
 def _easiest(gen):
-    """The easiest step of a finder (SE's sorted producers), or None."""
+    """The easiest step of a finder as SE's sorted producers choose: lowest price, then most eliminations."""
     best = None
     for s in gen:
-        if best is None or s.se < best.se:
+        if best is None or (s.se, -len(s.eliminations)) < (best.se, -len(best.eliminations)):
             best = s
     return best
 
@@ -77,13 +79,97 @@ CHAINING = (
 )
 
 
-def se_next(state: Candidates) -> Step | None:
-    """The step Sudoku Explainer takes next, or None when its techniques are exhausted."""
-    for producer in SE_PRODUCERS:
+def se_next(state: Candidates, start: int = 0, producers=SE_PRODUCERS) -> Step | None:
+    """The step Sudoku Explainer takes next (trying its producers from `start`), or None when they are exhausted."""
+    for producer in producers[start:]:
         found = producer(state)
         if found is not None:
             return found
     return None
+
+
+BASIC = 12  # SE_PRODUCERS[:BASIC] (singles to hidden triples) also exist as the numba kernels of kernels/se.py
+
+
+class _Fast:
+    """The kernels' view of a grid for `se_rate`: flat arrays and SE's tables (any geometry with N <= 32)."""
+
+    def __init__(self, state: Candidates):
+        from .forcing import tables
+
+        h = state.houses
+        self.n, self.houses, self.givens = h.n, h, state.givens
+        self.geo = tables(h)
+        self.scan = np.array(singles.scan_order(state), np.int64)
+        self.kind = np.array([("row", "column", "box", "extra").index(k) for k in h.kinds], np.int64)
+        self.out = np.zeros(5, np.int64)
+        self.elim = np.zeros((h.ncells * h.n, 2), np.int64)
+        words = (h.ncells + 63) // 64
+        self.peers = np.zeros((h.ncells, words), np.uint64)
+        for c, m in enumerate(h.peers):
+            for w in range(words):
+                self.peers[c, w] = (m >> (64 * w)) & ((1 << 64) - 1)
+        self.cell_houses = np.array([sum(1 << x for x in hs[:3]) for hs in h.cell_houses], np.uint64)
+        self.producers = tuple(self.producer(_KERNEL_PRODUCERS[i]) if i in _KERNEL_PRODUCERS else
+                               self.strong(_STRONG[i]) if i in _STRONG and 3 * h.n <= 64 else
+                               self.wing(_WINGS[i]) if i in _WINGS else p
+                               for i, p in enumerate(SE_PRODUCERS))
+        self.sees = np.zeros((h.ncells, h.ncells), np.bool_)
+        for c in range(h.ncells):
+            self.sees[c, self.geo[5][self.geo[4][c]:self.geo[4][c + 1]]] = True
+
+    def wing(self, k: int):
+        """SE's bent wing of k set cells through kernels/wings.py, as a function of a state."""
+        from ..kernels.wings import best_wing
+
+        def find(state: Candidates):
+            best = np.zeros(2, np.int64)
+            if not best_wing(k, self.n, np.array(state.cand, np.uint64), self.geo[1], self.geo[9], self.sees, best,
+                             self.elim):
+                return None
+            elim = tuple((int(c), int(d)) for c, d in self.elim[:best[1]])
+            return Step(f"Bent wing {k}", "", (), (), elim, (), "", best[0] / 10)
+
+        return find
+
+    def strong(self, k: int):
+        """SE's StrongLinks(k) through kernels/strong.py, as a function of a state."""
+        from ..kernels.strong import best_chain
+
+        def find(state: Candidates):
+            best = np.zeros(3, np.int64)
+            if not best_chain(k, self.n, np.array(state.cand, np.uint64), self.geo[1], self.geo[9], self.kind,
+                              self.cell_houses, self.peers, best, self.elim):
+                return None
+            elim = tuple((int(c), int(d)) for c, d in self.elim[:best[1]])
+            return Step(f"{k} Strong Links", "", (int(best[2]),), (), elim, (), "", best[0] / 10)
+
+        return find
+
+    def producer(self, index: int):
+        """SE producer `index` of kernels/se.py as a function of a state: the step it finds, or None."""
+        from ..kernels.se import first_hint
+
+        def find(state: Candidates):
+            values = np.array(state.values, np.int64)
+            cand = np.array(state.cand, np.uint64)
+            if not first_hint(index, index + 1, self.n, values, cand, self.geo, self.scan, self.kind, self.out,
+                              self.elim):
+                return None
+            elim = [(int(c), int(d)) for c, d in self.elim[:self.out[4]]]
+            place = ((int(self.out[2]), int(self.out[3]) + 1),) if self.out[2] >= 0 else ()
+            return Step(_KERNEL_NAMES[index], "", (), (), tuple(elim), place, "", self.out[1] / 10)
+
+        return find
+
+    def walk(self, state: Candidates, stats: np.ndarray) -> Candidates:
+        """Apply SE's basic producers as far as they go; the state after them."""
+        from ..kernels.se import rate_basic
+
+        values = np.array(state.values, np.int64)
+        cand = np.array(state.cand, np.uint64)
+        rate_basic(BASIC, self.n, values, cand, self.geo, self.scan, self.kind, stats, self.out, self.elim)
+        return Candidates.from_arrays(self.houses, values, cand, self.givens)
 
 
 @dataclass
@@ -99,25 +185,50 @@ class SERating:
 
 
 def se_rate(state: Candidates, keep_steps: bool = False, deadline: float | None = None) -> SERating:
-    """ER/EP/ED of a puzzle (20.0 and complete=False when SE's techniques cannot finish it or time runs out)."""
-    state = state.copy()
-    er = ep = ed = 0.0
+    """ER/EP/ED of a puzzle (20.0 and complete=False when SE's techniques cannot finish it or time runs out).
+
+    Unless the steps are kept, the basic producers run as one numba walk between the Python ones."""
+    fast = None if keep_steps or state.n > 32 else _Fast(state)
+    stats = np.zeros(4, np.int64)  # er, ep, ed (tenths), steps, as SE's getDifficulty tracks them
     hardest = ""
     steps = []
+    state = state.copy()
     while not state.solved():
         if deadline is not None and time.monotonic() > deadline:
-            return SERating(20.0, ep, ed, "time limit", steps, False)
-        step = se_next(state)
+            return SERating(20.0, stats[1] / 10, stats[2] / 10, "time limit", steps, False)
+        if fast is not None:
+            before = stats[0]
+            state = fast.walk(state, stats)
+            if stats[0] > before:
+                hardest = _BASIC_NAMES.get(int(stats[0]), hardest)
+            if state.solved():
+                break
+        step = se_next(state, BASIC, fast.producers) if fast is not None else se_next(state)
         if step is None:
-            return SERating(20.0, ep, ed, "beyond solver", steps, False)
-        if step.se > er:
-            er, hardest = step.se, step.technique
+            return SERating(20.0, stats[1] / 10, stats[2] / 10, "beyond solver", steps, False)
+        tenths = int(round(step.se * 10))
+        if tenths > stats[0]:
+            stats[0], hardest = tenths, step.technique
         state.apply(step)
         if keep_steps:
             steps.append(step)
-        if ep == 0.0:
-            if ed == 0.0:
-                ed = er
+        if stats[1] == 0:
+            if stats[2] == 0:
+                stats[2] = stats[0]
             if step.placements:
-                ep = er
-    return SERating(er, ep, ed, hardest, steps)
+                stats[1] = stats[0]
+    return SERating(stats[0] / 10, stats[1] / 10, stats[2] / 10, hardest, steps)
+
+
+# SE_PRODUCERS positions that kernels/se.py producers 12.. replace in the fast walk
+_KERNEL_PRODUCERS = {13: 12, 14: 13, 16: 14, 17: 15, 18: 16}
+_STRONG = {12: 2, 19: 3, 22: 4}
+_WINGS = {20: 3, 23: 4, 25: 5, 27: 6}
+_KERNEL_NAMES = {12: "XY-Wing", 13: "XYZ-Wing", 14: "Naked Quadruple", 15: "Jellyfish", 16: "Hidden Quadruple"}
+
+# the name of the technique behind each price the basic producers set
+_BASIC_NAMES = {10: "Full House", 12: "Hidden Single", 15: "Hidden Single", 17: "Direct Pointing",
+                19: "Direct Claiming", 20: "Direct Hidden Pair", 23: "Naked Single", 25: "Direct Hidden Triple",
+                26: "Locked Candidates Type 1 (Pointing)", 28: "Locked Candidates Type 2 (Claiming)",
+                30: "Naked Pair", 32: "X-Wing", 34: "Hidden Pair", 36: "Naked Triple", 38: "Swordfish",
+                40: "Hidden Triple"}

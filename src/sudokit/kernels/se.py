@@ -1,0 +1,410 @@
+"""Sudoku Explainer's basic techniques in numba, for fast ratings: the same first step as the Python finders.
+
+The readable finders live in logic/ (singles.py, intersections.py, subsets.py, fish.py, wings.py); this module
+repeats their search, in the same order, over flat arrays, because a rating walks some sixty steps per puzzle and
+most of them are singles. tests/test_logic_rating.py checks both give the same first step on many grids.
+
+State: values[c] (0 = empty), cand[c] (bit d = digit d + 1 is a candidate; 0 for a filled cell).
+Geometry (from logic/forcing.tables plus `scan`, `kind`): unit_cells[u, i]; scan = houses in SE's order (boxes,
+columns, rows, extras); kind[u] = 0 row, 1 column, 2 box, 3 extra; cross/group_end = SE's locked-candidate pairs;
+peers_ptr/peers_idx = each cell's peers.
+
+Producers (SE's order; `first_hint` tries lo..hi-1):
+
+    0 hidden single (full house first)   1 direct pointing/claiming   2 direct hidden pair   3 naked single
+    4 direct hidden triple   5 pointing/claiming   6 naked pair   7 X-Wing   8 hidden pair   9 naked triple
+    10 swordfish   11 hidden triple   12 XY-Wing   13 XYZ-Wing   14 naked quad   15 jellyfish   16 hidden quad
+
+A hint is written to out: out[0] producer, out[1] price in tenths, out[2] placement cell (-1: none),
+out[3] placement digit, out[4] number of eliminations, listed as (cell, digit) in elim.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .bits import popcount
+
+NPRODUCERS = 17
+
+
+@njit(cache=True)
+def _pos(u, d, n, unit_cells, cand):
+    """The places (unit indices) of digit d in unit u, as a bit mask."""
+    bit = np.uint64(1) << np.uint64(d)
+    m = np.uint64(0)
+    for j in range(n):
+        if cand[unit_cells[u, j]] & bit:
+            m |= np.uint64(1) << np.uint64(j)
+    return m
+
+
+@njit(cache=True)
+def _empty(u, n, unit_cells, values):
+    """The number of empty cells of unit u."""
+    k = 0
+    for j in range(n):
+        if values[unit_cells[u, j]] == 0:
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def _low(m):
+    """The index of the lowest set bit."""
+    i = 0
+    while not (m >> np.uint64(i)) & np.uint64(1):
+        i += 1
+    return i
+
+
+@njit(cache=True)
+def _place(out, prod, tenths, cell, d):
+    """Write a placement hint."""
+    out[0], out[1], out[2], out[3], out[4] = prod, tenths, cell, d, 0
+    return True
+
+
+@njit(cache=True)
+def _hidden_single(n, unit_cells, scan, kind, values, cand, out):
+    """Full houses, then hidden singles, houses in SE's order."""
+    for i in range(scan.shape[0]):
+        u = scan[i]
+        if _empty(u, n, unit_cells, values) == 1:
+            for d in range(n):
+                m = _pos(u, d, n, unit_cells, cand)
+                if m != 0 and m & (m - np.uint64(1)) == 0:
+                    return _place(out, 0, 10, unit_cells[u, _low(m)], d)
+    for i in range(scan.shape[0]):
+        u = scan[i]
+        if _empty(u, n, unit_cells, values) == 1:
+            continue
+        for d in range(n):
+            m = _pos(u, d, n, unit_cells, cand)
+            if m != 0 and m & (m - np.uint64(1)) == 0:
+                return _place(out, 0, 12 if kind[u] == 2 else 15, unit_cells[u, _low(m)], d)
+    return False
+
+
+@njit(cache=True)
+def _inside(a, b, n, unit_cells, member, m):
+    """True if the cells of unit a selected by mask m all belong to unit b."""
+    for j in range(n):
+        if (m >> np.uint64(j)) & np.uint64(1) and not member[b, unit_cells[a, j]]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _outside(u, b, n, unit_cells, member, m):
+    """The cells of unit u selected by mask m that are not in unit b, as a mask."""
+    out = np.uint64(0)
+    for j in range(n):
+        if (m >> np.uint64(j)) & np.uint64(1) and not member[b, unit_cells[u, j]]:
+            out |= np.uint64(1) << np.uint64(j)
+    return out
+
+
+@njit(cache=True)
+def _locking(direct, n, unit_cells, kind, cross, group_end, member, shares, cand, out, elim):
+    """Locked candidates (producer 5) or SE's direct pointing/claiming (producer 1)."""
+    g0 = 0
+    nunits = unit_cells.shape[0]
+    for g in range(group_end.shape[0]):
+        g1 = group_end[g]
+        for d in range(n):
+            bit = np.uint64(1) << np.uint64(d)
+            for i in range(g0, g1):
+                a, b = cross[i, 0], cross[i, 1]
+                m = _pos(a, d, n, unit_cells, cand)
+                if popcount(m) < 2 or not _inside(a, b, n, unit_cells, member, m):
+                    continue
+                if direct:
+                    for c3 in range(nunits):
+                        if c3 == a or kind[c3] != kind[a] or not shares[c3, b]:
+                            continue
+                        m3 = _pos(c3, d, n, unit_cells, cand)
+                        rest = _outside(c3, b, n, unit_cells, member, m3)
+                        if popcount(m3) > 1 and popcount(rest) == 1:
+                            return _place(out, 1, 17 if kind[a] == 2 else 19, unit_cells[c3, _low(rest)], d)
+                    continue
+                k = 0
+                mb = _pos(b, d, n, unit_cells, cand)
+                for j in range(n):
+                    if (mb >> np.uint64(j)) & np.uint64(1):
+                        c = unit_cells[b, j]
+                        if not member[a, c]:
+                            elim[k, 0] = c
+                            elim[k, 1] = d + 1
+                            k += 1
+                if k:
+                    out[0], out[1], out[2], out[3], out[4] = 5, 26 if kind[b] < 2 else 28, -1, 0, k
+                    return True
+        g0 = g1
+    return False
+
+
+@njit(cache=True)
+def _next_combo(value):
+    """Gosper's hack: the next k-subset mask in colex order (SE's Permutations)."""
+    low = value & -value
+    ripple = value + low
+    return ripple | (((value ^ ripple) >> 2) // low)
+
+
+@njit(cache=True)
+def _hidden_set(k, direct, n, unit_cells, scan, values, cand, out, elim):
+    """Hidden subsets of size k (producers 8, 11, 16) or SE's direct hidden pair/triple (2, 4)."""
+    for i in range(scan.shape[0]):
+        u = scan[i]
+        empty = _empty(u, n, unit_cells, values)
+        if not (empty > k if direct else empty > 2 * k):
+            continue
+        combo = (1 << k) - 1
+        while combo < (1 << n):
+            union = np.uint64(0)
+            ok = True
+            for d in range(n):
+                if (combo >> d) & 1:
+                    m = _pos(u, d, n, unit_cells, cand)
+                    if popcount(m) < 2:
+                        ok = False
+                        break
+                    union |= m
+            if ok and popcount(union) == k:
+                if direct:
+                    for d in range(n):
+                        if (combo >> d) & 1:
+                            continue
+                        m = _pos(u, d, n, unit_cells, cand)
+                        rest = m & ~union
+                        if popcount(m) > 1 and popcount(rest) == 1:
+                            return _place(out, 2 if k == 2 else 4, 20 if k == 2 else 25, unit_cells[u, _low(rest)], d)
+                else:
+                    e = 0
+                    for j in range(n):
+                        if (union >> np.uint64(j)) & np.uint64(1):
+                            c = unit_cells[u, j]
+                            for d in range(n):
+                                if not (combo >> d) & 1 and (cand[c] >> np.uint64(d)) & np.uint64(1):
+                                    elim[e, 0] = c
+                                    elim[e, 1] = d + 1
+                                    e += 1
+                    if e:
+                        prod = 8 if k == 2 else (11 if k == 3 else 16)
+                        out[0], out[1], out[2], out[3], out[4] = prod, 34 if k == 2 else (40 if k == 3 else 54), -1, 0, e
+                        return True
+            combo = _next_combo(combo)
+    return False
+
+
+@njit(cache=True)
+def _naked_set(k, n, unit_cells, scan, values, cand, out, elim):
+    """Naked subsets of size k (producers 6, 9, 14)."""
+    for i in range(scan.shape[0]):
+        u = scan[i]
+        if _empty(u, n, unit_cells, values) < 2 * k:
+            continue
+        combo = (1 << k) - 1
+        while combo < (1 << n):
+            union = np.uint64(0)
+            ok = True
+            for j in range(n):
+                if (combo >> j) & 1:
+                    m = cand[unit_cells[u, j]]
+                    if popcount(m) < 2:
+                        ok = False
+                        break
+                    union |= m
+            if ok and popcount(union) == k:
+                e = 0
+                for j in range(n):
+                    if not (combo >> j) & 1:
+                        c = unit_cells[u, j]
+                        m = cand[c] & union
+                        for d in range(n):
+                            if (m >> np.uint64(d)) & np.uint64(1):
+                                elim[e, 0] = c
+                                elim[e, 1] = d + 1
+                                e += 1
+                if e:
+                    prod = 6 if k == 2 else (9 if k == 3 else 14)
+                    out[0], out[1], out[2], out[3], out[4] = prod, 30 if k == 2 else (36 if k == 3 else 50), -1, 0, e
+                    return True
+            combo = _next_combo(combo)
+    return False
+
+
+@njit(cache=True)
+def _fish(k, n, unit_cells, values, cand, out, elim):
+    """Basic fish of size k (producers 7, 10, 15): column bases, then row bases; line tuples outer, digits inner."""
+    placed = np.zeros(n, np.int64)
+    for c in range(values.shape[0]):
+        if values[c]:
+            placed[values[c] - 1] += 1
+    for base_rows in range(2):
+        off = 0 if base_rows else n
+        combo = (1 << k) - 1
+        while combo < (1 << n):
+            for d in range(n):
+                if placed[d] + 2 * k > n:
+                    continue
+                cover = np.uint64(0)
+                ok = True
+                for line in range(n):
+                    if (combo >> line) & 1:
+                        m = _pos(off + line, d, n, unit_cells, cand)
+                        if popcount(m) < 2:
+                            ok = False
+                            break
+                        cover |= m
+                if not ok or popcount(cover) != k:
+                    continue
+                e = 0
+                bit = np.uint64(1) << np.uint64(d)
+                for j in range(n):
+                    if (cover >> np.uint64(j)) & np.uint64(1):
+                        cu = (n - off) + j
+                        for t in range(n):
+                            c = unit_cells[cu, t]
+                            if not (combo >> t) & 1 and cand[c] & bit:
+                                elim[e, 0] = c
+                                elim[e, 1] = d + 1
+                                e += 1
+                if e:
+                    prod = 7 if k == 2 else (10 if k == 3 else 15)
+                    out[0], out[1], out[2], out[3], out[4] = prod, 32 if k == 2 else (38 if k == 3 else 52), -1, 0, e
+                    return True
+            combo = _next_combo(combo)
+    return False
+
+
+@njit(cache=True)
+def _naked_single(cand, out):
+    """The first cell with one candidate left."""
+    for c in range(cand.shape[0]):
+        m = cand[c]
+        if m != 0 and m & (m - np.uint64(1)) == 0:
+            return _place(out, 3, 23, c, _low(m))
+    return False
+
+
+@njit(cache=True)
+def _sees(a, b, peers_ptr, peers_idx):
+    """True if cells a and b are peers."""
+    for i in range(peers_ptr[a], peers_ptr[a + 1]):
+        if peers_idx[i] == b:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _xy_wing(xyz, cand, peers_ptr, peers_idx, out, elim):
+    """XY-Wing (producer 12) or XYZ-Wing (13) in SE's cell order."""
+    size = 3 if xyz else 2
+    for pivot in range(cand.shape[0]):
+        pm = cand[pivot]
+        if popcount(pm) != size:
+            continue
+        for ia in range(peers_ptr[pivot], peers_ptr[pivot + 1]):
+            a = peers_idx[ia]
+            if popcount(cand[a]) != 2 or popcount(pm & ~cand[a]) != 1:
+                continue
+            for ib in range(peers_ptr[pivot], peers_ptr[pivot + 1]):
+                b = peers_idx[ib]
+                if b == a or popcount(cand[b]) != 2:
+                    continue
+                union = pm | cand[a] | cand[b]
+                common = pm & cand[a] & cand[b]
+                if popcount(union) != 3 or popcount(common) != (1 if xyz else 0):
+                    continue
+                z = _low(cand[a] & cand[b])
+                bit = np.uint64(1) << np.uint64(z)
+                e = 0
+                for i in range(peers_ptr[a], peers_ptr[a + 1]):
+                    c = peers_idx[i]
+                    if c == pivot or c == b or not cand[c] & bit or not _sees(c, b, peers_ptr, peers_idx):
+                        continue
+                    if xyz and not _sees(c, pivot, peers_ptr, peers_idx):
+                        continue
+                    elim[e, 0] = c
+                    elim[e, 1] = z + 1
+                    e += 1
+                if e:
+                    out[0], out[1], out[2], out[3], out[4] = 13 if xyz else 12, 44 if xyz else 42, -1, 0, e
+                    return True
+    return False
+
+
+@njit(cache=True)
+def first_hint(lo, hi, n, values, cand, geo, scan, kind, out, elim):
+    """The first hint of producers lo..hi-1, in order; False if none applies."""
+    unit_cells, cross, group_end, peers_ptr, peers_idx = geo[1], geo[6], geo[7], geo[4], geo[5]
+    member, shares = geo[9], geo[10]
+    for p in range(lo, hi):
+        if p == 0:
+            found = _hidden_single(n, unit_cells, scan, kind, values, cand, out)
+        elif p == 1:
+            found = _locking(True, n, unit_cells, kind, cross, group_end, member, shares, cand, out, elim)
+        elif p == 2:
+            found = _hidden_set(2, True, n, unit_cells, scan, values, cand, out, elim)
+        elif p == 3:
+            found = _naked_single(cand, out)
+        elif p == 4:
+            found = _hidden_set(3, True, n, unit_cells, scan, values, cand, out, elim)
+        elif p == 5:
+            found = _locking(False, n, unit_cells, kind, cross, group_end, member, shares, cand, out, elim)
+        elif p == 6 or p == 9 or p == 14:
+            found = _naked_set(2 if p == 6 else (3 if p == 9 else 4), n, unit_cells, scan, values, cand, out, elim)
+        elif p == 7 or p == 10 or p == 15:
+            found = _fish(2 if p == 7 else (3 if p == 10 else 4), n, unit_cells, values, cand, out, elim)
+        elif p == 8 or p == 11 or p == 16:
+            found = _hidden_set(2 if p == 8 else (3 if p == 11 else 4), False, n, unit_cells, scan, values, cand,
+                                out, elim)
+        else:
+            found = _xy_wing(p == 13, cand, peers_ptr, peers_idx, out, elim)
+        if found:
+            return True
+    return False
+
+
+@njit(cache=True)
+def apply(n, values, cand, peers_ptr, peers_idx, out, elim):
+    """Make a hint's eliminations, then its placement."""
+    for i in range(out[4]):
+        cand[elim[i, 0]] &= ~(np.uint64(1) << np.uint64(elim[i, 1] - 1))
+    cell = out[2]
+    if cell >= 0:
+        d = out[3]
+        values[cell] = d + 1
+        cand[cell] = np.uint64(0)
+        bit = ~(np.uint64(1) << np.uint64(d))
+        for i in range(peers_ptr[cell], peers_ptr[cell + 1]):
+            cand[peers_idx[i]] &= bit
+
+
+@njit(cache=True)
+def rate_basic(hi, n, values, cand, geo, scan, kind, stats, out, elim):
+    """Walk SE's path with producers 0..hi-1 until the grid is solved or none applies; stats = [er, ep, ed, steps]
+    in tenths (ep/ed 0 until set) is updated as SE's getDifficulty does. Returns True when solved."""
+    peers_ptr, peers_idx = geo[4], geo[5]
+    while True:
+        solved = True
+        for c in range(values.shape[0]):
+            if values[c] == 0:
+                solved = False
+                break
+        if solved:
+            return True
+        if not first_hint(0, hi, n, values, cand, geo, scan, kind, out, elim):
+            return False
+        apply(n, values, cand, peers_ptr, peers_idx, out, elim)
+        if out[1] > stats[0]:
+            stats[0] = out[1]
+        if stats[1] == 0:
+            if stats[2] == 0:
+                stats[2] = stats[0]
+            if out[2] >= 0:
+                stats[1] = stats[0]
+        stats[3] += 1

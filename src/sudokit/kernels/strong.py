@@ -1,0 +1,305 @@
+"""Single-digit chains of strong links (logic/strong_links.py) in numba: the same easiest chain, found fast.
+
+Cell sets are rows of W uint64 words (cell c = bit c % 64 of word c // 64). For digit d the oriented strong links
+are enumerated in the Python finder's order (houses rows, columns, boxes; a house's two places, or its grouped
+splits; each link in both directions) into
+
+    lhouse[i]                the link's house
+    la[i, :], lb[i, :]       its start and end groups (cell sets)
+    ha[i], hb[i]             the rows, columns and boxes holding all of the start / end group (bit per house)
+    lgrp[i]                  1 if the house had 3..6 places (a grouped link)
+
+and chains of k links are walked depth-first with an explicit stack, consecutive links joined by a house holding
+the end of one and the start of the next, houses distinct, groups disjoint. The best chain (lowest SE price in
+tenths, then most eliminations, then first found) is written to best = [tenths, eliminations, digit] and its
+eliminations (cell, digit) to elim.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .bits import popcount
+
+BASE = np.array([0, 0, 40, 54, 58, 62, 66], np.int64)
+
+
+@njit(cache=True)
+def _set_bit(s, c):
+    s[c >> 6] |= np.uint64(1) << np.uint64(c & 63)
+
+
+@njit(cache=True)
+def _groups_of(n, u, d, unit_cells, cand, member, kind, W, ga, gb):
+    """The splits of digit d's places in unit u into two groups, as the Python _segments gives them (or the two
+    places); returns (count, grouped)."""
+    bit = np.uint64(1) << np.uint64(d)
+    pos = np.empty(n, np.int64)
+    npos = 0
+    for j in range(n):
+        c = unit_cells[u, j]
+        if cand[c] & bit:
+            pos[npos] = c
+            npos += 1
+    for w in range(W):
+        ga[0, w] = 0
+        gb[0, w] = 0
+    if npos == 2:
+        _set_bit(ga[0], pos[0])
+        _set_bit(gb[0], pos[1])
+        return 1, 0
+    if npos < 3 or npos > 6:
+        return 0, 0
+    k = 0
+    if kind[u] == 2:
+        for lines_off in range(2):
+            off = 0 if lines_off == 0 else n
+            first, second, count = -1, -1, 0
+            for line in range(off, off + n):
+                hit = False
+                for i in range(npos):
+                    if member[line, pos[i]]:
+                        hit = True
+                if hit:
+                    count += 1
+                    if first < 0:
+                        first = line
+                    else:
+                        second = line
+            if count == 2:
+                for w in range(W):
+                    ga[k, w] = 0
+                    gb[k, w] = 0
+                for i in range(npos):
+                    if member[first, pos[i]]:
+                        _set_bit(ga[k], pos[i])
+                    else:
+                        _set_bit(gb[k], pos[i])
+                k += 1
+        for r in range(n):
+            if not _meets(r, u, n, unit_cells, member):
+                continue
+            for cc in range(n, 2 * n):
+                if not _meets(cc, u, n, unit_cells, member):
+                    continue
+                ok, in_r, in_c = True, 0, 0
+                for i in range(npos):
+                    c = pos[i]
+                    if member[r, c] and member[cc, c]:
+                        ok = False
+                    elif member[r, c]:
+                        in_r += 1
+                    elif member[cc, c]:
+                        in_c += 1
+                    else:
+                        ok = False
+                if not ok or in_r == 0 or in_c == 0:
+                    continue
+                for w in range(W):
+                    ga[k, w] = 0
+                    gb[k, w] = 0
+                for i in range(npos):
+                    if member[r, pos[i]]:
+                        _set_bit(ga[k], pos[i])
+                    else:
+                        _set_bit(gb[k], pos[i])
+                dup = False
+                for j in range(k):
+                    same = True
+                    for w in range(W):
+                        if ga[j, w] != ga[k, w] or gb[j, w] != gb[k, w]:
+                            same = False
+                    if same:
+                        dup = True
+                if not dup:
+                    k += 1
+        return k, 1
+    first, second, count = -1, -1, 0
+    for b in range(2 * n, 3 * n):
+        hit = False
+        for i in range(npos):
+            if member[b, pos[i]]:
+                hit = True
+        if hit:
+            count += 1
+            if first < 0:
+                first = b
+            else:
+                second = b
+    if count != 2:
+        return 0, 1
+    for i in range(npos):
+        if member[first, pos[i]]:
+            _set_bit(ga[0], pos[i])
+        else:
+            _set_bit(gb[0], pos[i])
+    return 1, 1
+
+
+@njit(cache=True)
+def _meets(line, u, n, unit_cells, member):
+    """True if unit `line` shares a cell with unit u."""
+    for j in range(n):
+        if member[line, unit_cells[u, j]]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _houses_of(g, W, cell_houses):
+    """The rows, columns and boxes holding every cell of group g, as a bit mask over houses."""
+    out = ~np.uint64(0)
+    for w in range(W):
+        m = g[w]
+        b = 0
+        while m:
+            if m & np.uint64(1):
+                out &= cell_houses[w * 64 + b]
+            m >>= np.uint64(1)
+            b += 1
+    return out
+
+
+@njit(cache=True)
+def best_chain(k, n, cand, unit_cells, member, kind, cell_houses, peers, best, elim):
+    """The easiest chain of k strong links over all digits (SE's StrongLinks(k)); False if none eliminates."""
+    ncells = cand.shape[0]
+    W = peers.shape[1]
+    nh = 3 * n
+    maxl = nh * 2 * (n + 2)
+    lhouse = np.empty(maxl, np.int64)
+    lgrp = np.empty(maxl, np.int64)
+    la = np.zeros((maxl, W), np.uint64)
+    lb = np.zeros((maxl, W), np.uint64)
+    ha = np.empty(maxl, np.uint64)
+    hb = np.empty(maxl, np.uint64)
+    ga = np.zeros((n + 2, W), np.uint64)
+    gb = np.zeros((n + 2, W), np.uint64)
+    stack = np.empty(k, np.int64)
+    nxt = np.zeros(k, np.int64)
+    used = np.zeros((k + 1, W), np.uint64)
+    uhouses = np.zeros(k + 1, np.uint64)
+    dcells = np.zeros(W, np.uint64)
+    common = np.zeros(W, np.uint64)
+    tmp_elim = np.empty((ncells, 2), np.int64)
+    best[0] = 1 << 30
+    best[1] = 0
+    found = False
+    for d in range(n):
+        bit = np.uint64(1) << np.uint64(d)
+        for w in range(W):
+            dcells[w] = 0
+        for c in range(ncells):
+            if cand[c] & bit:
+                _set_bit(dcells, c)
+        L = 0
+        for u in range(nh):
+            cnt, grouped = _groups_of(n, u, d, unit_cells, cand, member, kind, W, ga, gb)
+            for i in range(cnt):
+                for orient in range(2):
+                    for w in range(W):
+                        la[L, w] = ga[i, w] if orient == 0 else gb[i, w]
+                        lb[L, w] = gb[i, w] if orient == 0 else ga[i, w]
+                    lhouse[L] = u
+                    lgrp[L] = grouped
+                    ha[L] = _houses_of(la[L], W, cell_houses)
+                    hb[L] = _houses_of(lb[L], W, cell_houses)
+                    L += 1
+        for first in range(L):
+            depth = 0
+            stack[0] = first
+            for w in range(W):
+                used[1, w] = la[first, w] | lb[first, w]
+            uhouses[1] = np.uint64(1) << np.uint64(lhouse[first])
+            nxt[0] = 0
+            depth = 1
+            while depth > 0:
+                if depth == k:
+                    t, e = _score(k, stack, n, d, lhouse, lgrp, la, lb, kind, used[k], dcells, peers, common,
+                                  tmp_elim, W)
+                    if e > 0 and (t < best[0] or (t == best[0] and e > best[1])):
+                        best[0], best[1], best[2] = t, e, d + 1
+                        for i in range(e):
+                            elim[i, 0] = tmp_elim[i, 0]
+                            elim[i, 1] = tmp_elim[i, 1]
+                        found = True
+                    depth -= 1
+                    continue
+                cur = stack[depth - 1]
+                j = nxt[depth - 1]
+                advanced = False
+                while j < L:
+                    ok = (hb[cur] & ha[j]) != 0 and lhouse[j] != lhouse[cur]
+                    if ok and not (uhouses[depth] >> np.uint64(lhouse[j])) & np.uint64(1):
+                        for w in range(W):
+                            if lb[cur, w] & la[j, w] or (la[j, w] | lb[j, w]) & used[depth, w]:
+                                ok = False
+                    else:
+                        ok = False
+                    j += 1
+                    if ok:
+                        nxt[depth - 1] = j
+                        stack[depth] = j - 1
+                        for w in range(W):
+                            used[depth + 1, w] = used[depth, w] | la[j - 1, w] | lb[j - 1, w]
+                        uhouses[depth + 1] = uhouses[depth] | (np.uint64(1) << np.uint64(lhouse[j - 1]))
+                        nxt[depth] = 0
+                        depth += 1
+                        advanced = True
+                        break
+                if not advanced:
+                    nxt[depth - 1] = 0
+                    depth -= 1
+    return found
+
+
+@njit(cache=True)
+def _score(k, stack, n, d, lhouse, lgrp, la, lb, kind, used, dcells, peers, common, out, W):
+    """A chain's SE price in tenths and its eliminations (into out): cells with the digit seeing both ends."""
+    grouped = False
+    block = False
+    rows = False
+    cols = False
+    for i in range(k):
+        if lgrp[stack[i]]:
+            grouped = True
+        kd = kind[lhouse[stack[i]]]
+        block = block or kd == 2
+        rows = rows or kd == 0
+        cols = cols or kd == 1
+    if grouped:
+        t = BASE[k] + 3
+    elif block and rows and cols:
+        t = BASE[k] + 2
+    elif block or (rows and cols):
+        t = BASE[k] + 1
+    else:
+        t = BASE[k]
+    for w in range(W):
+        common[w] = dcells[w] & ~used[w]
+    start = stack[0]
+    end = stack[k - 1]
+    for w in range(W):
+        for src in range(2):
+            m = la[start, w] if src == 0 else lb[end, w]
+            b = 0
+            while m:
+                if m & np.uint64(1):
+                    c = w * 64 + b
+                    for x in range(W):
+                        common[x] &= peers[c, x]
+                m >>= np.uint64(1)
+                b += 1
+    e = 0
+    for w in range(W):
+        m = common[w]
+        b = 0
+        while m:
+            if m & np.uint64(1):
+                out[e, 0] = w * 64 + b
+                out[e, 1] = d + 1
+                e += 1
+            m >>= np.uint64(1)
+            b += 1
+    return t, e

@@ -1,0 +1,161 @@
+"""SukakuExplainer's bent wings (logic/wings.py `bent_wings`) in numba: the easiest WXYZ- .. TUVWXYZ-Wing.
+
+An almost locked set of k cells of one house (k+1 digits) and a bivalue cell whose x sees every x of the set:
+z leaves the cells seeing the bivalue cell and every z of the set. Sets are enumerated house by house (unit order),
+k-subsets of the house's cells with 2+ candidates in lexicographic order, each cell set once (a set inside an
+earlier house is skipped), bivalue cells by increasing index - the Python finder's order - and the best wing
+(lowest price in tenths, then most eliminations, then first) is written to best = [tenths, eliminations].
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .bits import popcount
+
+
+@njit(cache=True)
+def _price(k, biggest):
+    """SukakuExplainer's price (tenths) of a wing of k set cells whose largest cell has `biggest` candidates."""
+    if k == 3:
+        return 55 + (1 - abs(3 - biggest))
+    if k == 4:
+        return 62 + (2 - abs(3 - biggest))
+    return 66 if k == 5 else 75
+
+
+@njit(cache=True)
+def _sees_all(c, cells, k, m, d, cand, sees):
+    """True if cell c sees every cell of the set (k cells) that has digit d, plus cell m (m < 0: none)."""
+    if m >= 0 and not sees[c, m]:
+        return False
+    bit = np.uint64(1) << np.uint64(d)
+    for i in range(k):
+        if cand[cells[i]] & bit and not sees[c, cells[i]]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _eliminate(d, cells, k, yz, with_yz, cand, sees, inset, out, e):
+    """Add (cell, d) for every cell with d, outside the set and yz, seeing the set's d cells (and yz)."""
+    bit = np.uint64(1) << np.uint64(d)
+    for c in range(cand.shape[0]):
+        if cand[c] & bit and not inset[c] and c != yz and _sees_all(c, cells, k, yz if with_yz else -1, d, cand,
+                                                                     sees):
+            dup = False
+            for i in range(e):
+                if out[i, 0] == c and out[i, 1] == d + 1:
+                    dup = True
+            if not dup:
+                out[e, 0] = c
+                out[e, 1] = d + 1
+                e += 1
+    return e
+
+
+@njit(cache=True)
+def best_wing(k, n, cand, unit_cells, member, sees, best, elim):
+    """The easiest bent wing with a set of k cells; False if none eliminates."""
+    ncells = cand.shape[0]
+    nunits = unit_cells.shape[0]
+    cells = np.empty(k, np.int64)
+    idx = np.empty(k, np.int64)
+    pool = np.empty(n, np.int64)
+    inset = np.zeros(ncells, np.bool_)
+    tmp = np.empty((ncells * n, 2), np.int64)
+    best[0] = 1 << 30
+    best[1] = 0
+    found = False
+    for u in range(nunits):
+        np_ = 0
+        for j in range(n):
+            c = unit_cells[u, j]
+            if popcount(cand[c]) >= 2:
+                pool[np_] = c
+                np_ += 1
+        if np_ < k:
+            continue
+        for i in range(k):
+            idx[i] = i
+        while True:
+            union = np.uint64(0)
+            biggest = 0
+            for i in range(k):
+                cells[i] = pool[idx[i]]
+                union |= cand[cells[i]]
+                biggest = max(biggest, popcount(cand[cells[i]]))
+            if popcount(union) == k + 1 and not _earlier(u, cells, k, member):
+                t = _price(k, biggest)
+                for i in range(k):
+                    inset[cells[i]] = True
+                for yz in range(ncells):
+                    m = cand[yz]
+                    if inset[yz] or popcount(m) != 2 or m & ~union:
+                        continue
+                    near = False
+                    for i in range(k):
+                        if sees[yz, cells[i]]:
+                            near = True
+                    if not near:
+                        continue
+                    e = _wing(yz, m, union, cells, k, n, cand, sees, inset, tmp)
+                    if e > 0 and (t < best[0] or (t == best[0] and e > best[1])):
+                        best[0], best[1] = t, e
+                        for i in range(e):
+                            elim[i, 0] = tmp[i, 0]
+                            elim[i, 1] = tmp[i, 1]
+                        found = True
+                for i in range(k):
+                    inset[cells[i]] = False
+            i = k - 1
+            while i >= 0 and idx[i] == np_ - k + i:
+                i -= 1
+            if i < 0:
+                break
+            idx[i] += 1
+            for j in range(i + 1, k):
+                idx[j] = idx[j - 1] + 1
+    return found
+
+
+@njit(cache=True)
+def _earlier(u, cells, k, member):
+    """True if an earlier house holds every cell of the set (the set was met there)."""
+    for h in range(u):
+        inside = True
+        for i in range(k):
+            if not member[h, cells[i]]:
+                inside = False
+                break
+        if inside:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _wing(yz, m, union, cells, k, n, cand, sees, inset, out):
+    """The eliminations of the wing made by the set and bivalue cell yz (0: not a wing)."""
+    a = -1
+    b = -1
+    for v in range(n):
+        if (m >> np.uint64(v)) & np.uint64(1):
+            if a < 0:
+                a = v
+            else:
+                b = v
+    ra = _sees_all(yz, cells, k, -1, a, cand, sees)
+    rb = _sees_all(yz, cells, k, -1, b, cand, sees)
+    if not ra and not rb:
+        return 0
+    e = 0
+    if ra:
+        e = _eliminate(b, cells, k, yz, True, cand, sees, inset, out, e)
+    if rb:
+        e = _eliminate(a, cells, k, yz, True, cand, sees, inset, out, e)
+    if ra and rb:
+        for w in range(n):
+            if (union >> np.uint64(w)) & np.uint64(1) and w != a and w != b:
+                e = _eliminate(w, cells, k, yz, False, cand, sees, inset, out, e)
+    return e
