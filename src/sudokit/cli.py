@@ -712,3 +712,192 @@ def render(file, to, out, per_page, solution, candidates, width, box, symbols, f
         else:
             batch.save(path, data)
     sys.exit(code)
+
+
+# ---- human-style solving: hint, steps, rate ----
+
+LOGIC_EXIT = {"ok": EXIT_OK, "no solution": EXIT_UNSOLVED, "multiple solutions": EXIT_UNSOLVED,
+              "invalid": EXIT_INPUT, "time limit": EXIT_LIMIT, "beyond solver": EXIT_LIMIT}
+
+
+def logic_input(command):
+    """The input options hint, steps and rate share with solve."""
+    options = [
+        click.argument("file", default="-"),
+        click.option("--box", metavar="RxC", help="Box shape, e.g. 2x3 for 6x6 (default: the most square shape)."),
+        click.option("--symbols", metavar="ABC", help="Alphabet: default, letters (A-P), hex (0-F), or the N symbols."),
+        click.option("--format", "fmt", type=click.Choice(INPUT_FORMATS), help="Input format (default: detect)."),
+        click.option("--json", "json_", is_flag=True, help="One JSON object per puzzle, one per line."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return variant_options(command)
+
+
+def _logic_items(file, box, symbols, fmt, variant):
+    """The puzzles of FILE as logic items, and the file's display name."""
+    from .formats import read_puzzles
+    from .logic.batch import prepare
+
+    text, name = read_text(file)
+    pf = read_puzzles(text, fmt=fmt, symbols=symbols, source=name)
+    geometry = parse_box(box, pf.n)
+    return prepare(pf, geometry, variant.plan(pf.n, geometry)), name
+
+
+def _logic_run(task, items, name, options, jobs, progress, json_, show) -> None:
+    """Run a task over the items, print each result as it comes (in input order), exit with the worst code."""
+    import json
+
+    from .logic.batch import run
+
+    code = EXIT_OK
+    done = []
+    show_progress = (sys.stderr.isatty() if progress is None else progress) and len(items) > 1
+    try:
+        with _progress(show_progress) as bar:
+            callback = (lambda k: bar(k, len(items))) if bar else None
+            for result in run(task, items, options, _jobs(jobs, len(items)), callback):
+                done.append(result)
+                status = result["status"]
+                code = max(code, LOGIC_EXIT[status])
+                if status not in ("ok", "time limit", "beyond solver"):
+                    click.echo(f"sudokit: {name}:{result['line']}: {result['message']}", err=True)
+                click.echo(json.dumps(result_json(result)) if json_ else show(result))
+    except KeyboardInterrupt:
+        click.echo(f"sudokit: interrupted after {len(done)} of {len(items)} puzzles", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    sys.exit(code)
+
+
+def _jobs(jobs: int, count: int) -> int:
+    """Worker processes: 1 by default, never more than the cores or the puzzles."""
+    import os
+
+    return max(1, min(jobs or 1, os.cpu_count() or 1, count))
+
+
+def result_json(result: dict) -> dict:
+    """The --json object of one result: puzzle, status, steps and rating fields as the docs list them."""
+    out = {"puzzle": result["puzzle"], "line": result["line"], "status": result["status"]}
+    if "message" in result:
+        out["message"] = result["message"]
+    if "steps" in result:
+        out["steps"] = result["steps"]
+    out.update(result.get("rating", {}))
+    return out
+
+
+def _rating_text(r: dict) -> str:
+    """A rating on one line: ER/EP/ED, HoDoKu level and score, hardest technique."""
+    return f"{r['er']:.1f}/{r['ep']:.1f}/{r['ed']:.1f} {r['level']} {r['score']} {r['hardest']}"
+
+
+def _problem(result: dict) -> str | None:
+    """What stands in a puzzle's place when it could not be handled."""
+    if result["status"] in ("ok", "time limit", "beyond solver"):
+        return None
+    return "invalid" if result["status"] == "invalid" else result["status"]
+
+
+@main.command()
+@logic_input
+@click.option("--technique", metavar="SLUG", help="Only this technique (its slug, see --list-techniques).")
+@click.option("--all", "every", is_flag=True, help="With --technique: every instance, not just the first.")
+@click.option("--list-techniques", is_flag=True, help="Print the catalogue: name, slug, SE value, HoDoKu score.")
+def hint(file, box, symbols, fmt, json_, variant, technique, every, list_techniques):
+    """The next step a person would take in each puzzle (or pencilmark grid) of FILE.
+
+    \b
+    One line per step: the technique, its pattern and what it removes or places, in the usual notation
+    (r4c3<>7 removes 7 from row 4 column 3, r1c2=5 places 5). With --technique SLUG --all, every instance of
+    that technique in the given state (nothing, exit 0, when there is none). --json: one object per puzzle,
+    {"puzzle": ..., "steps": [{"technique", "slug", "digits", "cells", "eliminations", "placements",
+    "explanation", "se", "score"}]}, cells 1-based r<row>c<col>.
+    Exit codes: 0 done, 1 a puzzle without exactly one solution, 2 bad input or unknown technique.
+
+    \b
+    Examples:
+      sudokit hint examples/hardest.txt
+      sudokit hint --technique x-wing --all puzzle.txt
+      sudokit hint --list-techniques --json
+    """
+    if list_techniques:
+        _list_techniques(json_)
+        return
+    from .logic.catalogue import BY_ENTRY_SLUG
+
+    if technique is not None and (technique not in BY_ENTRY_SLUG or BY_ENTRY_SLUG[technique].finder() is None):
+        fail(f"unknown technique {technique!r} (sudokit hint --list-techniques lists them)")
+    if every and technique is None:
+        fail("--all needs --technique SLUG")
+    items, name = _logic_items(file, box, symbols, fmt, variant)
+    options = {"technique": technique, "every": every}
+    _logic_run("hint", items, name, options, 1, False, json_,
+               lambda r: _problem(r) or "\n".join(r["text"]) or "no step")
+
+
+def _list_techniques(json_: bool) -> None:
+    """Print the catalogue, one technique a line (or JSON)."""
+    import json
+
+    from .logic.api import techniques
+
+    for t in techniques():
+        click.echo(json.dumps(t) if json_ else f"{t['name']}\t{t['slug']}\t{t['se']:.1f}\t{t['score']}")
+
+
+@main.command()
+@logic_input
+@click.option("--order", type=click.Choice(["hodoku", "se"]), default="hodoku", show_default=True,
+              help="Whose order of techniques the path follows (HoDoKu's, or Sudoku Explainer's).")
+@click.option("--max-seconds", type=click.FloatRange(min=0.001), help="Stop one puzzle after this long (exit 3).")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, help="Worker processes (capped at cores).")
+@click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal).")
+def steps(file, box, symbols, fmt, json_, variant, order, max_seconds, jobs, progress):
+    """The whole solve path of each puzzle of FILE, one step a line, then its rating.
+
+    \b
+    The path applies the easiest available step until the grid is solved (HoDoKu's order by default; SE's
+    forcing chains when the catalogue runs out, a Brute Force step as the very last resort). The last line of
+    each puzzle is its rating (see `sudokit rate`); puzzles are separated by a blank line.
+    Exit codes: 0 done, 1 a puzzle without exactly one solution, 2 bad input, 3 --max-seconds hit, 130 Ctrl-C.
+    """
+    items, name = _logic_items(file, box, symbols, fmt, variant)
+    options = {"order": order, "max_seconds": max_seconds}
+
+    def show(r):
+        problem = _problem(r)
+        if problem:
+            return problem + "\n"
+        lines = [f"{k + 1}. {text}" for k, text in enumerate(r["text"])]
+        return "\n".join(lines + [f"rating {_rating_text(r['rating'])}", ""])
+
+    _logic_run("steps", items, name, options, jobs, progress, json_, show)
+
+
+@main.command()
+@logic_input
+@click.option("--max-seconds", type=click.FloatRange(min=0.001), help="Stop one puzzle after this long (exit 3).")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, help="Worker processes (capped at cores).")
+@click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal).")
+def rate(file, box, symbols, fmt, json_, variant, max_seconds, jobs, progress):
+    """Rate each puzzle of FILE on the scales people use: Sudoku Explainer's and HoDoKu's.
+
+    \b
+    One line per puzzle: ER/EP/ED (Sudoku Explainer: the hardest step, the hardest before the first
+    placement, the first step), HoDoKu's level (easy, medium, hard, unfair, extreme) and score, and the technique
+    behind ER. --json adds the HoDoKu hardest technique, the fast engine's guesses (machine difficulty) and
+    the seconds taken: fields er, ep, ed, level, score, hardest, hodoku_hardest, guesses, complete, seconds.
+    A puzzle without exactly one solution is not rated ('no solution' / 'multiple solutions', exit 1).
+    Exit codes: 0 done, 1 not unique, 2 bad input, 3 --max-seconds hit (the rating so far is printed), 130 Ctrl-C.
+
+    \b
+    Examples:
+      sudokit rate examples/hardest.txt
+      sudokit rate --json --jobs 2 puzzles.txt
+    """
+    items, name = _logic_items(file, box, symbols, fmt, variant)
+    options = {"max_seconds": max_seconds}
+    _logic_run("rate", items, name, options, jobs, progress, json_,
+               lambda r: _problem(r) or _rating_text(r["rating"]))

@@ -750,16 +750,18 @@ def _is_ancestor(s, r, pid, st):
 
 
 @njit(cache=True)
-def cycles(s, source, y, x, n, cand, geo, st, sc, found):
+def cycles(s, source, adj_ptr, adj, st, sc, found, limit=1 << 30):
     """SE's doCycles from an on potential: every on, then every off, alternately; offs are not merged, so every
     path is kept; found[] gets the records that lead back to the source after at least 4 steps. Returns how many,
-    or -1 on overflow."""
-    cell_units, unit_cells, pair_ptr, pair_idx = geo[0], geo[1], geo[2], geo[3]
+    or -1 on overflow. Records deeper than `limit` links are not made: a chain's length is at least its depth, so
+    a caller that only wants chains of at most `limit` potentials loses nothing (levels above it are unchanged)."""
     st_pid, nrec, npar, pmap = st[0], st[4], st[5], st[6]
     qon, qoff, mark, tmp, hid_n, hid, parents = sc[1], sc[2], sc[3], sc[4], sc[5], sc[6], sc[7]
+    depth = sc[17]
     _reset(s, st_pid, nrec, npar, pmap)
     r0 = _store_add(s, source, 0, st, sc)
     pmap[s, source] = r0
+    depth[r0] = 0
     hon, ton, hoff, toff = 0, 1, 0, 0
     qon[0] = r0
     nfound = 0
@@ -769,15 +771,18 @@ def cycles(s, source, y, x, n, cand, geo, st, sc, found):
         while hon < ton:
             r = qon[hon]
             hon += 1
-            k = _on_to_off(st_pid[s, r], y, n, cand, cell_units, unit_cells, pair_ptr, pair_idx, mark, tmp)
-            for i in range(k):
-                e = tmp[i]
+            if depth[r] >= limit:
+                continue
+            p = st_pid[s, r]
+            for i in range(adj_ptr[p], adj_ptr[p + 1]):
+                e = adj[i]
                 if _is_ancestor(s, r, e, st):
                     continue
                 parents[0] = r
                 xr = _store_add(s, e, 1, st, sc)
                 if xr < 0 or toff >= qoff.shape[0]:
                     return -1
+                depth[xr] = depth[r] + 1
                 pmap[s, e] = xr
                 qoff[toff] = xr
                 toff += 1
@@ -785,9 +790,11 @@ def cycles(s, source, y, x, n, cand, geo, st, sc, found):
         while hoff < toff:
             r = qoff[hoff]
             hoff += 1
-            k = _off_to_on(st_pid[s, r], y, x, n, cand, cand, cell_units, unit_cells, tmp, hid_n, hid)
-            for i in range(k):
-                e = tmp[i]
+            if depth[r] >= limit:
+                continue
+            p = st_pid[s, r]
+            for i in range(adj_ptr[p], adj_ptr[p + 1]):
+                e = adj[i]
                 parents[0] = r
                 if length >= 4 and e == source:
                     xr = _store_add(s, e, 1, st, sc)
@@ -799,6 +806,7 @@ def cycles(s, source, y, x, n, cand, geo, st, sc, found):
                     xr = _store_add(s, e, 1, st, sc)
                     if xr < 0 or ton >= qon.shape[0]:
                         return -1
+                    depth[xr] = depth[r] + 1
                     pmap[s, e] = xr
                     qon[ton] = xr
                     ton += 1
@@ -806,15 +814,17 @@ def cycles(s, source, y, x, n, cand, geo, st, sc, found):
 
 
 @njit(cache=True)
-def forcing(s, source, y, n, cand, geo, st, sc):
+def forcing(s, source, adj_ptr, adj, st, sc, limit=1 << 30):
     """SE's doForcingChains from one potential (static links, every on then every off, alternately): the record
-    that reaches the source's opposite (a forcing chain), -1 if none, -2 on overflow."""
-    cell_units, unit_cells, pair_ptr, pair_idx = geo[0], geo[1], geo[2], geo[3]
+    that reaches the source's opposite (a forcing chain), -1 if none, -2 on overflow. Records deeper than `limit`
+    links are not expanded (see `cycles`)."""
     st_pid, nrec, npar, pmap = st[0], st[4], st[5], st[6]
     qon, qoff, mark, tmp, hid_n, hid, parents = sc[1], sc[2], sc[3], sc[4], sc[5], sc[6], sc[7]
+    depth = sc[17]
     _reset(s, st_pid, nrec, npar, pmap)
     r0 = _store_add(s, source, 0, st, sc)
     pmap[s, source] = r0
+    depth[r0] = 0
     hon, ton, hoff, toff = 0, 0, 0, 0
     if source & 1:
         qon[0] = r0
@@ -827,9 +837,11 @@ def forcing(s, source, y, n, cand, geo, st, sc):
         while hon < ton:
             r = qon[hon]
             hon += 1
-            k = _on_to_off(st_pid[s, r], y, n, cand, cell_units, unit_cells, pair_ptr, pair_idx, mark, tmp)
-            for i in range(k):
-                e = tmp[i]
+            if depth[r] >= limit:
+                continue
+            p = st_pid[s, r]
+            for i in range(adj_ptr[p], adj_ptr[p + 1]):
+                e = adj[i]
                 parents[0] = r
                 if e == opposite:
                     # the first chain to the opposite is the one SE keeps; nothing later changes it
@@ -840,15 +852,18 @@ def forcing(s, source, y, n, cand, geo, st, sc):
                         xr = _store_add(s, e, 1, st, sc)
                     if xr < 0:
                         return -2
+                    depth[xr] = depth[r] + 1
                     pmap[s, e] = xr
                     qoff[toff] = xr
                     toff += 1
         while hoff < toff:
             r = qoff[hoff]
             hoff += 1
-            k = _off_to_on(st_pid[s, r], y, True, n, cand, cand, cell_units, unit_cells, tmp, hid_n, hid)
-            for i in range(k):
-                e = tmp[i]
+            if depth[r] >= limit:
+                continue
+            p = st_pid[s, r]
+            for i in range(adj_ptr[p], adj_ptr[p + 1]):
+                e = adj[i]
                 parents[0] = r
                 if e == opposite:
                     # the first chain to the opposite is the one SE keeps; nothing later changes it
@@ -859,6 +874,7 @@ def forcing(s, source, y, n, cand, geo, st, sc):
                         xr = _store_add(s, e, 1, st, sc)
                     if xr < 0:
                         return -2
+                    depth[xr] = depth[r] + 1
                     pmap[s, e] = xr
                     qon[ton] = xr
                     ton += 1
@@ -907,15 +923,53 @@ def _cycle_removable(s, r, n, cand, geo, st, sc, out):
 
 
 @njit(cache=True)
+def static_graph(y, x, n, cand, geo, sc, adj_ptr, adj):
+    """Every static link of the grid, in SE's emission order: the children of potential p are
+    adj[adj_ptr[p] : adj_ptr[p + 1]] (on -> off with Y links if y; off -> on with Y links if y, X links if x)."""
+    cell_units, unit_cells, pair_ptr, pair_idx = geo[0], geo[1], geo[2], geo[3]
+    mark, tmp, hid_n, hid = sc[3], sc[4], sc[5], sc[6]
+    ncells = cand.shape[0]
+    k = 0
+    for p in range(2 * ncells * n):
+        adj_ptr[p] = k
+        cell = p // 2 // n
+        if not (cand[cell] >> np.uint64(p // 2 % n)) & np.uint64(1):
+            continue
+        if p & 1:
+            m = _on_to_off(p, y, n, cand, cell_units, unit_cells, pair_ptr, pair_idx, mark, tmp)
+        else:
+            m = _off_to_on(p, y, x, n, cand, cand, cell_units, unit_cells, tmp, hid_n, hid)
+        for i in range(m):
+            adj[k] = tmp[i]
+            k += 1
+    adj_ptr[2 * ncells * n] = k
+
+
+@njit(cache=True)
+def _limit(best, base, key):
+    """The most potentials a chain of this price base and sort key may have and still beat the best hint."""
+    if best[0] >= BIG:
+        return 1 << 30
+    c = 0
+    while c < 100000 and _better(best, base + length_tenths(c + 1), c + 1, key):
+        c += 1
+    return c
+
+
+@njit(cache=True)
 def loops_best(n, cand, geo, st, sc, best, elim, tmpelim, found):
     """SE's Forcing Chains & Cycles (level 0, static): X, then Y, then XY cycles and forcing chains; the best hint
     into best/elim. Returns OK or OVERFLOW."""
     best[0] = BIG
     best[7] = 0
     vals = np.empty(n, np.int64)
+    npid = 2 * cand.shape[0] * n
+    adj_ptr = np.empty(npid + 1, np.int64)
+    adj = np.empty(npid * (4 * n + 8), np.int64)
     for mode in range(3):
         y = mode >= 1
         x = mode != 1
+        static_graph(y, x, n, cand, geo, sc, adj_ptr, adj)
         key = 2 if mode == 0 else (3 if mode == 1 else 4)
         cyc_base = 70 if mode == 2 else 65
         chain_base = 70 if mode == 2 else 66
@@ -927,7 +981,7 @@ def loops_best(n, cand, geo, st, sc, best, elim, tmpelim, found):
             nv = _digits(m, n, vals)
             for iv in range(nv):
                 on = (cell * n + vals[iv]) * 2 + 1
-                nf = cycles(0, on, y, x, n, cand, geo, st, sc, found)
+                nf = cycles(0, on, adj_ptr, adj, st, sc, found, _limit(best, cyc_base, key))
                 if nf < 0:
                     return OVERFLOW
                 for i in range(nf):
@@ -945,7 +999,7 @@ def loops_best(n, cand, geo, st, sc, best, elim, tmpelim, found):
                 if not x:
                     continue
                 for src in (on, on - 1):
-                    t = forcing(1, src, y, n, cand, geo, st, sc)
+                    t = forcing(1, src, adj_ptr, adj, st, sc, _limit(best, chain_base, key))
                     if t == -2:
                         return OVERFLOW
                     if t >= 0:

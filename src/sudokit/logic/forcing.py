@@ -87,7 +87,8 @@ class Stores:
                    np.zeros((width, n + 1), np.int64), np.zeros(n + 2, np.int64), np.zeros(3, np.int64),
                    np.zeros(npid, np.int64), np.zeros(1, np.int64), np.zeros(self.parents + 1, np.int64),
                    np.zeros(n, np.int64), np.zeros((4 * ncells * n, 3), np.int64), np.zeros(8 * ncells * n, np.int64),
-                   np.zeros(8 * ncells * n, np.int64), np.zeros(4 * ncells * n, np.int64))
+                   np.zeros(8 * ncells * n, np.int64), np.zeros(4 * ncells * n, np.int64),
+                   np.zeros(self.records, np.int64))
         self.best = np.zeros(8, np.int64)
         self.elim = np.zeros((ncells * n, 2), np.int64)
         self.tmpelim = np.zeros((ncells * n, 2), np.int64)
