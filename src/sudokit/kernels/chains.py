@@ -41,6 +41,8 @@ OK, OVERFLOW = 0, 1
 # hint kinds
 K_CYCLE, K_FORCING, K_CONTRA_OFF, K_CONTRA_ON, K_DOUBLE_ON, K_DOUBLE_OFF, K_CELL, K_REGION = range(8)
 BIG = np.int64(1) << 60
+# why a potential holds (a record's cause): a house number, or one of these
+NONE, CELL, ADVANCED = -1, -2, -3
 
 
 @njit(cache=True)
@@ -67,6 +69,13 @@ def _reset(s, rec_pid, nrec, npar, pmap):
 
 
 @njit(cache=True)
+def reset_slot(s, st):
+    """Empty run slot s and its table of nested chains."""
+    _reset(s, st[0], st[4], st[5], st[6])
+    st[10][s] = 0
+
+
+@njit(cache=True)
 def _add(s, pid, parents, nparents, rec_pid, rec_p0, rec_pn, par, nrec, npar):
     """Append a record with the given parent records; -1 when the slot is full."""
     r = nrec[s]
@@ -83,8 +92,9 @@ def _add(s, pid, parents, nparents, rec_pid, rec_p0, rec_pn, par, nrec, npar):
 
 
 @njit(cache=True)
-def _on_to_off(pid, y, n, work, cell_units, unit_cells, pair_ptr, pair_idx, mark, out):
-    """The off potentials an on potential forces, in SE's order; returns their number (pids in out)."""
+def _on_to_off(pid, y, n, work, cell_units, unit_cells, pair_ptr, pair_idx, mark, out, causes):
+    """The off potentials an on potential forces, in SE's order; returns their number (pids in out, and in causes
+    why: CELL for the cell's other candidates, the house for its other places, NONE for an extra pair)."""
     cell = pid // 2 // n
     d = pid // 2 % n
     k = 0
@@ -93,6 +103,7 @@ def _on_to_off(pid, y, n, work, cell_units, unit_cells, pair_ptr, pair_idx, mark
         for v in range(n):
             if v != d and (m >> np.uint64(v)) & np.uint64(1):
                 out[k] = (cell * n + v) * 2
+                causes[k] = CELL
                 k += 1
     bit = np.uint64(1) << np.uint64(d)
     mark[cell] = True
@@ -104,12 +115,14 @@ def _on_to_off(pid, y, n, work, cell_units, unit_cells, pair_ptr, pair_idx, mark
             c = unit_cells[u, i]
             if not mark[c] and work[c] & bit:
                 out[k] = (c * n + d) * 2
+                causes[k] = u
                 k += 1
                 mark[c] = True
     for i in range(pair_ptr[cell], pair_ptr[cell + 1]):
         c = pair_idx[i]
         if not mark[c] and work[c] & bit:
             out[k] = (c * n + d) * 2
+            causes[k] = NONE
             k += 1
             mark[c] = True
     mark[cell] = False
@@ -119,9 +132,10 @@ def _on_to_off(pid, y, n, work, cell_units, unit_cells, pair_ptr, pair_idx, mark
 
 
 @njit(cache=True)
-def _off_to_on(pid, y, x, n, work, source, cell_units, unit_cells, out, hid_n, hid):
+def _off_to_on(pid, y, x, n, work, source, cell_units, unit_cells, out, hid_n, hid, causes):
     """The on potentials an off potential forces (SE's order, duplicates dropped); hidden parents of on i are the
-    off pids hid[i, 0 : hid_n[i]] (candidates the dynamic run erased that made the link)."""
+    off pids hid[i, 0 : hid_n[i]] (candidates the dynamic run erased that made the link); causes[i] = CELL (the
+    cell's last candidate) or the house where it is the last place."""
     cell = pid // 2 // n
     d = pid // 2 % n
     k = 0
@@ -133,6 +147,7 @@ def _off_to_on(pid, y, x, n, work, source, cell_units, unit_cells, out, hid_n, h
             while not (other >> np.uint64(v)) & np.uint64(1):
                 v += 1
             out[k] = (cell * n + v) * 2 + 1
+            causes[k] = CELL
             h = 0
             gone = source[cell] & ~m
             for v2 in range(n):
@@ -166,6 +181,7 @@ def _off_to_on(pid, y, x, n, work, source, cell_units, unit_cells, out, hid_n, h
         if dup:
             continue
         out[k] = on
+        causes[k] = u
         h = 0
         for i in range(n):
             c = unit_cells[u, i]
@@ -178,9 +194,13 @@ def _off_to_on(pid, y, x, n, work, source, cell_units, unit_cells, out, hid_n, h
 
 
 @njit(cache=True)
-def _store_add(s, pid, nparents, st, sc):
-    """Append a record whose parents are sc.parents[:nparents]; -1 when the slot is full."""
-    return _add(s, pid, sc[7], nparents, st[0], st[1], st[2], st[3], st[4], st[5])
+def _store_add(s, pid, nparents, st, sc, cause=NONE):
+    """Append a record whose parents are sc.parents[:nparents], with its cause; -1 when the slot is full."""
+    r = _add(s, pid, sc[7], nparents, st[0], st[1], st[2], st[3], st[4], st[5])
+    if r >= 0:
+        st[7][s, r] = cause
+        st[8][s, r] = -1
+    return r
 
 
 @njit(cache=True)
@@ -194,7 +214,8 @@ def propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0):
     cell_units, unit_cells, pair_ptr, pair_idx = geo[0], geo[1], geo[2], geo[3]
     st_pid, nrec, npar, pmap = st[0], st[4], st[5], st[6]
     work, qon, qoff, mark, tmp, hid_n, hid, parents, result = sc[0], sc[1], sc[2], sc[3], sc[4], sc[5], sc[6], sc[7], sc[8]
-    _reset(s, st_pid, nrec, npar, pmap)
+    causes = sc[18]
+    reset_slot(s, st)
     result[0] = -1
     result[1] = -1
     result[2] = OK
@@ -213,12 +234,13 @@ def propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0):
         if hon < ton:
             r = qon[hon]
             hon += 1
-            k = _on_to_off(st_pid[s, r], y, n, work, cell_units, unit_cells, pair_ptr, pair_idx, mark, tmp)
+            k = _on_to_off(st_pid[s, r], y, n, work, cell_units, unit_cells, pair_ptr, pair_idx, mark, tmp,
+                           causes)
             for i in range(k):
                 e = tmp[i]
                 parents[0] = r
                 if pmap[s, e + 1] >= 0:
-                    x = _store_add(s, e, 1, st, sc)
+                    x = _store_add(s, e, 1, st, sc, causes[i])
                     if x < 0:
                         result[2] = OVERFLOW
                         return
@@ -226,7 +248,7 @@ def propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0):
                     result[1] = x
                     return
                 if pmap[s, e] < 0:
-                    x = _store_add(s, e, 1, st, sc)
+                    x = _store_add(s, e, 1, st, sc, causes[i])
                     if x < 0:
                         result[2] = OVERFLOW
                         return
@@ -238,7 +260,7 @@ def propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0):
             r = qoff[hoff]
             hoff += 1
             p = st_pid[s, r]
-            k = _off_to_on(p, y, True, n, work, cand, cell_units, unit_cells, tmp, hid_n, hid)
+            k = _off_to_on(p, y, True, n, work, cand, cell_units, unit_cells, tmp, hid_n, hid, causes)
             if dynamic:
                 work[p // 2 // n] &= ~(np.uint64(1) << np.uint64(p // 2 % n))
             for i in range(k):
@@ -247,7 +269,7 @@ def propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0):
                 for h in range(hid_n[i]):
                     parents[1 + h] = pmap[s, hid[i, h]]
                 if pmap[s, e - 1] >= 0:
-                    x = _store_add(s, e, 1 + hid_n[i], st, sc)
+                    x = _store_add(s, e, 1 + hid_n[i], st, sc, causes[i])
                     if x < 0:
                         result[2] = OVERFLOW
                         return
@@ -255,7 +277,7 @@ def propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0):
                     result[1] = pmap[s, e - 1]
                     return
                 if pmap[s, e] < 0:
-                    x = _store_add(s, e, 1 + hid_n[i], st, sc)
+                    x = _store_add(s, e, 1 + hid_n[i], st, sc, causes[i])
                     if x < 0:
                         result[2] = OVERFLOW
                         return
@@ -297,6 +319,8 @@ def _advance(s, n, cand, work, geo, st, sc):
         x = _add(s, e, parents, np_, st[0], st[1], st[2], st[3], st[4], st[5])
         if x < 0:
             return -1
+        st[7][s, x] = ADVANCED
+        st[8][s, x] = -1
         pmap[s, e] = x
         fresh[new] = x
         new += 1
@@ -750,7 +774,7 @@ def _is_ancestor(s, r, pid, st):
 
 
 @njit(cache=True)
-def cycles(s, source, adj_ptr, adj, st, sc, found, limit=1 << 30):
+def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30):
     """SE's doCycles from an on potential: every on, then every off, alternately; offs are not merged, so every
     path is kept; found[] gets the records that lead back to the source after at least 4 steps. Returns how many,
     or -1 on overflow. Records deeper than `limit` links are not made: a chain's length is at least its depth, so
@@ -758,7 +782,7 @@ def cycles(s, source, adj_ptr, adj, st, sc, found, limit=1 << 30):
     st_pid, nrec, npar, pmap = st[0], st[4], st[5], st[6]
     qon, qoff, mark, tmp, hid_n, hid, parents = sc[1], sc[2], sc[3], sc[4], sc[5], sc[6], sc[7]
     depth = sc[17]
-    _reset(s, st_pid, nrec, npar, pmap)
+    reset_slot(s, st)
     r0 = _store_add(s, source, 0, st, sc)
     pmap[s, source] = r0
     depth[r0] = 0
@@ -779,7 +803,7 @@ def cycles(s, source, adj_ptr, adj, st, sc, found, limit=1 << 30):
                 if _is_ancestor(s, r, e, st):
                     continue
                 parents[0] = r
-                xr = _store_add(s, e, 1, st, sc)
+                xr = _store_add(s, e, 1, st, sc, adj_cause[i])
                 if xr < 0 or toff >= qoff.shape[0]:
                     return -1
                 depth[xr] = depth[r] + 1
@@ -797,13 +821,13 @@ def cycles(s, source, adj_ptr, adj, st, sc, found, limit=1 << 30):
                 e = adj[i]
                 parents[0] = r
                 if length >= 4 and e == source:
-                    xr = _store_add(s, e, 1, st, sc)
+                    xr = _store_add(s, e, 1, st, sc, adj_cause[i])
                     if xr < 0 or nfound >= found.shape[0]:
                         return -1
                     found[nfound] = xr
                     nfound += 1
                 if pmap[s, e] < 0:
-                    xr = _store_add(s, e, 1, st, sc)
+                    xr = _store_add(s, e, 1, st, sc, adj_cause[i])
                     if xr < 0 or ton >= qon.shape[0]:
                         return -1
                     depth[xr] = depth[r] + 1
@@ -814,14 +838,14 @@ def cycles(s, source, adj_ptr, adj, st, sc, found, limit=1 << 30):
 
 
 @njit(cache=True)
-def forcing(s, source, adj_ptr, adj, st, sc, limit=1 << 30):
+def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30):
     """SE's doForcingChains from one potential (static links, every on then every off, alternately): the record
     that reaches the source's opposite (a forcing chain), -1 if none, -2 on overflow. Records deeper than `limit`
     links are not expanded (see `cycles`)."""
     st_pid, nrec, npar, pmap = st[0], st[4], st[5], st[6]
     qon, qoff, mark, tmp, hid_n, hid, parents = sc[1], sc[2], sc[3], sc[4], sc[5], sc[6], sc[7]
     depth = sc[17]
-    _reset(s, st_pid, nrec, npar, pmap)
+    reset_slot(s, st)
     r0 = _store_add(s, source, 0, st, sc)
     pmap[s, source] = r0
     depth[r0] = 0
@@ -845,11 +869,11 @@ def forcing(s, source, adj_ptr, adj, st, sc, limit=1 << 30):
                 parents[0] = r
                 if e == opposite:
                     # the first chain to the opposite is the one SE keeps; nothing later changes it
-                    return _store_add(s, e, 1, st, sc) if nrec[s] < st_pid.shape[1] else -2
+                    return _store_add(s, e, 1, st, sc, adj_cause[i]) if nrec[s] < st_pid.shape[1] else -2
                 xr = -1
                 if pmap[s, e] < 0:
                     if xr < 0:
-                        xr = _store_add(s, e, 1, st, sc)
+                        xr = _store_add(s, e, 1, st, sc, adj_cause[i])
                     if xr < 0:
                         return -2
                     depth[xr] = depth[r] + 1
@@ -867,11 +891,11 @@ def forcing(s, source, adj_ptr, adj, st, sc, limit=1 << 30):
                 parents[0] = r
                 if e == opposite:
                     # the first chain to the opposite is the one SE keeps; nothing later changes it
-                    return _store_add(s, e, 1, st, sc) if nrec[s] < st_pid.shape[1] else -2
+                    return _store_add(s, e, 1, st, sc, adj_cause[i]) if nrec[s] < st_pid.shape[1] else -2
                 xr = -1
                 if pmap[s, e] < 0:
                     if xr < 0:
-                        xr = _store_add(s, e, 1, st, sc)
+                        xr = _store_add(s, e, 1, st, sc, adj_cause[i])
                     if xr < 0:
                         return -2
                     depth[xr] = depth[r] + 1
@@ -923,11 +947,11 @@ def _cycle_removable(s, r, n, cand, geo, st, sc, out):
 
 
 @njit(cache=True)
-def static_graph(y, x, n, cand, geo, sc, adj_ptr, adj):
+def static_graph(y, x, n, cand, geo, sc, adj_ptr, adj, adj_cause):
     """Every static link of the grid, in SE's emission order: the children of potential p are
     adj[adj_ptr[p] : adj_ptr[p + 1]] (on -> off with Y links if y; off -> on with Y links if y, X links if x)."""
     cell_units, unit_cells, pair_ptr, pair_idx = geo[0], geo[1], geo[2], geo[3]
-    mark, tmp, hid_n, hid = sc[3], sc[4], sc[5], sc[6]
+    mark, tmp, hid_n, hid, causes = sc[3], sc[4], sc[5], sc[6], sc[18]
     ncells = cand.shape[0]
     k = 0
     for p in range(2 * ncells * n):
@@ -936,11 +960,12 @@ def static_graph(y, x, n, cand, geo, sc, adj_ptr, adj):
         if not (cand[cell] >> np.uint64(p // 2 % n)) & np.uint64(1):
             continue
         if p & 1:
-            m = _on_to_off(p, y, n, cand, cell_units, unit_cells, pair_ptr, pair_idx, mark, tmp)
+            m = _on_to_off(p, y, n, cand, cell_units, unit_cells, pair_ptr, pair_idx, mark, tmp, causes)
         else:
-            m = _off_to_on(p, y, x, n, cand, cand, cell_units, unit_cells, tmp, hid_n, hid)
+            m = _off_to_on(p, y, x, n, cand, cand, cell_units, unit_cells, tmp, hid_n, hid, causes)
         for i in range(m):
             adj[k] = tmp[i]
+            adj_cause[k] = causes[i]
             k += 1
     adj_ptr[2 * ncells * n] = k
 
@@ -966,10 +991,11 @@ def loops_best(n, cand, geo, st, sc, best, elim, tmpelim, found):
     npid = 2 * cand.shape[0] * n
     adj_ptr = np.empty(npid + 1, np.int64)
     adj = np.empty(npid * (4 * n + 8), np.int64)
+    adj_cause = np.empty(npid * (4 * n + 8), np.int64)
     for mode in range(3):
         y = mode >= 1
         x = mode != 1
-        static_graph(y, x, n, cand, geo, sc, adj_ptr, adj)
+        static_graph(y, x, n, cand, geo, sc, adj_ptr, adj, adj_cause)
         key = 2 if mode == 0 else (3 if mode == 1 else 4)
         cyc_base = 70 if mode == 2 else 65
         chain_base = 70 if mode == 2 else 66
@@ -981,7 +1007,7 @@ def loops_best(n, cand, geo, st, sc, best, elim, tmpelim, found):
             nv = _digits(m, n, vals)
             for iv in range(nv):
                 on = (cell * n + vals[iv]) * 2 + 1
-                nf = cycles(0, on, adj_ptr, adj, st, sc, found, _limit(best, cyc_base, key))
+                nf = cycles(0, on, adj_ptr, adj, adj_cause, st, sc, found, _limit(best, cyc_base, key))
                 if nf < 0:
                     return OVERFLOW
                 for i in range(nf):
@@ -999,7 +1025,7 @@ def loops_best(n, cand, geo, st, sc, best, elim, tmpelim, found):
                 if not x:
                     continue
                 for src in (on, on - 1):
-                    t = forcing(1, src, adj_ptr, adj, st, sc, _limit(best, chain_base, key))
+                    t = forcing(1, src, adj_ptr, adj, adj_cause, st, sc, _limit(best, chain_base, key))
                     if t == -2:
                         return OVERFLOW
                     if t >= 0:

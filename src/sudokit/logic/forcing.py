@@ -74,13 +74,16 @@ class Stores:
     ncells: int
     records: int
     parents: int
+    nests: int = 1024
 
     def __post_init__(self):
         n, ncells = self.n, self.ncells
         slots, npid = 2 * n + 1, 2 * ncells * n
         self.st = (np.zeros((slots, self.records), np.int64), np.zeros((slots, self.records), np.int64),
                    np.zeros((slots, self.records), np.int64), np.zeros((slots, self.parents), np.int64),
-                   np.zeros(slots, np.int64), np.zeros(slots, np.int64), np.full((slots, npid), -1, np.int64))
+                   np.zeros(slots, np.int64), np.zeros(slots, np.int64), np.full((slots, npid), -1, np.int64),
+                   np.zeros((slots, self.records), np.int64), np.full((slots, self.records), -1, np.int64),
+                   np.zeros((slots, self.nests), np.int64), np.zeros(slots, np.int64))
         width = 8 * n + 16
         self.sc = (np.zeros(ncells, np.uint64), np.zeros(self.records, np.int64), np.zeros(self.records, np.int64),
                    np.zeros(ncells, np.bool_), np.zeros(width, np.int64), np.zeros(width, np.int64),
@@ -88,7 +91,7 @@ class Stores:
                    np.zeros(npid, np.int64), np.zeros(1, np.int64), np.zeros(self.parents + 1, np.int64),
                    np.zeros(n, np.int64), np.zeros((4 * ncells * n, 3), np.int64), np.zeros(8 * ncells * n, np.int64),
                    np.zeros(8 * ncells * n, np.int64), np.zeros(4 * ncells * n, np.int64),
-                   np.zeros(self.records, np.int64))
+                   np.zeros(self.records, np.int64), np.zeros(width, np.int64))
         self.best = np.zeros(8, np.int64)
         self.elim = np.zeros((ncells * n, 2), np.int64)
         self.tmpelim = np.zeros((ncells * n, 2), np.int64)
@@ -96,7 +99,7 @@ class Stores:
 
     def grown(self) -> "Stores":
         """Stores twice as large."""
-        return Stores(self.n, self.ncells, self.records * 2, self.parents * 2)
+        return Stores(self.n, self.ncells, self.records * 2, self.parents * 2, self.nests * 2)
 
 
 _STORES: dict[tuple[int, int], Stores] = {}
