@@ -162,8 +162,9 @@ def _houses_of(g, W, cell_houses):
 
 
 @njit(cache=True)
-def best_chain(k, n, cand, unit_cells, member, kind, cell_houses, peers, best, elim):
-    """The easiest chain of k strong links over all digits (SE's StrongLinks(k)); False if none eliminates."""
+def best_chain(k, n, cand, unit_cells, member, kind, cell_houses, peers, unit_words, best, elim):
+    """The easiest chain of k strong links over all digits (SE's StrongLinks(k): lowest price, then most
+    eliminations as SE counts them, then least suffix); best = [tenths, eliminations, digit, count, suffix]."""
     ncells = cand.shape[0]
     W = peers.shape[1]
     nh = 3 * n
@@ -185,6 +186,8 @@ def best_chain(k, n, cand, unit_cells, member, kind, cell_houses, peers, best, e
     tmp_elim = np.empty((ncells, 2), np.int64)
     best[0] = 1 << 30
     best[1] = 0
+    best[3] = 0
+    best[4] = 0
     found = False
     for d in range(n):
         bit = np.uint64(1) << np.uint64(d)
@@ -216,14 +219,17 @@ def best_chain(k, n, cand, unit_cells, member, kind, cell_houses, peers, best, e
             depth = 1
             while depth > 0:
                 if depth == k:
-                    t, e = _score(k, stack, n, d, lhouse, lgrp, la, lb, kind, used[k], dcells, peers, common,
-                                  tmp_elim, W)
-                    if e > 0 and (t < best[0] or (t == best[0] and e > best[1])):
-                        best[0], best[1], best[2] = t, e, d + 1
-                        for i in range(e):
-                            elim[i, 0] = tmp_elim[i, 0]
-                            elim[i, 1] = tmp_elim[i, 1]
-                        found = True
+                    t, e, count = _score(k, stack, n, d, lhouse, lgrp, la, lb, ha, hb, kind, used[k], dcells,
+                                         peers, unit_words, common, tmp_elim, W)
+                    if e > 0:
+                        sfx = _suffix(k, stack, lhouse, lgrp, kind)
+                        if t < best[0] or (t == best[0] and (count > best[3] or (count == best[3] and
+                                                                               sfx < best[4]))):
+                            best[0], best[1], best[2], best[3], best[4] = t, e, d + 1, count, sfx
+                            for i in range(e):
+                                elim[i, 0] = tmp_elim[i, 0]
+                                elim[i, 1] = tmp_elim[i, 1]
+                            found = True
                     depth -= 1
                     continue
                 cur = stack[depth - 1]
@@ -255,8 +261,96 @@ def best_chain(k, n, cand, unit_cells, member, kind, cell_houses, peers, best, e
 
 
 @njit(cache=True)
-def _score(k, stack, n, d, lhouse, lgrp, la, lb, kind, used, dcells, peers, common, out, W):
-    """A chain's SE price in tenths and its eliminations (into out): cells with the digit seeing both ends."""
+def _first_house(houses, n):
+    """SE's shared house of a weak link from a mask of the houses holding both groups: column, row, then box."""
+    for lo in (n, 0, 2 * n):
+        for x in range(lo, lo + n):
+            if (houses >> np.uint64(x)) & np.uint64(1):
+                return x
+    return -1
+
+
+@njit(cache=True)
+def _common(groups_a, groups_b, W, peers, out):
+    """out = the cells seeing every cell of both groups (cell sets)."""
+    for w in range(W):
+        out[w] = ~np.uint64(0)
+    for w in range(W):
+        for src in range(2):
+            m = groups_a[w] if src == 0 else groups_b[w]
+            b = 0
+            while m:
+                if m & np.uint64(1):
+                    c = w * 64 + b
+                    for x in range(W):
+                        out[x] &= peers[c, x]
+                m >>= np.uint64(1)
+                b += 1
+
+
+@njit(cache=True)
+def _collect(mask, W, d, out, e):
+    """Append (cell, d) for every cell of a cell set; returns the new count."""
+    for w in range(W):
+        m = mask[w]
+        b = 0
+        while m:
+            if m & np.uint64(1):
+                out[e, 0] = w * 64 + b
+                out[e, 1] = d + 1
+                e += 1
+            m >>= np.uint64(1)
+            b += 1
+    return e
+
+
+@njit(cache=True)
+def _suffix(k, stack, lhouse, lgrp, kind):
+    """SE's suffix of a chain (grouped links, then its canonical line name) as an integer of k+1 digits."""
+    types = np.empty(k, np.int64)
+    rev = np.empty(k, np.int64)
+    grouped = 0
+    for i in range(k):
+        t = kind[lhouse[stack[i]]]
+        types[i] = 0 if t == 2 else (1 if t == 0 else 2)
+        grouped += lgrp[stack[i]]
+    for i in range(k):
+        rev[i] = types[k - 1 - i]
+    if _num(rev, k) < _num(types, k):
+        for i in range(k):
+            types[i] = rev[i]
+    swapped = np.empty(k, np.int64)
+    has_one = False
+    for i in range(k):
+        t = types[i]
+        has_one = has_one or t == 1
+        swapped[i] = 2 if t == 1 else (1 if t == 2 else t)
+    for i in range(k):
+        rev[i] = swapped[k - 1 - i]
+    r = min(_num(rev, k), _num(swapped, k))
+    if has_one:
+        name = min(_num(types, k), r)
+    else:
+        for i in range(k):
+            rev[i] = 1 if types[i] == 2 else types[i]
+        name = _num(rev, k)
+    return grouped * 10 ** k + name
+
+
+@njit(cache=True)
+def _num(digits, k):
+    """The digits as a decimal number."""
+    v = 0
+    for i in range(k):
+        v = v * 10 + digits[i]
+    return v
+
+
+@njit(cache=True)
+def _score(k, stack, n, d, lhouse, lgrp, la, lb, ha, hb, kind, used, dcells, peers, unit_words, common, out, W):
+    """A chain's SE price (tenths), its eliminations (into out; returns how many) and SE's count of them
+    (a loop's repeated eliminations count again): cells with the digit outside the chain's houses that see both
+    ends, or, when the ends share a house, that see both sides of any of its weak links."""
     grouped = False
     block = False
     rows = False
@@ -276,30 +370,47 @@ def _score(k, stack, n, d, lhouse, lgrp, la, lb, kind, used, dcells, peers, comm
         t = BASE[k] + 1
     else:
         t = BASE[k]
-    for w in range(W):
-        common[w] = dcells[w] & ~used[w]
     start = stack[0]
     end = stack[k - 1]
+    outside = np.empty(W, np.uint64)
     for w in range(W):
-        for src in range(2):
-            m = la[start, w] if src == 0 else lb[end, w]
-            b = 0
-            while m:
-                if m & np.uint64(1):
-                    c = w * 64 + b
-                    for x in range(W):
-                        common[x] &= peers[c, x]
-                m >>= np.uint64(1)
-                b += 1
-    e = 0
+        outside[w] = dcells[w] & ~used[w]
+        for i in range(k):
+            outside[w] &= ~unit_words[lhouse[stack[i]], w]
+    ring = (ha[start] & hb[end]) != 0
+    if not ring:
+        for i in range(k - 1):
+            x = _first_house(hb[stack[i]] & ha[stack[i + 1]], n)
+            for w in range(W):
+                outside[w] &= ~unit_words[x, w]
+    _common(la[start], lb[end], W, peers, common)
     for w in range(W):
-        m = common[w]
-        b = 0
-        while m:
-            if m & np.uint64(1):
-                out[e, 0] = w * 64 + b
-                out[e, 1] = d + 1
-                e += 1
-            m >>= np.uint64(1)
-            b += 1
-    return t, e
+        common[w] &= outside[w]
+    e = _collect(common, W, d, out, 0)
+    count = e
+    if ring:
+        for i in range(k - 1):
+            _common(lb[stack[i]], la[stack[i + 1]], W, peers, common)
+            for w in range(W):
+                common[w] &= outside[w]
+            e0 = e
+            e = _collect(common, W, d, out, e)
+            count += e - e0
+        e = _dedup(out, e)
+    return t, e, count
+
+
+@njit(cache=True)
+def _dedup(out, e):
+    """Drop repeated (cell, digit) rows; returns the new count."""
+    k = 0
+    for i in range(e):
+        dup = False
+        for j in range(k):
+            if out[j, 0] == out[i, 0]:
+                dup = True
+        if not dup:
+            out[k, 0] = out[i, 0]
+            out[k, 1] = out[i, 1]
+            k += 1
+    return k

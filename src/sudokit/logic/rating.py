@@ -110,6 +110,10 @@ class _Fast:
             for w in range(words):
                 self.peers[c, w] = (m >> (64 * w)) & ((1 << 64) - 1)
         self.cell_houses = np.array([sum(1 << x for x in hs[:3]) for hs in h.cell_houses], np.uint64)
+        self.unit_words = np.zeros((len(h.cells), words), np.uint64)
+        for u, m in enumerate(h.masks):
+            for w in range(words):
+                self.unit_words[u, w] = (m >> (64 * w)) & ((1 << 64) - 1)
         self.producers = tuple(self.producer(_KERNEL_PRODUCERS[i]) if i in _KERNEL_PRODUCERS else
                                self.strong(_STRONG[i]) if i in _STRONG and 3 * h.n <= 64 else
                                self.wing(_WINGS[i]) if i in _WINGS else p
@@ -137,9 +141,9 @@ class _Fast:
         from ..kernels.strong import best_chain
 
         def find(state: Candidates):
-            best = np.zeros(3, np.int64)
+            best = np.zeros(5, np.int64)
             if not best_chain(k, self.n, np.array(state.cand, np.uint64), self.geo[1], self.geo[9], self.kind,
-                              self.cell_houses, self.peers, best, self.elim):
+                              self.cell_houses, self.peers, self.unit_words, best, self.elim):
                 return None
             elim = tuple((int(c), int(d)) for c, d in self.elim[:best[1]])
             return Step(f"{k} Strong Links", "", (int(best[2]),), (), elim, (), "", best[0] / 10)

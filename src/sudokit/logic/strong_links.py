@@ -103,17 +103,65 @@ def chains(state: Candidates, d: int, k: int):
         yield from extend([i], first[1] | first[2], 1 << first[0])
 
 
+def _share(state: Candidates, group: int) -> int:
+    """SE's house joining the two groups of a weak link: the column, else the row, else the box holding it all."""
+    h, n = state.houses, state.n
+    for kinds in (range(n, 2 * n), range(n), range(2 * n, 3 * n)):
+        for x in kinds:
+            if group & ~h.masks[x] == 0:
+                return x
+    return -1
+
+
+def line_name(types: list[int]) -> str:
+    """SE's canonical name of a chain's link houses (0 box, 1 row, 2 column): rows and columns may swap."""
+    orig = "".join(map(str, types))
+    plain = "".join("1" if t == 2 else str(t) for t in types)
+    swapped = "".join({1: "2", 2: "1"}.get(t, str(t)) for t in types)
+    reverse = swapped[::-1]
+    reverse = min(reverse, swapped)
+    return min(orig, reverse) if 1 in types else plain
+
+
+def suffix(state: Candidates, chain) -> str:
+    """SE's suffix of a chain: its grouped links, then its canonical line name (read the lesser way)."""
+    types = [{"box": 0, "row": 1, "column": 2}[state.houses.kinds[link[0]]] for link in chain]
+    if "".join(map(str, types)) > "".join(map(str, types[::-1])):
+        types = types[::-1]
+    return f"{sum(1 for link in chain if link[3])}{line_name(types)}"
+
+
+def _eliminations(state: Candidates, chain, d: int) -> tuple[list, int]:
+    """SE's eliminations of a chain (or, when its ends share a house, of the loop it closes) and their count
+    as SE counts them (a candidate removed twice by a loop counts twice)."""
+    h = state.houses
+    start, end = chain[0][1], chain[-1][2]
+    houses = 0
+    for link in chain:
+        houses |= h.masks[link[0]]
+    ring = not start & end and _share(state, start | end) >= 0
+    if not ring:
+        shares = 0
+        for a, b in zip(chain, chain[1:]):
+            shares |= h.masks[_share(state, a[2] | b[1])]
+        elim = eliminate_digit(state, h.common_peers(start | end) & ~houses & ~shares, d)
+        return elim, len(elim)
+    elim = eliminate_digit(state, h.common_peers(start | end) & ~houses, d)
+    count = len(elim)
+    for a, b in zip(chain, chain[1:]):
+        more = eliminate_digit(state, h.common_peers(a[2] | b[1]) & ~houses, d)
+        count += len(more)
+        elim += more
+    return sorted(set(elim)), count
+
+
 def strong_link_fish(state: Candidates, k: int):
     """Chains of k strong links that eliminate, each priced as SE prices it (unsorted)."""
     n, h = state.n, state.houses
     slug = {2: None, 3: "3-strong-linked-fish", 4: "4-strong-linked-fish"}.get(k)
     for d in range(1, n + 1):
         for chain in chains(state, d, k):
-            start, end = chain[0][1], chain[-1][2]
-            used = 0
-            for link in chain:
-                used |= link[1] | link[2]
-            elim = eliminate_digit(state, h.common_peers(start | end) & ~used, d)
+            elim, count = _eliminations(state, chain, d)
             if not elim:
                 continue
             se = _price(state, k, chain)
@@ -122,8 +170,9 @@ def strong_link_fish(state: Candidates, k: int):
             groups = " - ".join(f"{cells_text(link[1], n)}={cells_text(link[2], n)}" for link in chain)
             text = (f"{_title(name_slug)}: {d} in {houses_text(h, [x[0] for x in chain])} ({groups}) => "
                     f"{result_text(elim, (), n)}")
-            yield step(name_slug, text, digits=(d,), cells=cells, eliminations=elim, se=se,
-                       pattern=[(c, d) for c in cells])
+            found = step(name_slug, text, digits=(d,), cells=cells, eliminations=elim, se=se,
+                         pattern=[(c, d) for c in cells])
+            yield found, count, suffix(state, chain)
 
 
 def _turbot_slug(state: Candidates, chain) -> str:
@@ -143,10 +192,16 @@ def _title(slug: str) -> str:
     return BY_SLUG[slug].name
 
 
+def strong_link_steps(state: Candidates, k: int):
+    """Every chain of k strong links that eliminates, as a Step (the catalogue's finder)."""
+    for found, _, _ in strong_link_fish(state, k):
+        yield found
+
+
 def easiest_strong_link_fish(state: Candidates, k: int):
-    """SE's StrongLinks(k) choice: the lowest price, then the most eliminations."""
+    """SE's StrongLinks(k) choice: the lowest price, then the most eliminations, then the least suffix."""
     best = None
-    for s in strong_link_fish(state, k):
-        if best is None or (s.se, -len(s.eliminations)) < (best.se, -len(best.eliminations)):
-            best = s
-    return best
+    for found, count, name in strong_link_fish(state, k):
+        if best is None or (found.se, -count, name) < best[0]:
+            best = ((found.se, -count, name), found)
+    return best[1] if best else None
