@@ -114,7 +114,6 @@ def _locking(direct, n, unit_cells, kind, cross, group_end, member, shares, cand
     for g in range(group_end.shape[0]):
         g1 = group_end[g]
         for d in range(n):
-            bit = np.uint64(1) << np.uint64(d)
             for i in range(g0, g1):
                 a, b = cross[i, 0], cross[i, 1]
                 m = _pos(a, d, n, unit_cells, cand)

@@ -20,8 +20,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .bits import popcount
-
 BASE = np.array([0, 0, 40, 54, 58, 62, 66], np.int64)
 
 
@@ -55,7 +53,7 @@ def _groups_of(n, u, d, unit_cells, cand, member, kind, W, ga, gb):
     if kind[u] == 2:
         for lines_off in range(2):
             off = 0 if lines_off == 0 else n
-            first, second, count = -1, -1, 0
+            first, count = -1, 0
             for line in range(off, off + n):
                 hit = False
                 for i in range(npos):
@@ -65,8 +63,6 @@ def _groups_of(n, u, d, unit_cells, cand, member, kind, W, ga, gb):
                     count += 1
                     if first < 0:
                         first = line
-                    else:
-                        second = line
             if count == 2:
                 for w in range(W):
                     ga[k, w] = 0
@@ -115,7 +111,7 @@ def _groups_of(n, u, d, unit_cells, cand, member, kind, W, ga, gb):
                 if not dup:
                     k += 1
         return k, 1
-    first, second, count = -1, -1, 0
+    first, count = -1, 0
     for b in range(2 * n, 3 * n):
         hit = False
         for i in range(npos):
@@ -125,8 +121,6 @@ def _groups_of(n, u, d, unit_cells, cand, member, kind, W, ga, gb):
             count += 1
             if first < 0:
                 first = b
-            else:
-                second = b
     if count != 2:
         return 0, 1
     for i in range(npos):

@@ -11,7 +11,6 @@ from itertools import combinations
 from .candidates import Candidates, bits, digits_of
 from .notation import cells_text, eliminate_digit, result_text
 from .step import cell_name
-from .subsets import combos
 from .table import step
 
 

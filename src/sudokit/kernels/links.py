@@ -1,0 +1,461 @@
+"""Forcing chains as Sudoku Explainer builds them: implications between candidates, propagated breadth-first.
+
+A *potential* is a candidate assumed on or off, numbered
+
+    pid = (cell * N + d) * 2 + on        d = digit - 1, on = 1 (the cell holds d) or 0 (it does not)
+
+and an implication run starts from one potential and records every potential it forces, each with its parents
+(the potentials that forced it), in flat per-run *stores* (a run slot s owns row s of every store array):
+
+    rec_pid[s, r]            the potential of record r
+    rec_p0[s, r], rec_pn[s, r]   its parents are par[s, rec_p0 : rec_p0 + rec_pn] (record indices of the same run)
+    pmap[s, pid]             the record holding pid in the run's on/off sets, or -1
+    nrec[s], npar[s]         records and parent slots used
+
+Links (SE's rules): on -> off: the other candidates of the cell (Y links, when enabled) and the digit in the
+cell's houses (box, row, column, extras, then extra difference pairs); off -> on: the last candidate of a bivalue
+cell (Y) and the other place of a digit with two places in a house (X). In *dynamic* runs every processed off
+potential is erased from a working copy of the candidates, so later links see the narrower grid and record the
+erased candidates as extra ("hidden") parents. Sudoku Explainer's queue orders are kept exactly (see `propagate`,
+`forcing`, `cycles`), because a chain's length - the number of its distinct ancestors - sets its rating.
+
+Hints are ranked as SE ranks them: difficulty (tenths), then complexity (ancestors), then the hint kind's sort key,
+then discovery order; the kernels keep only the best one and describe it in `best`:
+
+    best[0] difficulty in tenths   best[1] complexity   best[2] sort key   best[3] kind (K_*)
+    best[4] source pid             best[5] target pid   best[6] house (region hints) or -1
+    best[7] number of eliminations, listed as (cell, digit) pairs in elim[0 : best[7]]
+
+The kernels never allocate per node: stores and queues come from the caller (`Stores`); a status of OVERFLOW
+asks the caller for bigger stores.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .bits import popcount
+
+OK, OVERFLOW = 0, 1
+# hint kinds
+K_CYCLE, K_FORCING, K_CONTRA_OFF, K_CONTRA_ON, K_DOUBLE_ON, K_DOUBLE_OFF, K_CELL, K_REGION = range(8)
+BIG = np.int64(1) << 60
+# why a potential holds (a record's cause): a house number, or one of these
+NONE, CELL, ADVANCED = -1, -2, -3
+
+
+
+
+@njit(cache=True)
+def length_tenths(complexity):
+    """SE's length bonus in tenths: +1 each time complexity - 2 passes 4, 6, 8, 12, 16, 24, 32, 48, ..."""
+    added = 0
+    ceil = 4
+    length = complexity - 2
+    odd = False
+    while length > ceil:
+        added += 1
+        ceil = ceil * 3 // 2 if not odd else ceil * 4 // 3
+        odd = not odd
+    return added
+
+
+@njit(cache=True)
+def _reset(s, rec_pid, nrec, npar, pmap):
+    """Empty run slot s (clearing only the map entries it used)."""
+    for r in range(nrec[s]):
+        pmap[s, rec_pid[s, r]] = -1
+    nrec[s] = 0
+    npar[s] = 0
+
+
+@njit(cache=True)
+def reset_slot(s, st):
+    """Empty run slot s and its table of nested chains."""
+    _reset(s, st[0], st[4], st[5], st[6])
+    st[10][s] = 0
+
+
+@njit(cache=True)
+def _add(s, pid, parents, nparents, rec_pid, rec_p0, rec_pn, par, nrec, npar):
+    """Append a record with the given parent records; -1 when the slot is full."""
+    r = nrec[s]
+    if r >= rec_pid.shape[1] or npar[s] + nparents > par.shape[1]:
+        return -1
+    rec_pid[s, r] = pid
+    rec_p0[s, r] = npar[s]
+    rec_pn[s, r] = nparents
+    for i in range(nparents):
+        par[s, npar[s] + i] = parents[i]
+    npar[s] += nparents
+    nrec[s] = r + 1
+    return r
+
+
+@njit(cache=True)
+def _on_to_off(pid, y, n, work, cell_units, unit_cells, pair_ptr, pair_idx, mark, out, causes):
+    """The off potentials an on potential forces, in SE's order; returns their number (pids in out, and in causes
+    why: CELL for the cell's other candidates, the house for its other places, NONE for an extra pair)."""
+    cell = pid // 2 // n
+    d = pid // 2 % n
+    k = 0
+    if y:
+        m = work[cell]
+        for v in range(n):
+            if v != d and (m >> np.uint64(v)) & np.uint64(1):
+                out[k] = (cell * n + v) * 2
+                causes[k] = CELL
+                k += 1
+    bit = np.uint64(1) << np.uint64(d)
+    mark[cell] = True
+    for j in range(cell_units.shape[1]):
+        u = cell_units[cell, j]
+        if u < 0:
+            break
+        for i in range(n):
+            c = unit_cells[u, i]
+            if not mark[c] and work[c] & bit:
+                out[k] = (c * n + d) * 2
+                causes[k] = u
+                k += 1
+                mark[c] = True
+    for i in range(pair_ptr[cell], pair_ptr[cell + 1]):
+        c = pair_idx[i]
+        if not mark[c] and work[c] & bit:
+            out[k] = (c * n + d) * 2
+            causes[k] = NONE
+            k += 1
+            mark[c] = True
+    mark[cell] = False
+    for i in range(k):
+        mark[out[i] // 2 // n] = False
+    return k
+
+
+@njit(cache=True)
+def _off_to_on(pid, y, x, n, work, source, cell_units, unit_cells, out, hid_n, hid, causes):
+    """The on potentials an off potential forces (SE's order, duplicates dropped); hidden parents of on i are the
+    off pids hid[i, 0 : hid_n[i]] (candidates the dynamic run erased that made the link); causes[i] = CELL (the
+    cell's last candidate) or the house where it is the last place."""
+    cell = pid // 2 // n
+    d = pid // 2 % n
+    k = 0
+    if y:
+        m = work[cell]
+        if popcount(m) == 2:
+            other = m & ~(np.uint64(1) << np.uint64(d))
+            v = 0
+            while not (other >> np.uint64(v)) & np.uint64(1):
+                v += 1
+            out[k] = (cell * n + v) * 2 + 1
+            causes[k] = CELL
+            h = 0
+            gone = source[cell] & ~m
+            for v2 in range(n):
+                if (gone >> np.uint64(v2)) & np.uint64(1):
+                    hid[k, h] = (cell * n + v2) * 2
+                    h += 1
+            hid_n[k] = h
+            k += 1
+    if not x:
+        return k
+    bit = np.uint64(1) << np.uint64(d)
+    for j in range(cell_units.shape[1]):
+        u = cell_units[cell, j]
+        if u < 0:
+            break
+        other = -1
+        for i in range(n):
+            c = unit_cells[u, i]
+            if c != cell and work[c] & bit:
+                if other >= 0:
+                    other = -1
+                    break
+                other = c
+        if other < 0:
+            continue
+        on = (other * n + d) * 2 + 1
+        dup = False
+        for i in range(k):
+            if out[i] == on:
+                dup = True
+        if dup:
+            continue
+        out[k] = on
+        causes[k] = u
+        h = 0
+        for i in range(n):
+            c = unit_cells[u, i]
+            if (source[c] & bit) and not (work[c] & bit):
+                hid[k, h] = (c * n + d) * 2
+                h += 1
+        hid_n[k] = h
+        k += 1
+    return k
+
+
+@njit(cache=True)
+def _store_add(s, pid, nparents, st, sc, cause=NONE):
+    """Append a record whose parents are sc.parents[:nparents], with its cause; -1 when the slot is full."""
+    r = _add(s, pid, sc[7], nparents, st[0], st[1], st[2], st[3], st[4], st[5])
+    if r >= 0:
+        st[7][s, r] = cause
+        st[8][s, r] = -1
+    return r
+
+
+@njit(cache=True)
+def ancestors(s, r, st, sc):
+    """SE's ancestor count of record r: the distinct potentials among r and all that forced it, walked
+    breadth-first (the first record met stands for its potential, as in SE's Potential.getAncestorCount)."""
+    st_pid, st_p0, st_pn, st_par = st[0], st[1], st[2], st[3]
+    stamp, tick, q = sc[9], sc[10], sc[11]
+    tick[0] += 1
+    t = tick[0]
+    head, tail = 0, 1
+    q[0] = r
+    count = 0
+    while head < tail:
+        x = q[head]
+        head += 1
+        pid = st_pid[s, x]
+        if stamp[pid] == t:
+            continue
+        stamp[pid] = t
+        count += 1
+        p0 = st_p0[s, x]
+        for i in range(st_pn[s, x]):
+            q[tail] = st_par[s, p0 + i]
+            tail += 1
+    return count
+
+
+@njit(cache=True)
+def _is_ancestor(s, r, pid, st):
+    """SE's isParent: pid is a strict first-parent ancestor of record r."""
+    st_pid, st_p0, st_pn, st_par = st[0], st[1], st[2], st[3]
+    x = r
+    while st_pn[s, x] > 0:
+        x = st_par[s, st_p0[s, x]]
+        if st_pid[s, x] == pid:
+            return True
+    return False
+
+
+@njit(cache=True)
+def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30):
+    """SE's doCycles from an on potential: every on, then every off, alternately; offs are not merged, so every
+    path is kept; found[] gets the records that lead back to the source after at least 4 steps. Returns how many,
+    or -1 on overflow. Records deeper than `limit` links are not made: a chain's length is at least its depth, so
+    a caller that only wants chains of at most `limit` potentials loses nothing (levels above it are unchanged)."""
+    st_pid, pmap = st[0], st[6]
+    qon, qoff, parents = sc[1], sc[2], sc[7]
+    depth = sc[17]
+    reset_slot(s, st)
+    r0 = _store_add(s, source, 0, st, sc)
+    pmap[s, source] = r0
+    depth[r0] = 0
+    hon, ton, hoff, toff = 0, 1, 0, 0
+    qon[0] = r0
+    nfound = 0
+    length = 0
+    while hon < ton or hoff < toff:
+        length += 1
+        while hon < ton:
+            r = qon[hon]
+            hon += 1
+            if depth[r] >= limit:
+                continue
+            p = st_pid[s, r]
+            for i in range(adj_ptr[p], adj_ptr[p + 1]):
+                e = adj[i]
+                if _is_ancestor(s, r, e, st):
+                    continue
+                parents[0] = r
+                xr = _store_add(s, e, 1, st, sc, adj_cause[i])
+                if xr < 0 or toff >= qoff.shape[0]:
+                    return -1
+                depth[xr] = depth[r] + 1
+                pmap[s, e] = xr
+                qoff[toff] = xr
+                toff += 1
+        length += 1
+        while hoff < toff:
+            r = qoff[hoff]
+            hoff += 1
+            if depth[r] >= limit:
+                continue
+            p = st_pid[s, r]
+            for i in range(adj_ptr[p], adj_ptr[p + 1]):
+                e = adj[i]
+                parents[0] = r
+                if length >= 4 and e == source:
+                    xr = _store_add(s, e, 1, st, sc, adj_cause[i])
+                    if xr < 0 or nfound >= found.shape[0]:
+                        return -1
+                    found[nfound] = xr
+                    nfound += 1
+                if pmap[s, e] < 0:
+                    xr = _store_add(s, e, 1, st, sc, adj_cause[i])
+                    if xr < 0 or ton >= qon.shape[0]:
+                        return -1
+                    depth[xr] = depth[r] + 1
+                    pmap[s, e] = xr
+                    qon[ton] = xr
+                    ton += 1
+    return nfound
+
+
+@njit(cache=True)
+def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30):
+    """SE's doForcingChains from one potential (static links, every on then every off, alternately): the record
+    that reaches the source's opposite (a forcing chain), -1 if none, -2 on overflow. Records deeper than `limit`
+    links are not expanded (see `cycles`)."""
+    st_pid, nrec, pmap = st[0], st[4], st[6]
+    qon, qoff, parents = sc[1], sc[2], sc[7]
+    depth = sc[17]
+    reset_slot(s, st)
+    r0 = _store_add(s, source, 0, st, sc)
+    pmap[s, source] = r0
+    depth[r0] = 0
+    hon, ton, hoff, toff = 0, 0, 0, 0
+    if source & 1:
+        qon[0] = r0
+        ton = 1
+    else:
+        qoff[0] = r0
+        toff = 1
+    opposite = source ^ 1
+    while hon < ton or hoff < toff:
+        while hon < ton:
+            r = qon[hon]
+            hon += 1
+            if depth[r] >= limit:
+                continue
+            p = st_pid[s, r]
+            for i in range(adj_ptr[p], adj_ptr[p + 1]):
+                e = adj[i]
+                parents[0] = r
+                if e == opposite:
+                    # the first chain to the opposite is the one SE keeps; nothing later changes it
+                    return _store_add(s, e, 1, st, sc, adj_cause[i]) if nrec[s] < st_pid.shape[1] else -2
+                xr = -1
+                if pmap[s, e] < 0:
+                    if xr < 0:
+                        xr = _store_add(s, e, 1, st, sc, adj_cause[i])
+                    if xr < 0:
+                        return -2
+                    depth[xr] = depth[r] + 1
+                    pmap[s, e] = xr
+                    qoff[toff] = xr
+                    toff += 1
+        while hoff < toff:
+            r = qoff[hoff]
+            hoff += 1
+            if depth[r] >= limit:
+                continue
+            p = st_pid[s, r]
+            for i in range(adj_ptr[p], adj_ptr[p + 1]):
+                e = adj[i]
+                parents[0] = r
+                if e == opposite:
+                    # the first chain to the opposite is the one SE keeps; nothing later changes it
+                    return _store_add(s, e, 1, st, sc, adj_cause[i]) if nrec[s] < st_pid.shape[1] else -2
+                xr = -1
+                if pmap[s, e] < 0:
+                    if xr < 0:
+                        xr = _store_add(s, e, 1, st, sc, adj_cause[i])
+                    if xr < 0:
+                        return -2
+                    depth[xr] = depth[r] + 1
+                    pmap[s, e] = xr
+                    qon[ton] = xr
+                    ton += 1
+    return -1
+
+
+@njit(cache=True)
+def _cycle_removable(s, r, n, cand, geo, st, sc, out):
+    """SE's cycle eliminations: candidates (not on the cycle's cells) that see an on node and an off node of
+    their own digit on the cycle; returns how many, listed in out."""
+    peers_ptr, peers_idx = geo[4], geo[5]
+    st_pid, st_p0, st_pn, st_par = st[0], st[1], st[2], st[3]
+    stamp, tick = sc[9], sc[10]
+    ncells = cand.shape[0]
+    tick[0] += 3
+    t = tick[0]
+    # stamp[cell] = t marks a cycle cell; stamp[ncells + cand] = t - 1 / t - 2 marks seen by on / off nodes
+    x = r
+    while st_pn[s, x] > 0:
+        stamp[st_pid[s, x] // 2 // n] = t
+        x = st_par[s, st_p0[s, x]]
+    base = ncells
+    k = 0
+    for side in (1, 0):
+        x = r
+        while st_pn[s, x] > 0:
+            pid = st_pid[s, x]
+            if pid & 1 == side:
+                cell = pid // 2 // n
+                d = pid // 2 % n
+                bit = np.uint64(1) << np.uint64(d)
+                for i in range(peers_ptr[cell], peers_ptr[cell + 1]):
+                    c = peers_idx[i]
+                    if stamp[c] == t or not cand[c] & bit:
+                        continue
+                    slot = base + c * n + d
+                    if side == 1:
+                        stamp[slot] = t - 1
+                    elif stamp[slot] == t - 1:
+                        stamp[slot] = t - 2
+                        out[k, 0] = c
+                        out[k, 1] = d + 1
+                        k += 1
+            x = st_par[s, st_p0[s, x]]
+    return k
+
+
+@njit(cache=True)
+def static_graph(y, x, n, cand, geo, sc, adj_ptr, adj, adj_cause):
+    """Every static link of the grid, in SE's emission order: the children of potential p are
+    adj[adj_ptr[p] : adj_ptr[p + 1]] (on -> off with Y links if y; off -> on with Y links if y, X links if x)."""
+    cell_units, unit_cells, pair_ptr, pair_idx = geo[0], geo[1], geo[2], geo[3]
+    mark, tmp, hid_n, hid, causes = sc[3], sc[4], sc[5], sc[6], sc[18]
+    ncells = cand.shape[0]
+    k = 0
+    for p in range(2 * ncells * n):
+        adj_ptr[p] = k
+        cell = p // 2 // n
+        if not (cand[cell] >> np.uint64(p // 2 % n)) & np.uint64(1):
+            continue
+        if p & 1:
+            m = _on_to_off(p, y, n, cand, cell_units, unit_cells, pair_ptr, pair_idx, mark, tmp, causes)
+        else:
+            m = _off_to_on(p, y, x, n, cand, cand, cell_units, unit_cells, tmp, hid_n, hid, causes)
+        for i in range(m):
+            adj[k] = tmp[i]
+            adj_cause[k] = causes[i]
+            k += 1
+    adj_ptr[2 * ncells * n] = k
+
+
+@njit(cache=True)
+def _digits(m, n, out):
+    """The digit indices of a candidate mask into out; returns how many."""
+    k = 0
+    for v in range(n):
+        if (m >> np.uint64(v)) & np.uint64(1):
+            out[k] = v
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def _better(best, diff, cplx, key):
+    """True if (difficulty, complexity, sort key) ranks strictly before the best hint so far."""
+    if diff != best[0]:
+        return diff < best[0]
+    if cplx != best[1]:
+        return cplx < best[1]
+    return key < best[2]
