@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .advanced import propagate
+from .dynamic import nested_complexity, propagate
 from .bits import popcount
 from .links import (BIG, K_CELL, K_CONTRA_OFF, K_CONTRA_ON, K_CYCLE, K_DOUBLE_OFF, K_DOUBLE_ON, K_FORCING,  # noqa: F401
                     K_REGION, OK, OVERFLOW, _better, _cycle_removable, _digits, ancestors, cycles, forcing,
@@ -54,7 +54,7 @@ def _worth(target, n, cand):
 
 
 @njit(cache=True)
-def _cover(vals, nvals, slot0, pid, st, sc):
+def _cover(vals, nvals, slot0, pid, st, sc, inner):
     """SE's 'retainAll' test: the records of pid in every run slot slot0 + vals[i] (or -1 where one lacks it);
     the complexity (sum of ancestor counts) when all have it, else -1."""
     pmap = st[6]
@@ -65,11 +65,30 @@ def _cover(vals, nvals, slot0, pid, st, sc):
             return -1
     for i in range(nvals):
         total += ancestors(slot0 + vals[i], pmap[slot0 + vals[i], pid], st, sc)
-    return total
+        sc[20][i] = slot0 + vals[i]
+        sc[21][i] = pmap[slot0 + vals[i], pid]
+    return total + _nest(nvals, st, sc, inner)
 
 
 @njit(cache=True)
-def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, best, elim):
+def _nest(k, st, sc, inner):
+    """The nested chains' complexity over the records listed in sc[20] (slots) / sc[21] (records); 0 unnested."""
+    if inner is None:
+        return 0
+    return nested_complexity(sc[20], sc[21], k, st, sc, sc[19])
+
+
+@njit(cache=True)
+def _nest2(s1, r1, s2, r2, st, sc, inner):
+    """The nested chains' complexity over two records."""
+    if inner is None:
+        return 0
+    sc[20][0], sc[21][0], sc[20][1], sc[21][1] = s1, r1, s2, r2
+    return _nest(2, st, sc, inner)
+
+
+@njit(cache=True)
+def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, best, elim, inner=None):
     """SE's getMultipleChainsHintList (Nishio, multiple and dynamic forcing chains, level 0): the best hint into
     best/elim. Run slots: d = the on run of digit d of the current cell, N = its off run, N+1.. = the runs from
     the other places of a digit in a house (region chains). Returns OK or OVERFLOW."""
@@ -91,17 +110,19 @@ def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, 
         for iv in range(nv):
             d = vals[iv]
             on = (cell * n + d) * 2 + 1
-            propagate(d, on, dynamic, y, n, cand, geo, st, sc, level)
+            propagate(d, on, dynamic, y, n, cand, geo, st, sc, level, inner)
             if result[2] != OK:
                 return OVERFLOW
             if do_contra and result[0] >= 0:
-                c = ancestors(d, result[0], st, sc) + ancestors(d, result[1], st, sc)
+                c = ancestors(d, result[0], st, sc) + ancestors(d, result[1], st, sc) + _nest2(
+                    d, result[0], d, result[1], st, sc, inner)
                 _offer(best, elim, base + length_tenths(c), c, 7, K_CONTRA_OFF, on, on - 1, -1, n, cand)
-            propagate(n, on - 1, dynamic, y, n, cand, geo, st, sc, level)
+            propagate(n, on - 1, dynamic, y, n, cand, geo, st, sc, level, inner)
             if result[2] != OK:
                 return OVERFLOW
             if do_contra and result[0] >= 0:
-                c = ancestors(n, result[0], st, sc) + ancestors(n, result[1], st, sc)
+                c = ancestors(n, result[0], st, sc) + ancestors(n, result[1], st, sc) + _nest2(
+                    n, result[0], n, result[1], st, sc, inner)
                 _offer(best, elim, base + length_tenths(c), c, 7, K_CONTRA_ON, on - 1, on, -1, n, cand)
             if do_double:
                 for want in (1, 0):
@@ -112,11 +133,12 @@ def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, 
                         r2 = pmap[n, pid]
                         if r2 < 0 or not _worth(pid, n, cand):
                             continue
-                        c = ancestors(d, r, st, sc) + ancestors(n, r2, st, sc)
+                        c = ancestors(d, r, st, sc) + ancestors(n, r2, st, sc) + _nest2(d, r, n, r2, st, sc,
+                                                                                        inner)
                         kind = K_DOUBLE_ON if want else K_DOUBLE_OFF
                         _offer(best, elim, base + length_tenths(c), c, 1, kind, on, pid, -1, n, cand)
             if not nishio:
-                if _regions(cell, d, multiple, dynamic, level, base, n, cand, geo, st, sc, best, elim, slots) != OK:
+                if _regions(cell, d, multiple, dynamic, level, base, n, cand, geo, st, sc, best, elim, slots, inner) != OK:
                     return OVERFLOW
         if not nishio and (card == 2 or (multiple and card > 2)):
             d0 = vals[0]
@@ -125,7 +147,7 @@ def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, 
                     pid = st_pid[d0, r]
                     if pid & 1 != want or pmap[d0, pid] != r or not _worth(pid, n, cand):
                         continue
-                    c = _cover(vals, nv, 0, pid, st, sc)
+                    c = _cover(vals, nv, 0, pid, st, sc, inner)
                     if c >= 0:
                         _offer(best, elim, base + length_tenths(c), c, 5, K_CELL, (cell * n + d0) * 2 + 1, pid, -1,
                                n, cand)
@@ -133,7 +155,7 @@ def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, 
 
 
 @njit(cache=True)
-def _regions(cell, d, multiple, dynamic, level, base, n, cand, geo, st, sc, best, elim, slots):
+def _regions(cell, d, multiple, dynamic, level, base, n, cand, geo, st, sc, best, elim, slots, inner):
     """SE's doRegionChainings for (cell, d): in each house where cell is the first of the digit's places, the
     potentials every place forces."""
     cell_units, unit_cells = geo[0], geo[1]
@@ -162,7 +184,7 @@ def _regions(cell, d, multiple, dynamic, level, base, n, cand, geo, st, sc, best
             c = unit_cells[u, i]
             if c != cell and cand[c] & bit:
                 slot = n + ns
-                propagate(slot, (c * n + d) * 2 + 1, dynamic, y, n, cand, geo, st, sc, level)
+                propagate(slot, (c * n + d) * 2 + 1, dynamic, y, n, cand, geo, st, sc, level, inner)
                 if result[2] != OK:
                     return OVERFLOW
                 slots[ns] = slot
@@ -181,6 +203,9 @@ def _regions(cell, d, multiple, dynamic, level, base, n, cand, geo, st, sc, best
                     continue
                 for i in range(ns):
                     total += ancestors(slots[i], pmap[slots[i], pid], st, sc)
+                    sc[20][i] = slots[i]
+                    sc[21][i] = pmap[slots[i], pid]
+                total += _nest(ns, st, sc, inner)
                 _offer(best, elim, base + length_tenths(total), total, 6, K_REGION, (cell * n + d) * 2 + 1, pid, u,
                        n, cand)
     return OK

@@ -91,7 +91,8 @@ class Stores:
                    np.zeros(npid, np.int64), np.zeros(1, np.int64), np.zeros(self.parents + 1, np.int64),
                    np.zeros(n, np.int64), np.zeros((4 * ncells * n, 3), np.int64), np.zeros(8 * ncells * n, np.int64),
                    np.zeros(8 * ncells * n, np.int64), np.zeros(4 * ncells * n, np.int64),
-                   np.zeros(self.records, np.int64), np.zeros(width, np.int64))
+                   np.zeros(self.records, np.int64), np.zeros(width, np.int64),
+                   np.zeros(slots * self.nests, np.int64), np.zeros(slots + 1, np.int64), np.zeros(slots + 1, np.int64))
         self.best = np.zeros(8, np.int64)
         self.elim = np.zeros((ncells * n, 2), np.int64)
         self.tmpelim = np.zeros((ncells * n, 2), np.int64)
@@ -103,6 +104,24 @@ class Stores:
 
 
 _STORES: dict[tuple[int, int], Stores] = {}
+_INNER: dict[tuple[int, int], tuple] = {}
+
+
+def inner_stores(houses: Houses, nest_limit: int = 0, hints: int = 8192) -> tuple:
+    """The buffers of nested chains (see kernels/dynamic.py): their own run stores and scratch, the nested
+    hints' tables, static-graph and cycle scratch, and the nested dynamic chains' level."""
+    key = (houses.n, houses.ncells)
+    if key not in _INNER:
+        n, ncells = houses.n, houses.ncells
+        s = Stores(n, ncells, 2 * ncells * n + 8, 8 * ncells * n + 64)
+        npid = 2 * ncells * n
+        _INNER[key] = (s.st, s.sc, np.zeros((hints, 4), np.int64), np.zeros(hints + 1, np.int64),
+                       np.zeros(hints * 4 * n, np.int64), np.zeros(hints + 1, np.int64),
+                       np.zeros(hints * 8 * n, np.int64), np.zeros(2, np.int64), np.zeros(npid + 1, np.int64),
+                       np.zeros(npid * (4 * n + 8), np.int64), np.zeros(npid * (4 * n + 8), np.int64),
+                       np.zeros(s.records, np.int64), np.zeros((ncells * n, 2), np.int64),
+                       np.zeros(hints, np.int64))
+    return (*_INNER[key], np.int64(nest_limit))
 
 
 def stores(houses: Houses) -> Stores:
@@ -119,19 +138,24 @@ def _cand(state: Candidates) -> np.ndarray:
     return np.array(state.cand, dtype=np.uint64)
 
 
-def _run(state: Candidates, kernel, *args) -> Stores:
+def _run(state: Candidates, kernel, *args, inner=None) -> Stores:
     """Call a best-hint kernel, growing the stores until it fits."""
     geo = tables(state.houses)
-    s = stores(state.houses)
     placed = np.bincount(np.array(state.values, np.int64), minlength=state.n + 1)[1:]
-    while not s.sc[12].__setitem__(slice(None), placed) and kernel(*args, state.n, _cand(state), geo, s.st, s.sc, s.best, s.elim, *_extra(kernel, s)) != K.OK:
-        s = _STORES[(state.houses.n, state.houses.ncells)] = s.grown()
-    return s
+    cand = _cand(state)
+    while True:
+        s = stores(state.houses)
+        s.sc[12][:] = placed
+        if kernel(*args, state.n, cand, geo, s.st, s.sc, s.best, s.elim, *_extra(kernel, s, inner)) == K.OK:
+            return s
+        _STORES[(state.houses.n, state.houses.ncells)] = s.grown()
 
 
-def _extra(kernel, s: Stores) -> tuple:
-    """The loops kernel's extra buffers."""
-    return (s.tmpelim, s.found) if kernel is K.loops_best else ()
+def _extra(kernel, s: Stores, inner) -> tuple:
+    """The loops kernel's extra buffers; the nested chains' buffers."""
+    if kernel is K.loops_best:
+        return s.tmpelim, s.found
+    return (inner,) if inner is not None else ()
 
 
 def loops(state: Candidates):
@@ -140,11 +164,16 @@ def loops(state: Candidates):
     return _step(state, s, "loops") if s.best[0] < K.BIG else None
 
 
-def multiple(state: Candidates, multiple: bool = False, dynamic: bool = False, nishio: bool = False, level: int = 0):
-    """SE's Nishio / multiple / dynamic forcing chains (level 1: "+", with the advanced rules): the best hint as a
-    Step (or None)."""
+def multiple(state: Candidates, multiple: bool = False, dynamic: bool = False, nishio: bool = False, level: int = 0,
+             nest_limit: int = 0):
+    """SE's Nishio / multiple / dynamic forcing chains (level 1: "+", with the advanced rules; 2, 3, 4: nested
+    chains, see kernels/dynamic.py): the best hint as a Step (or None)."""
     base = 75 if nishio else (85 + 5 * level if dynamic else 80)
-    s = _run(state, K.multiple_best, multiple, dynamic, nishio, level, base)
+    if level >= 2:
+        inner = inner_stores(state.houses, nest_limit)
+        s = _run(state, K.multiple_best, multiple, dynamic, nishio, level, base, inner=inner)
+    else:
+        s = _run(state, K.multiple_best, multiple, dynamic, nishio, level, base)
     family = "nishio" if nishio else ("dynamic" if dynamic else "multiple")
     return _step(state, s, family, level) if s.best[0] < K.BIG else None
 
@@ -182,6 +211,8 @@ def _step(state: Candidates, s: Stores, family: str, level: int = 0):
         if level == 1:
             slug = "forcing-net-verity" if kind in (K.K_CELL, K.K_REGION, K.K_DOUBLE_ON, K.K_DOUBLE_OFF) else \
                 "forcing-net-contradiction"
+        elif level >= 2:
+            slug = "nested-forcing-chain"
     cell, d = source // 2 // n, source // 2 % n + 1
     what = {K.K_CYCLE: f"cycle through {potential_text(source, n)}",
             K.K_CELL: f"every candidate of {cell_name(cell, n)}",

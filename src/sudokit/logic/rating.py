@@ -67,6 +67,10 @@ SE_PRODUCERS = (
     lambda s: forcing.multiple(s, multiple=True),
     lambda s: forcing.multiple(s, multiple=True, dynamic=True),
     lambda s: forcing.multiple(s, multiple=True, dynamic=True, level=1),
+    lambda s: forcing.multiple(s, multiple=True, dynamic=True, level=2),
+    lambda s: forcing.multiple(s, multiple=True, dynamic=True, level=3),
+    lambda s: forcing.multiple(s, multiple=True, dynamic=True, level=4, nest_limit=0),
+    lambda s: forcing.multiple(s, multiple=True, dynamic=True, level=4, nest_limit=1),
 )
 
 # SE's chaining producers alone: the rescue of the HoDoKu path

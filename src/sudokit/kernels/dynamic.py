@@ -1,0 +1,574 @@
+"""Sudoku Explainer's doChaining: one implication run, dynamic or not, with SE's advanced and nested rules.
+
+`propagate` runs the implications of one assumption into a run slot (see kernels/links.py for the stores):
+every pending on potential first, then one off potential, until nothing moves. At level >= 1, when nothing moves,
+SE's advanced rules look at the narrowed grid (kernels/advanced.py); at level >= 2 (SE 9.5 and up) and when
+`inner` is given, so do SE's own chaining techniques, nested:
+
+    level 2   forcing chains and cycles (static)            SE "Dynamic Forcing Chains (+ Forcing Chains)"
+    level 3   ... and multiple forcing chains (static)      "(+ Multiple Forcing Chains)"
+    level 4   dynamic forcing chains (at nesting level L)   "(+ Dynamic Forcing Chains)"
+
+A nested rule finds every hint its technique sees on the narrowed grid (`_inner_*`), each with its removable
+candidates, its complexity and its "rule parents": the candidates the outer run erased that its chains relied on
+(SE's ChainingHint.getRuleParents). The hints are sorted as SE sorts them and their removables become new off
+potentials of the outer run, with those parents and a nested-chain number whose complexity adds to every outer
+hint built on it.
+
+Nesting without recursion: `inner` is None in the runs a nested rule makes, so numba compiles propagate twice
+(one specialization calls the nested rules, the other does not) and no function calls itself.
+
+inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj_cause, found, tmpelim, order,
+         nest_limit)
+    st2/sc2            stores and scratch of the nested runs
+    hk[h]              (tenths, complexity, sort key, discovery order) of nested hint h
+    hrem/hpar          its removable candidates and rule parents (off pids), CSR by hrem_ptr/hpar_ptr
+    hcount             [hints, truncated flag]
+    adj*, found, tmpelim, order   scratch of the static graph, cycles and sorting
+    nest_limit         the nested dynamic chains' own level (level 4)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .advanced import _advanced
+from .bits import popcount
+from .links import (ADVANCED, CELL, OK, OVERFLOW, _add, _cycle_removable, _digits, _off_to_on, _on_to_off,
+                    _store_add, ancestors, cycles, forcing, length_tenths, reset_slot, static_graph)
+
+
+@njit(cache=True)
+def propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
+    """SE's doChaining from one potential into run slot s: every on first, then one off, until nothing moves.
+
+    geo = the kernels' geometry tables; st = the stores; sc = scratch (see logic/forcing.Stores).
+    Afterwards sc.result[0], sc.result[1] = the on and off records that contradict each other (or -1) and
+    sc.result[2] = status."""
+    cell_units, unit_cells, pair_ptr, pair_idx = geo[0], geo[1], geo[2], geo[3]
+    st_pid, pmap = st[0], st[6]
+    work, qon, qoff, mark, tmp, hid_n, hid, parents, result = sc[0], sc[1], sc[2], sc[3], sc[4], sc[5], sc[6], sc[7], sc[8]
+    causes = sc[18]
+    reset_slot(s, st)
+    result[0] = -1
+    result[1] = -1
+    result[2] = OK
+    for c in range(work.shape[0]):
+        work[c] = cand[c]
+    r0 = _store_add(s, start, 0, st, sc)
+    pmap[s, start] = r0
+    hon, ton, hoff, toff = 0, 0, 0, 0
+    if start & 1:
+        qon[ton] = r0
+        ton += 1
+    else:
+        qoff[toff] = r0
+        toff += 1
+    while True:
+        if hon < ton:
+            r = qon[hon]
+            hon += 1
+            k = _on_to_off(st_pid[s, r], y, n, work, cell_units, unit_cells, pair_ptr, pair_idx, mark, tmp,
+                           causes)
+            for i in range(k):
+                e = tmp[i]
+                parents[0] = r
+                if pmap[s, e + 1] >= 0:
+                    x = _store_add(s, e, 1, st, sc, causes[i])
+                    if x < 0:
+                        result[2] = OVERFLOW
+                        return
+                    result[0] = pmap[s, e + 1]
+                    result[1] = x
+                    return
+                if pmap[s, e] < 0:
+                    x = _store_add(s, e, 1, st, sc, causes[i])
+                    if x < 0:
+                        result[2] = OVERFLOW
+                        return
+                    pmap[s, e] = x
+                    qoff[toff] = x
+                    toff += 1
+            continue
+        if hoff < toff:
+            r = qoff[hoff]
+            hoff += 1
+            p = st_pid[s, r]
+            k = _off_to_on(p, y, True, n, work, cand, cell_units, unit_cells, tmp, hid_n, hid, causes)
+            if dynamic:
+                work[p // 2 // n] &= ~(np.uint64(1) << np.uint64(p // 2 % n))
+            for i in range(k):
+                e = tmp[i]
+                parents[0] = r
+                for h in range(hid_n[i]):
+                    parents[1 + h] = pmap[s, hid[i, h]]
+                if pmap[s, e - 1] >= 0:
+                    x = _store_add(s, e, 1 + hid_n[i], st, sc, causes[i])
+                    if x < 0:
+                        result[2] = OVERFLOW
+                        return
+                    result[0] = x
+                    result[1] = pmap[s, e - 1]
+                    return
+                if pmap[s, e] < 0:
+                    x = _store_add(s, e, 1 + hid_n[i], st, sc, causes[i])
+                    if x < 0:
+                        result[2] = OVERFLOW
+                        return
+                    pmap[s, e] = x
+                    qon[ton] = x
+                    ton += 1
+            continue
+        if level == 0:
+            return
+        fired, added = _advance(s, n, cand, work, geo, st, sc)
+        if inner is not None:
+            if fired == 0 and level >= 2:
+                added = _nested(s, level, n, cand, work, geo, st, sc, inner)
+        if added < 0:
+            result[2] = OVERFLOW
+            return
+        if added == 0:
+            return
+        for i in range(added):
+            qoff[toff] = sc[16][i]
+            toff += 1
+
+
+@njit(cache=True)
+def _advance(s, n, cand, work, geo, st, sc):
+    """Run SE's advanced rules on the narrowed grid and record their new off potentials in slot s; returns
+    (offs the first rule with an instance gave, new ones among them - listed in sc[16] - or -1 on overflow)."""
+    pmap = st[6]
+    adv, adv_par, parents, fresh = sc[13], sc[14], sc[15], sc[16]
+    k = _advanced(n, cand, work, geo, sc[12], adv, adv_par)
+    new = 0
+    for i in range(k):
+        e = adv[i, 0]
+        if pmap[s, e] >= 0:
+            continue
+        np_ = 0
+        for j in range(adv[i, 1], adv[i, 2]):
+            r = pmap[s, adv_par[j]]
+            if r >= 0:
+                parents[np_] = r
+                np_ += 1
+        x = _add(s, e, parents, np_, st[0], st[1], st[2], st[3], st[4], st[5])
+        if x < 0:
+            return k, -1
+        st[7][s, x] = ADVANCED
+        st[8][s, x] = -1
+        pmap[s, e] = x
+        fresh[new] = x
+        new += 1
+    return k, new
+
+
+# ---- nested rules (level >= 2) ----
+
+@njit(cache=True)
+def _nested(s, level, n, source, grid, geo, st, sc, inner):
+    """SE's nested rule of a level on the narrowed grid: its hints' removables become offs of slot s (new ones
+    listed in sc[16]); returns how many are new, or -1 on overflow."""
+    hcount = inner[7]
+    hcount[0] = 0
+    hcount[1] = 0
+    if level < 4:
+        _inner_loops(n, source, grid, geo, inner)
+        if hcount[0] == 0 and level >= 3:
+            _inner_multiple(False, 0, n, source, grid, geo, inner)
+    else:
+        _inner_multiple(True, inner[14], n, source, grid, geo, inner)
+    if hcount[0] == 0:
+        return 0
+    return _emit(s, n, st, sc, inner)
+
+
+@njit(cache=True)
+def _emit(s, n, st, sc, inner):
+    """Turn the nested hints, sorted as SE sorts them, into off potentials of slot s with their parents and
+    nested-chain numbers; returns how many offs are new (listed in sc[16]), or -1 on overflow."""
+    hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, order = inner[2], inner[3], inner[4], inner[5], inner[6], inner[7], \
+        inner[13]
+    pmap, nest_cplx, nest_n = st[6], st[9], st[10]
+    parents, fresh = sc[15], sc[16]
+    h = hcount[0]
+    for i in range(h):
+        order[i] = i
+    _sort_hints(order, h, hk)
+    new = 0
+    for oi in range(h):
+        i = order[oi]
+        nid = -1
+        np_ = 0
+        for j in range(hpar_ptr[i], hpar_ptr[i + 1]):
+            r = pmap[s, hpar[j]]
+            if r >= 0 and np_ < parents.shape[0]:
+                parents[np_] = r
+                np_ += 1
+        for j in range(hrem_ptr[i], hrem_ptr[i + 1]):
+            e = hrem[j]
+            if pmap[s, e] >= 0:
+                continue
+            if nid < 0:
+                if nest_n[s] >= nest_cplx.shape[1]:
+                    return -1
+                nid = nest_n[s]
+                nest_cplx[s, nid] = hk[i, 1]
+                nest_n[s] += 1
+            x = _add(s, e, parents, np_, st[0], st[1], st[2], st[3], st[4], st[5])
+            if x < 0 or new >= fresh.shape[0]:
+                return -1
+            st[7][s, x] = ADVANCED
+            st[8][s, x] = nid
+            pmap[s, e] = x
+            fresh[new] = x
+            new += 1
+    return new
+
+
+@njit(cache=True)
+def _sort_hints(order, h, hk):
+    """Stable insertion sort of hint indices by (tenths, complexity, sort key), as SE's Collections.sort."""
+    for i in range(1, h):
+        x = order[i]
+        j = i - 1
+        while j >= 0 and _before(hk, x, order[j]):
+            order[j + 1] = order[j]
+            j -= 1
+        order[j + 1] = x
+
+
+@njit(cache=True)
+def _before(hk, a, b):
+    """True if nested hint a sorts strictly before hint b."""
+    for f in range(3):
+        if hk[a, f] != hk[b, f]:
+            return hk[a, f] < hk[b, f]
+    return False
+
+
+@njit(cache=True)
+def _new_hint(inner, tenths, cplx, key):
+    """Start a nested hint; returns its index, or -1 when the buffers are full (the rest is dropped)."""
+    hk, hrem_ptr, hpar_ptr, hcount = inner[2], inner[3], inner[5], inner[7]
+    h = hcount[0]
+    if h + 1 >= hk.shape[0]:
+        hcount[1] = 1
+        return -1
+    hk[h, 0], hk[h, 1], hk[h, 2], hk[h, 3] = tenths, cplx, key, h
+    hrem_ptr[h + 1] = hrem_ptr[h]
+    hpar_ptr[h + 1] = hpar_ptr[h]
+    return h
+
+
+@njit(cache=True)
+def _commit(inner, h):
+    """Finish hint h (its removables and parents are in place)."""
+    inner[7][0] = h + 1
+
+
+@njit(cache=True)
+def _add_removable(inner, h, pid):
+    """Add a removable candidate (an off pid) to hint h."""
+    hrem_ptr, hrem = inner[3], inner[4]
+    k = hrem_ptr[h + 1]
+    if k < hrem.shape[0]:
+        hrem[k] = pid
+        hrem_ptr[h + 1] = k + 1
+
+
+@njit(cache=True)
+def _target_removables(inner, h, target, n, grid):
+    """The removables of a single-target hint (off: the candidate; on: the cell's other candidates); False if
+    none (the hint is not worth it)."""
+    cell = target // 2 // n
+    d = target // 2 % n
+    if not target & 1:
+        _add_removable(inner, h, target)
+        return True
+    found = False
+    for v in range(n):
+        if v != d and (grid[cell] >> np.uint64(v)) & np.uint64(1):
+            _add_removable(inner, h, (cell * n + v) * 2)
+            found = True
+    return found
+
+
+@njit(cache=True)
+def _rule_parents(inner, h, slot, r, root_cause, both, n, source, grid, geo):
+    """SE's collectRuleParents for the chain ending at record r of nested slot `slot`: for every potential the
+    chain used that holds because a cell or house ran out of options (an on potential, or with `both` an off one
+    too, as a cycle's reversed chain makes them), the candidates the outer run erased there."""
+    st2, sc2 = inner[0], inner[1]
+    st_pid, st_p0, st_pn, st_par, cause = st2[0], st2[1], st2[2], st2[3], st2[7]
+    stamp, tick, q = sc2[9], sc2[10], sc2[11]
+    unit_cells = geo[1]
+    hpar_ptr, hpar = inner[5], inner[6]
+    tick[0] += 1
+    t = tick[0]
+    head, tail = 0, 1
+    q[0] = r
+    while head < tail:
+        x = q[head]
+        head += 1
+        pid = st_pid[slot, x]
+        if stamp[pid] == t:
+            continue
+        stamp[pid] = t
+        c = cause[slot, x] if st_pn[slot, x] > 0 else root_cause
+        if (pid & 1 or both) and c != -1 and c != ADVANCED:
+            cell = pid // 2 // n
+            d = pid // 2 % n
+            if c == CELL:
+                gone = source[cell] & ~grid[cell]
+                for v in range(n):
+                    if (gone >> np.uint64(v)) & np.uint64(1):
+                        _add_parent(hpar_ptr, hpar, h, (cell * n + v) * 2)
+            else:
+                bit = np.uint64(1) << np.uint64(d)
+                for i in range(n):
+                    cc = unit_cells[c, i]
+                    if (source[cc] & bit) and not (grid[cc] & bit):
+                        _add_parent(hpar_ptr, hpar, h, (cc * n + d) * 2)
+        p0 = st_p0[slot, x]
+        for i in range(st_pn[slot, x]):
+            if tail < q.shape[0]:
+                q[tail] = st_par[slot, p0 + i]
+                tail += 1
+
+
+@njit(cache=True)
+def _add_parent(hpar_ptr, hpar, h, pid):
+    """Add a rule parent to hint h unless it is there already."""
+    for j in range(hpar_ptr[h], hpar_ptr[h + 1]):
+        if hpar[j] == pid:
+            return
+    k = hpar_ptr[h + 1]
+    if k < hpar.shape[0]:
+        hpar[k] = pid
+        hpar_ptr[h + 1] = k + 1
+
+
+@njit(cache=True)
+def _inner_loops(n, source, grid, geo, inner):
+    """Every forcing chain and cycle (SE's Chaining(false, false, false)) on the narrowed grid, as nested hints;
+    a hint whose chains used no erased candidate is dropped (SE: the rule exists without the chain)."""
+    st2, sc2 = inner[0], inner[1]
+    adj_ptr, adj, adj_cause, found, tmpelim = inner[8], inner[9], inner[10], inner[11], inner[12]
+    hpar_ptr = inner[5]
+    vals = np.empty(n, np.int64)
+    for mode in range(3):
+        y = mode >= 1
+        x = mode != 1
+        key = 2 if mode == 0 else (3 if mode == 1 else 4)
+        cyc_base = 70 if mode == 2 else 65
+        chain_base = 70 if mode == 2 else 66
+        static_graph(y, x, n, grid, geo, sc2, adj_ptr, adj, adj_cause)
+        for cell in range(grid.shape[0]):
+            m = grid[cell]
+            card = popcount(m)
+            if card < 2 or (not x and card > 2):
+                continue
+            nv = _digits(m, n, vals)
+            for iv in range(nv):
+                on = (cell * n + vals[iv]) * 2 + 1
+                nf = cycles(0, on, adj_ptr, adj, adj_cause, st2, sc2, found)
+                for i in range(max(nf, 0)):
+                    k = _cycle_removable(0, found[i], n, grid, geo, st2, sc2, tmpelim)
+                    if k == 0:
+                        continue
+                    c = ancestors(0, found[i], st2, sc2)
+                    h = _new_hint(inner, cyc_base + length_tenths(c), c, key)
+                    if h < 0:
+                        return
+                    for j in range(k):
+                        _add_removable(inner, h, (tmpelim[j, 0] * n + tmpelim[j, 1] - 1) * 2)
+                    _rule_parents(inner, h, 0, found[i], -1, True, n, source, grid, geo)
+                    if hpar_ptr[h + 1] > hpar_ptr[h]:
+                        _commit(inner, h)
+                if not x:
+                    continue
+                for src in (on, on - 1):
+                    t = forcing(1, src, adj_ptr, adj, adj_cause, st2, sc2)
+                    if t < 0:
+                        continue
+                    target = st2[0][1, t]
+                    c = ancestors(1, t, st2, sc2)
+                    h = _new_hint(inner, chain_base + length_tenths(c), c, key)
+                    if h < 0:
+                        return
+                    if not _target_removables(inner, h, target, n, grid):
+                        continue
+                    _rule_parents(inner, h, 1, t, -1, False, n, source, grid, geo)
+                    if hpar_ptr[h + 1] > hpar_ptr[h]:
+                        _commit(inner, h)
+
+
+@njit(cache=True)
+def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
+    """Every multiple forcing chain (cell and region; static, SE's Chaining(true, false, false)) or, dynamic, every
+    dynamic forcing chain (contradiction, double, cell, region; at `level`) on the narrowed grid, as nested
+    hints (SE's getMultipleChainsHintList, every hint kept)."""
+    st2, sc2 = inner[0], inner[1]
+    st_pid, nrec, pmap = st2[0], st2[4], st2[6]
+    result = sc2[8]
+    hpar_ptr = inner[5]
+    base = 85 + 5 * level if dynamic else 80
+    vals = np.empty(n, np.int64)
+    for cell in range(grid.shape[0]):
+        m = grid[cell]
+        card = popcount(m)
+        if not (card > 2 or (card > 1 and dynamic)):
+            continue
+        nv = _digits(m, n, vals)
+        for iv in range(nv):
+            d = vals[iv]
+            on = (cell * n + d) * 2 + 1
+            propagate(d, on, dynamic, True, n, grid, geo, st2, sc2, level)
+            if dynamic and result[0] >= 0:
+                _binary(inner, d, result[0], d, result[1], on - 1, base, 7, n, source, grid, geo)
+            if dynamic:
+                propagate(n, on - 1, dynamic, True, n, grid, geo, st2, sc2, level)
+                if result[0] >= 0:
+                    _binary(inner, n, result[0], n, result[1], on, base, 7, n, source, grid, geo)
+                if card >= 3:
+                    for want in (1, 0):
+                        for r in range(nrec[d]):
+                            pid = st_pid[d, r]
+                            if pid & 1 != want or pmap[d, pid] != r or pmap[n, pid] < 0:
+                                continue
+                            _binary(inner, d, r, n, pmap[n, pid], pid, base, 1, n, source, grid, geo)
+            _inner_regions(dynamic, level, cell, d, n, source, grid, geo, inner, base)
+        if card == 2 or card > 2:
+            d0 = vals[0]
+            for want in (1, 0):
+                for r in range(nrec[d0]):
+                    pid = st_pid[d0, r]
+                    if pid & 1 != want or pmap[d0, pid] != r:
+                        continue
+                    total = 0
+                    for i in range(nv):
+                        x = pmap[vals[i], pid]
+                        if x < 0:
+                            total = -1
+                            break
+                    if total < 0:
+                        continue
+                    for i in range(nv):
+                        total += ancestors(vals[i], pmap[vals[i], pid], st2, sc2)
+                    h = _new_hint(inner, base + length_tenths(total), total, 5)
+                    if h < 0:
+                        return
+                    if not _target_removables(inner, h, pid, n, grid):
+                        continue
+                    for i in range(nv):
+                        _rule_parents(inner, h, vals[i], pmap[vals[i], pid], CELL, False, n, source, grid, geo)
+                    if hpar_ptr[h + 1] > hpar_ptr[h]:
+                        _commit(inner, h)
+
+
+@njit(cache=True)
+def _binary(inner, s1, r1, s2, r2, target, base, key, n, source, grid, geo):
+    """A nested contradiction (key 7) or double (key 1) forcing chain: chains r1 (slot s1) and r2 (slot s2)."""
+    st2, sc2 = inner[0], inner[1]
+    c = ancestors(s1, r1, st2, sc2) + ancestors(s2, r2, st2, sc2)
+    h = _new_hint(inner, base + length_tenths(c), c, key)
+    if h < 0 or not _target_removables(inner, h, target, n, grid):
+        return
+    _rule_parents(inner, h, s1, r1, -1, False, n, source, grid, geo)
+    _rule_parents(inner, h, s2, r2, -1, False, n, source, grid, geo)
+    if inner[5][h + 1] > inner[5][h]:
+        _commit(inner, h)
+
+
+@njit(cache=True)
+def _inner_regions(dynamic, level, cell, d, n, source, grid, geo, inner, base):
+    """Nested region forcing chains from (cell, d): houses where cell is the first of the digit's places."""
+    st2, sc2 = inner[0], inner[1]
+    cell_units, unit_cells = geo[0], geo[1]
+    st_pid, nrec, pmap = st2[0], st2[4], st2[6]
+    hpar_ptr = inner[5]
+    bit = np.uint64(1) << np.uint64(d)
+    slots = np.empty(n, np.int64)
+    for j in range(cell_units.shape[1]):
+        u = cell_units[cell, j]
+        if u < 0:
+            break
+        count = 0
+        first = -1
+        for i in range(n):
+            c = unit_cells[u, i]
+            if grid[c] & bit:
+                if first < 0:
+                    first = c
+                count += 1
+        if count < 2 or first != cell:
+            continue
+        ns = 1
+        slots[0] = d
+        for i in range(n):
+            c = unit_cells[u, i]
+            if c != cell and grid[c] & bit:
+                propagate(n + ns, (c * n + d) * 2 + 1, dynamic, True, n, grid, geo, st2, sc2, level)
+                slots[ns] = n + ns
+                ns += 1
+        for want in (1, 0):
+            for r in range(nrec[d]):
+                pid = st_pid[d, r]
+                if pid & 1 != want or pmap[d, pid] != r:
+                    continue
+                total = 0
+                for i in range(ns):
+                    if pmap[slots[i], pid] < 0:
+                        total = -1
+                        break
+                if total < 0:
+                    continue
+                for i in range(ns):
+                    total += ancestors(slots[i], pmap[slots[i], pid], st2, sc2)
+                h = _new_hint(inner, base + length_tenths(total), total, 6)
+                if h < 0:
+                    return
+                if not _target_removables(inner, h, pid, n, grid):
+                    continue
+                for i in range(ns):
+                    _rule_parents(inner, h, slots[i], pmap[slots[i], pid], u, False, n, source, grid, geo)
+                if hpar_ptr[h + 1] > hpar_ptr[h]:
+                    _commit(inner, h)
+
+
+@njit(cache=True)
+def nested_complexity(slots, recs, k, st, sc, seen):
+    """SE's getNestedComplexity: the complexity of every distinct nested chain among the ancestors of the given
+    records (slot slots[i], record recs[i]). seen[] is a scratch stamp over (slot, nested chain) pairs."""
+    st_pid, st_p0, st_pn, st_par, nest, nest_cplx = st[0], st[1], st[2], st[3], st[8], st[9]
+    stamp, tick, q = sc[9], sc[10], sc[11]
+    tick[0] += 1
+    t = tick[0]
+    total = 0
+    width = nest_cplx.shape[1]
+    for i in range(k):
+        s = slots[i]
+        tick[0] += 1
+        tp = tick[0]
+        head, tail = 0, 1
+        q[0] = recs[i]
+        while head < tail:
+            x = q[head]
+            head += 1
+            pid = st_pid[s, x]
+            if stamp[pid] == tp:
+                continue
+            stamp[pid] = tp
+            nid = nest[s, x]
+            if nid >= 0 and seen[s * width + nid] != t:
+                seen[s * width + nid] = t
+                total += nest_cplx[s, nid]
+            p0 = st_p0[s, x]
+            for j in range(st_pn[s, x]):
+                if tail < q.shape[0]:
+                    q[tail] = st_par[s, p0 + j]
+                    tail += 1
+    return total
