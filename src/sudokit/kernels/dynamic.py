@@ -15,8 +15,10 @@ candidates, its complexity and its "rule parents": the candidates the outer run 
 potentials of the outer run, with those parents and a nested-chain number whose complexity adds to every outer
 hint built on it.
 
-Nesting without recursion: `inner` is None in the runs a nested rule makes, so numba compiles propagate twice
-(one specialization calls the nested rules, the other does not) and no function calls itself.
+Nesting without recursion: the runs a nested rule makes go through `propagate_inner`, a second compiled copy of
+the same Python function (`_propagate`), so no compiled function calls itself. (One dispatcher specialized for
+inner=None and inner=tuple, calling itself through the nested rules, compiles but crashes when numba loads it
+from its cache.)
 
 inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj_cause, found, tmpelim, order,
          nest_limit)
@@ -30,6 +32,8 @@ inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj
 
 from __future__ import annotations
 
+import types
+
 import numpy as np
 from numba import njit
 
@@ -39,8 +43,7 @@ from .links import (ADVANCED, CELL, OK, OVERFLOW, _add, _cycle_removable, _digit
                     _store_add, ancestors, cycles, forcing, length_tenths, reset_slot, static_graph)
 
 
-@njit(cache=True)
-def propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
+def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
     """SE's doChaining from one potential into run slot s: every on first, then one off, until nothing moves.
 
     geo = the kernels' geometry tables; st = the stores; sc = scratch (see logic/forcing.Stores).
@@ -134,6 +137,18 @@ def propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
         for i in range(added):
             qoff[toff] = sc[16][i]
             toff += 1
+
+
+def _copy(fn, name: str):
+    """A second function object with fn's code under another name (numba caches it separately)."""
+    out = types.FunctionType(fn.__code__, fn.__globals__, name, fn.__defaults__, fn.__closure__)
+    out.__qualname__ = name
+    out.__doc__ = fn.__doc__
+    return out
+
+
+propagate = njit(cache=True)(_copy(_propagate, "propagate"))
+propagate_inner = njit(cache=True)(_copy(_propagate, "propagate_inner"))
 
 
 @njit(cache=True)
@@ -426,11 +441,11 @@ def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
         for iv in range(nv):
             d = vals[iv]
             on = (cell * n + d) * 2 + 1
-            propagate(d, on, dynamic, True, n, grid, geo, st2, sc2, level)
+            propagate_inner(d, on, dynamic, True, n, grid, geo, st2, sc2, level)
             if dynamic and result[0] >= 0:
                 _binary(inner, d, result[0], d, result[1], on - 1, base, 7, n, source, grid, geo)
             if dynamic:
-                propagate(n, on - 1, dynamic, True, n, grid, geo, st2, sc2, level)
+                propagate_inner(n, on - 1, dynamic, True, n, grid, geo, st2, sc2, level)
                 if result[0] >= 0:
                     _binary(inner, n, result[0], n, result[1], on, base, 7, n, source, grid, geo)
                 if card >= 3:
@@ -511,7 +526,7 @@ def _inner_regions(dynamic, level, cell, d, n, source, grid, geo, inner, base):
         for i in range(n):
             c = unit_cells[u, i]
             if c != cell and grid[c] & bit:
-                propagate(n + ns, (c * n + d) * 2 + 1, dynamic, True, n, grid, geo, st2, sc2, level)
+                propagate_inner(n + ns, (c * n + d) * 2 + 1, dynamic, True, n, grid, geo, st2, sc2, level)
                 slots[ns] = n + ns
                 ns += 1
         for want in (1, 0):
