@@ -64,6 +64,12 @@ def _loop_price(size: int) -> float:
 
 def unique_loops(state: Candidates):
     """Unique rectangle / loop steps of types 1-4 (all of them; SE takes the cheapest)."""
+    for _, found in typed_unique_loops(state):
+        yield found
+
+
+def typed_unique_loops(state: Candidates):
+    """(type, step) for every unique rectangle / loop step."""
     if not state.houses.plain:
         return
     seen = set()
@@ -90,8 +96,8 @@ def _loop_steps(state: Candidates, loop, v1, v2):
     where = f"{cells_text(loop, n)} on {v1},{v2}"
     if len(extras) == 1:
         elim = [(extras[0], v1), (extras[0], v2)]
-        yield step(slug1.format(1), f"{name} type 1: {where} => {result_text(elim, (), n)}", digits=(v1, v2),
-                   cells=loop, eliminations=elim, se=price)
+        yield 1, step(slug1.format(1), f"{name} type 1: {where} => {result_text(elim, (), n)}", digits=(v1, v2),
+                      cells=loop, eliminations=elim, se=price)
         return
     extra_mask = 0
     for c in extras:
@@ -100,8 +106,8 @@ def _loop_steps(state: Candidates, loop, v1, v2):
         z = extra_mask.bit_length()
         elim = eliminate_digit(state, h.common_peers(sum(1 << c for c in extras)), z)
         if elim:
-            yield step(slug1.format(2), f"{name} type 2: {where}, extra {z} => {result_text(elim, (), n)}",
-                       digits=(v1, v2, z), cells=loop, eliminations=elim, se=price)
+            yield 2, step(slug1.format(2), f"{name} type 2: {where}, extra {z} => {result_text(elim, (), n)}",
+                          digits=(v1, v2, z), cells=loop, eliminations=elim, se=price)
     if len(extras) == 2:
         a, b = extras
         for house in set(h.cell_houses[a][:3]) & set(h.cell_houses[b][:3]):
@@ -129,8 +135,8 @@ def _type3(state, loop, v1, v2, a, b, house, extra_mask, price, name, where, slu
             if elim:
                 text = (f"{name} type 3: {where}, naked set {','.join(map(str, digits_of(union)))} with "
                         f"{cells_text(group, n)} => {result_text(elim, (), n)}")
-                yield step(slug1.format(3), text, digits=digits_of(union), cells=loop, eliminations=elim,
-                           se=price + size * 0.1)
+                yield 3, step(slug1.format(3), text, digits=digits_of(union), cells=loop, eliminations=elim,
+                              se=price + size * 0.1)
 
 
 def _type3_hidden(state, loop, v1, v2, a, b, house, extra_mask, price, name, where, slug1):
@@ -158,8 +164,8 @@ def _type3_hidden(state, loop, v1, v2, a, b, house, extra_mask, price, name, whe
                     text = (f"{name} type 3: {where}, hidden set {','.join(map(str, sorted(ds)))} in "
                             f"{cells_text(union, n)} => {result_text(elim, (), n)}")
                     # SE prices the hidden cells other than the loop's own: degree - 2 of them past the first
-                    yield step(slug1.format(3), text, digits=sorted(ds), cells=loop, eliminations=elim,
-                               se=price + (degree - 2) * 0.1)
+                    yield 3, step(slug1.format(3), text, digits=sorted(ds), cells=loop, eliminations=elim,
+                                  se=price + (degree - 2) * 0.1)
 
 
 def _type4(state, loop, v1, v2, a, b, house, price, name, where, slug1):
@@ -169,46 +175,88 @@ def _type4(state, loop, v1, v2, a, b, house, price, name, where, slug1):
         if state.positions(house, lock) & ~((1 << a) | (1 << b)) == 0:
             elim = [(a, rem), (b, rem)]
             text = f"{name} type 4: {where}, {lock} locked in {h.name(house)} => {result_text(elim, (), n)}"
-            yield step(slug1.format(4), text, digits=(v1, v2), cells=loop, eliminations=elim, se=price)
+            yield 4, step(slug1.format(4), text, digits=(v1, v2), cells=loop, eliminations=elim, se=price)
             return
 
 
 def easiest_unique_loop(state: Candidates):
-    """SE's UniqueLoops choice: the lowest price, then the lowest type."""
+    """SE's UniqueLoops choice: the lowest price, then the lowest type, then the first found."""
     best = None
-    for s in unique_loops(state):
-        if best is None or s.se < best.se:
-            best = s
-    return best
+    for kind, found in typed_unique_loops(state):
+        if best is None or (found.se, kind) < best[0]:
+            best = ((found.se, kind), found)
+    return best[1] if best else None
 
 
 def bug(state: Candidates):
-    """The BUG step (types 1-4), or None."""
+    """The BUG step (types 1-4), or None; the BUG cells and values found as SE (with lkSudoku's fix) finds them."""
     if not state.houses.plain:
         return None
-    n, h, cand = state.n, state.houses, state.cand
+    found = _bug_cells(state)
+    return _bug_step(state, found) if found else None
+
+
+def _bug_cells(state: Candidates) -> dict[int, int] | None:
+    """SE's BUG cells and their BUG values (a candidate mask each), or None when the grid is no BUG."""
+    n, cand = state.n, state.cand
     bug_values: dict[int, int] = {}
+    rest = list(cand)
+    common = None
+    extra_cells, only, one_value = None, 0, True
     for house in [*range(2 * n, 3 * n), *range(n), *range(n, 2 * n)]:
         for d in range(1, n + 1):
             pos = state.positions(house, d)
-            count = pos.bit_count()
-            if count in (0, 2):
+            if pos.bit_count() in (0, 2):
                 continue
             fat = [c for c in bits(pos) if cand[c].bit_count() >= 3]
+            if extra_cells is None:
+                extra_cells, only = list(fat), d
+            elif one_value:
+                if only == d:
+                    extra_cells += [c for c in fat if c not in extra_cells]
+                else:
+                    one_value = False
+            if len(fat) == 1:
+                common = _add_bug(state, bug_values, rest, fat[0], d, common)
+                if common is False:
+                    return None
             if not fat:
                 return None
-            if len(fat) == 1:
-                bug_values[fat[0]] = bug_values.get(fat[0], 0) | 1 << (d - 1)
-    if not bug_values:
-        return None
-    rest = [m & ~bug_values.get(c, 0) for c, m in enumerate(cand)]
+    if one_value and extra_cells and len(extra_cells) > len(bug_values):
+        for c in extra_cells:
+            if c not in bug_values:
+                common = _add_bug(state, bug_values, rest, c, only, common)
+                if common is False:
+                    return None
+    return bug_values if bug_values and _is_grave(state, rest) else None
+
+
+def _add_bug(state, bug_values, rest, cell, d, common):
+    """Record BUG value d of cell; the cells seeing every BUG cell, or False when SE gives up (no common cell
+    for several cells with several values)."""
+    bug_values[cell] = bug_values.get(cell, 0) | 1 << (d - 1)
+    rest[cell] &= ~(1 << (d - 1))
+    common = state.houses.peers[cell] if common is None else common & state.houses.peers[cell]
+    for c in bug_values:
+        common &= ~(1 << c)
+    allv = 0
+    for m in bug_values.values():
+        allv |= m
+    if len(bug_values) > 1 and allv.bit_count() > 1 and not common:
+        return False
+    return common
+
+
+def _is_grave(state: Candidates, rest) -> bool:
+    """True if, without the BUG values, every empty cell is bivalue and every digit has 0 or 2 places a house."""
+    n, h = state.n, state.houses
     if any(v == 0 and m.bit_count() != 2 for v, m in zip(state.values, rest)):
-        return None
-    for house, cells in enumerate(h.cells[:3 * n]):
+        return False
+    for cells in h.cells[:3 * n]:
         for d in range(1, n + 1):
             if sum(1 for c in cells if rest[c] >> (d - 1) & 1) not in (0, 2):
-                return None
-    return _bug_step(state, bug_values)
+                return False
+    return True
 
 
 def _bug_step(state: Candidates, bug_values: dict[int, int]):
