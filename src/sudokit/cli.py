@@ -4,24 +4,32 @@ Conventions every subcommand keeps:
 - answers on stdout, statistics and diagnostics on stderr;
 - bad input is one line on stderr (`sudokit: FILE:LINE: what is wrong`), never a traceback, exit 2;
 - exit codes: 0 all solved, 1 some problem had no solution (or was not unique where that was asked),
-  2 bad input or usage, 3 a node limit stopped a search, 130 interrupted; the worst status of the run wins.
+  2 bad input or usage, 3 a node limit stopped a search, 130 interrupted (Ctrl-C), 143 terminated (SIGTERM),
+  129 hung up (SIGHUP), 141 stdout closed early (as SIGPIPE would); the worst status of the run wins.
+  An interrupt writes the answers found so far, in order; a closed stdout ends quietly.
 """
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
 
 import click
 import numpy as np
 
+from .checks import INT64_MAX
 from .errors import InputError, SudokitError
+from .interrupt import exit_status, signals_raise
 from .sudoku.variants import variant_options
 
 INPUT_FORMATS = ("line", "grid", "ints", "sdm", "sdk", "ss", "text", "pencilmark", "json", "hdu4069")
 OUTPUT_FORMATS = ("line", "grid", "ints", "sdm", "sdk", "ss", "pencilmark", "json")
 
 EXIT_OK, EXIT_UNSOLVED, EXIT_INPUT, EXIT_LIMIT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+EXIT_PIPE = 128 + 13  # stdout closed early: the status of a program SIGPIPE ends
 SMALL_BATCH = 5000  # below this many puzzles --jobs 0 solves in-process
+COUNT = click.IntRange(0, INT64_MAX)  # counts and caps reach the kernels as int64
 
 
 def fail(message: str, code: int = EXIT_INPUT) -> None:
@@ -43,23 +51,55 @@ def read_text(path: str) -> tuple[str, str]:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(f"{name}: not UTF-8 text (byte {exc.start})") from None
+    text = text.removeprefix("\ufeff")  # a UTF-8 byte-order mark is no cell
     if not text.strip():
         raise InputError(f"{name}: empty input")
     return text.replace("\r\n", "\n").replace("\r", "\n"), name
 
 
+_NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())  # click >= 8.2: a bare `sudokit` shows the help
+
+
 class Group(click.Group):
-    """A click group that turns every SudokitError into one line on stderr and exit 2."""
+    """A click group whose every failure is one line on stderr: bad input or usage exit 2, an interrupt
+    128 + its signal (SIGTERM and SIGHUP are caught as Ctrl-C is), a closed stdout ends quietly with 141."""
+
+    def main(self, args=None, prog_name=None, **extra):
+        extra.pop("standalone_mode", None)
+        try:
+            with signals_raise():
+                code = super().main(args, prog_name, standalone_mode=False, **extra)
+        except _NO_ARGS as exc:
+            click.echo(exc.ctx.get_help(), err=True)
+            code = EXIT_INPUT
+        except click.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx else "sudokit"
+            fail(f"{exc.format_message()} (see '{where} --help')", EXIT_INPUT)
+        except click.ClickException as exc:
+            fail(exc.format_message(), exc.exit_code)
+        except click.Abort as exc:
+            fail("interrupted", exit_status(exc.__context__ or KeyboardInterrupt()))
+        except BrokenPipeError:
+            quiet_stdout()
+            sys.exit(EXIT_PIPE)
+        sys.exit(code if isinstance(code, int) else EXIT_OK)
 
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
-        except InputError as exc:
-            fail(str(exc), EXIT_INPUT)
         except SudokitError as exc:
             fail(str(exc), EXIT_INPUT)
-        except KeyboardInterrupt:
-            fail("interrupted", EXIT_INTERRUPTED)
+        except KeyboardInterrupt as exc:
+            fail("interrupted", exit_status(exc))
+
+
+def quiet_stdout() -> None:
+    """After a broken pipe: send what stdout still holds to /dev/null, so exiting prints no second error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file descriptor (tests capture stdout)
+        pass
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -121,7 +161,7 @@ def answer(status: str, count: int, solution_text: str, args) -> str:
     if args["json"]:
         return ""
     if args["count"]:
-        return str(count)
+        return status if status == "node limit" else str(count)  # a partial count is never printed as final
     return solution_text if status == "solved" else status
 
 
@@ -187,9 +227,9 @@ def _solve_lines_fast(text, name, n, geometry, limit, max_nodes, jobs, show_prog
     from .sudoku.batch import solve_batch
     from .sudoku.fast import CLASH
 
-    text = re.split(r"(?m)^end[ \t]*$", text, maxsplit=1)[0]
+    text = re.split(r"(?m)^[ \t]*end[ \t]*$", text, maxsplit=1)[0]
     data = text.encode()
-    grids, lines, bad = parse_line_array(data, n)
+    grids, lines, bad = _skip_count_line(data, *parse_line_array(data, n))
     if len(grids) == 0:
         raise InputError(f"{name}: no puzzles")
     good = np.ones(len(grids), bool)
@@ -242,10 +282,21 @@ def _solve_lines_fast(text, name, n, geometry, limit, max_nodes, jobs, show_prog
             out.append(solved_text[k])
         else:
             out.append(answer(word, int(res.counts[k]), solved_text[k], args))
-    if stop < len(grids):
-        click.echo(f"sudokit: interrupted: {ngood} of {len(res)} puzzles answered", err=True)
-        run.code = max(run.code, EXIT_INTERRUPTED)
+    if batch.interrupted is not None:
+        interrupted(batch.interrupted, stop, len(grids), run)
     return out
+
+
+def _skip_count_line(data: bytes, grids, lines, bad):
+    """Drop a first line holding only the number of puzzles, as the line reader does."""
+    from .formats import is_count_line
+
+    if len(grids) < 2 or not len(bad) or bad[0] != 0:
+        return grids, lines, bad
+    first = data.split(b"\n", int(lines[0]))[int(lines[0]) - 1].decode("utf-8", "replace")
+    if not is_count_line(first):
+        return grids, lines, bad
+    return grids[1:], lines[1:], bad[1:] - 1
 
 
 def _clash(grid, geometry) -> str:
@@ -292,7 +343,7 @@ class _progress:
         return False
 
 
-def _all_solutions(grid, geometry, limit, max_nodes, pf, run, where, extra=None) -> list[str]:
+def _all_solutions(grid, geometry, limit, max_nodes, pf, run, where, extra=None):
     """Every solution (up to limit), through the Dancing Links iterator."""
     from .cover.solver import solutions
     from .errors import LimitReached
@@ -300,16 +351,18 @@ def _all_solutions(grid, geometry, limit, max_nodes, pf, run, where, extra=None)
     from .sudoku.exact import ALGORITHM, decode, encode
 
     problem, cell_digit = encode(grid, geometry, **(extra or {}))
-    blocks = []
+    found = 0
     try:
         for sol in solutions(problem, limit or None, max_nodes=max_nodes, algorithm=ALGORITHM):
-            blocks.append(format_entry(decode(sol.options, cell_digit, geometry.ncells), pf))
+            found += 1
+            yield format_entry(decode(sol.options, cell_digit, geometry.ncells), pf)
     except LimitReached as exc:
         click.echo(f"sudokit: {where}: {exc}", err=True)
         run.note("limit", EXIT_LIMIT)
-        return blocks
-    run.note("solved" if blocks else "no solution", EXIT_OK if blocks else EXIT_UNSOLVED)
-    return blocks or ["no solution"]
+        return
+    run.note("solved" if found else "no solution", EXIT_OK if found else EXIT_UNSOLVED)
+    if not found:
+        yield "no solution"
 
 
 @main.command()
@@ -317,19 +370,19 @@ def _all_solutions(grid, geometry, limit, max_nodes, pf, run, where, extra=None)
 @click.option("--count", "count", is_flag=True, help="Print the number of solutions of each puzzle (capped by --limit).")
 @click.option("--unique", is_flag=True, help="Solve, and report 'multiple solutions' (exit 1) unless unique.")
 @click.option("--all", "all_", is_flag=True, help="Print every solution (up to --limit).")
-@click.option("--limit", type=click.IntRange(min=0), default=0, help="Cap for --count and --all (0 = none).")
+@click.option("--limit", type=COUNT, default=0, help="Cap for --count and --all (0 = none).")
 @click.option("--box", metavar="RxC", help="Box shape, e.g. 2x3 for 6x6 (default: the most square shape).")
 @click.option("--symbols", metavar="ABC", help="Alphabet: default, letters (A-P), hex (0-F), or the N symbols.")
 @click.option("--format", "fmt", type=click.Choice(INPUT_FORMATS), help="Input format (default: detect).")
 @click.option("--engine", type=click.Choice(["fast", "dlx", "reference"]), default="fast", show_default=True,
               help="Search engine (cages, non-consecutive and pencilmarks always use dlx).")
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0,
+@click.option("--jobs", "-j", type=COUNT, default=0,
               help="Processes for one-line files with the fast engine (0 = all cores from 5000 puzzles on).")
 @click.option("--json", "json_", is_flag=True, help="One JSON object per puzzle: line, puzzle, status, count, "
               "solution, guesses, nodes.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: when stderr is a "
               "terminal).")
-@click.option("--max-nodes", type=click.IntRange(min=0), default=0, help="Stop a search after this many nodes "
+@click.option("--max-nodes", type=COUNT, default=0, help="Stop a search after this many nodes "
               "(exit 3).")
 @click.option("--stats", is_flag=True, help="Print a summary to stderr.")
 @click.option("-v", "--verbose", is_flag=True, help="Say which format and alphabet were assumed (stderr).")
@@ -370,9 +423,11 @@ def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, jobs, jso
     """
     import time
 
-    from .formats import join_blocks, read_puzzles
+    from .formats import block_separator, read_puzzles
     from .sudoku import engine as get_engine
 
+    if all_ and (count or unique or json_):
+        raise click.UsageError("--all prints every solution: it does not combine with --count, --unique or --json")
     text, name = read_text(file)
     cap = limit if limit else (1 << 62)
     solve_limit = cap if count else (2 if unique else 1)
@@ -398,18 +453,46 @@ def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, jobs, jso
         _solve_hdu4069(pf, engine, max_nodes, variant)
     plan = variant.plan(pf.n, geometry, engine)
     solver = get_engine(engine)
-    blocks = []
-    for entry in pf.entries:
-        geo, entry_solver, extra = plan.for_entry(entry, geometry)
-        blocks.extend(_solve_entry(entry, pf, geo, entry_solver or solver, solve_limit, max_nodes, run, args, extra))
+    out = Blocks("\n" if count or json_ else block_separator(pf), always=count or json_)
+    done = 0
+    try:
+        for entry in pf.entries:
+            geo, entry_solver, extra = plan.for_entry(entry, geometry)
+            for block in _solve_entry(entry, pf, geo, entry_solver or solver, solve_limit, max_nodes, run, args,
+                                      extra):
+                out.write(block)
+            done += 1
+    except KeyboardInterrupt as exc:
+        interrupted(exc, done, len(pf.entries), run)
+    finally:
+        out.close()
     for note in plan.notes:
         click.echo(f"sudokit: note: {note}", err=True)
-    if count or json_:
-        click.echo("\n".join(blocks))
-    else:
-        click.echo(join_blocks(blocks, pf), nl=False)
     _summary(stats, run, time.perf_counter() - start, engine)
     sys.exit(run.code)
+
+
+class Blocks:
+    """Answer blocks written to stdout as they come, sep between them, a final newline on close."""
+
+    def __init__(self, sep: str, always: bool = False):
+        self.sep, self.always, self.written = sep, always, 0
+
+    def write(self, block: str) -> None:
+        """One more block."""
+        click.echo((self.sep if self.written else "") + block, nl=False)
+        self.written += 1
+
+    def close(self) -> None:
+        """End the last block (an empty answer list prints one empty line when always)."""
+        if self.written or self.always:
+            click.echo("")
+
+
+def interrupted(exc: KeyboardInterrupt, done: int, total: int, run: Run) -> None:
+    """Report an interrupt after `done` of `total` puzzles; the run exits with 128 + the signal."""
+    click.echo(f"sudokit: interrupted: {done} of {total} puzzles answered", err=True)
+    run.code = max(run.code, exit_status(exc))
 
 
 def _summary(stats: bool, run: Run, seconds: float, engine: str) -> None:
@@ -425,20 +508,26 @@ def _summary(stats: bool, run: Run, seconds: float, engine: str) -> None:
 
 def _solve_hdu4069(pf, engine, max_nodes, variant) -> None:
     """Answer an HDU 4069 file ('Case k:' blocks) and exit: 0 all unique, 1 otherwise, 2 bad case."""
-    from .sudoku.variants import solve_hdu4069
+    from .sudoku.variants import hdu4069_cases
 
-    text, statuses = solve_hdu4069(pf, engine, max_nodes, variant)
-    click.echo(text, nl=False)
-    sys.exit(EXIT_INPUT if "invalid" in statuses else EXIT_OK if set(statuses) == {"solved"} else EXIT_UNSOLVED)
+    statuses, run = [], Run()
+    try:
+        for block, status in hdu4069_cases(pf, engine, max_nodes, variant):
+            click.echo(block)
+            statuses.append(status)
+    except KeyboardInterrupt as exc:
+        interrupted(exc, len(statuses), len(pf.entries), run)
+    code = EXIT_INPUT if "invalid" in statuses else EXIT_OK if set(statuses) == {"solved"} else EXIT_UNSOLVED
+    sys.exit(max(code, run.code))
 
 
 @main.command()
 @click.argument("file", default="-")
 @click.option("--count", "count", is_flag=True, help="Print the number of solutions alone.")
 @click.option("--all", "all_", is_flag=True, help="Print every solution (up to --limit).")
-@click.option("--limit", type=click.IntRange(min=0), default=0, help="Cap for --count and --all (0 = none).")
-@click.option("--seed", type=int, help="Randomise option order and MRV ties (Knuth's s<seed>).")
-@click.option("--max-nodes", type=click.IntRange(min=0), default=0, help="Stop after this many nodes (exit 3).")
+@click.option("--limit", type=COUNT, default=0, help="Cap for --count and --all (0 = none).")
+@click.option("--seed", type=COUNT, help="Randomise option order and MRV ties (Knuth's s<seed>), 0 or more.")
+@click.option("--max-nodes", type=COUNT, default=0, help="Stop after this many nodes (exit 3).")
 @click.option("--format", "fmt", type=click.Choice(["dlx", "matrix"]), help="Input format (default: detect).")
 @click.option("--stats", is_flag=True, help="Print Knuth's counters to stderr.")
 @click.option("--algorithm", type=click.Choice(["cells", "dlx"]), default="cells", show_default=True,
@@ -463,6 +552,8 @@ def cover(file, count, all_, limit, seed, max_nodes, fmt, stats, algorithm):
     from .cover import knuth
     from .cover.solver import Search
 
+    if count and all_:
+        raise click.UsageError("--count prints the number of solutions alone: it does not combine with --all")
     text, name = read_text(file)
     fmt = fmt or knuth.detect(text)
     with warnings.catch_warnings(record=True) as caught:
@@ -476,26 +567,36 @@ def cover(file, count, all_, limit, seed, max_nodes, fmt, stats, algorithm):
                    f"{nnz} entries successfully read)", err=True)
     search = Search(problem, seed, max_nodes, algorithm)
     cap = limit if limit else (1 << 62)
-    if count:
-        search.run(cap, 0)
-        click.echo(str(search.stats.solutions))
-    else:
-        wanted = cap if all_ else 1
-        number = 0
-        while wanted > 0 and not search.finished and not search.stopped:
-            batch = search.run(min(wanted, 1024), min(wanted, 1024))
-            wanted -= len(batch)
-            for opts in batch:
-                number += 1
-                click.echo(knuth.format_matrix_solution(opts) if fmt == "matrix"
-                           else knuth.format_dlx_solution(problem, opts, number))
-        if number == 0 and not search.stopped:
-            click.echo("No Solution!" if fmt == "matrix" else "no solution")
+    try:
+        _cover_answers(search, problem, fmt, count, cap if all_ or count else 1)
+    except KeyboardInterrupt as exc:
+        fail(f"{name}: interrupted after {search.stats.solutions} solution(s), {search.stats.nodes} nodes",
+             exit_status(exc))
     if stats:
         click.echo(f"Altogether {search.stats}.", err=True)
     if search.stopped:
         fail(f"{name}: node limit {max_nodes} reached after {search.stats.solutions} solution(s)", EXIT_LIMIT)
     sys.exit(EXIT_OK if search.stats.solutions else EXIT_UNSOLVED)
+
+
+def _cover_answers(search, problem, fmt: str, count: bool, wanted: int) -> None:
+    """Print the count (or 'node limit' when the search stopped short), or each solution as it is found."""
+    from .cover import knuth
+
+    if count:
+        search.run(wanted, 0)
+        click.echo("node limit" if search.stopped else str(search.stats.solutions))
+        return
+    number = 0
+    while wanted > 0 and not search.finished and not search.stopped:
+        batch = search.run(min(wanted, 1024), min(wanted, 1024))
+        wanted -= len(batch)
+        for opts in batch:
+            number += 1
+            click.echo(knuth.format_matrix_solution(opts) if fmt == "matrix"
+                       else knuth.format_dlx_solution(problem, opts, number))
+    if number == 0 and not search.stopped:
+        click.echo("No Solution!" if fmt == "matrix" else "no solution")
 
 
 @main.command()
@@ -539,7 +640,7 @@ def convert(file, to, fmt, symbols, box, variant):
               "(default: the rings rule, N-3 on the outer ring, +1 per ring inward; 6..10 for 9x9).")
 @click.option("--min", "minimize", is_flag=True, help="Find the lowest score instead of the highest.")
 @click.option("--box", metavar="RxC", help="Box shape, e.g. 2x3 for 6x6 (default: the most square shape).")
-@click.option("--max-nodes", type=click.IntRange(min=0), default=0, help="Stop a search after this many nodes "
+@click.option("--max-nodes", type=COUNT, default=0, help="Stop a search after this many nodes "
               "(prints 'node limit', exit 3).")
 @variant_options
 def target(file, show, explain, weights_file, minimize, box, max_nodes, variant):
@@ -557,38 +658,57 @@ def target(file, show, explain, weights_file, minimize, box, max_nodes, variant)
       sudokit target --show --explain sudoku2.in
       sudokit target --min --weights weights.txt puzzle.txt
     """
-    from .formats import format_entry, read_puzzles
+    from .formats import read_puzzles
     from .sudoku import target as tg
 
     text, name = read_text(file)
     pf = read_puzzles(text, source=name)
     geometry = parse_box(box, pf.n)
     plan = variant.plan(pf.n, geometry)
-    weights = tg.parse_weights(read_text(weights_file)[0], pf.n) if weights_file else None
+    weights = _read_weights(weights_file, pf.n) if weights_file else None
     shown = weights if weights is not None else tg.ring_weights(pf.n)
-    code = EXIT_OK
-    for entry in pf.entries:
-        if entry.error:
-            raise InputError(f"{name}:{entry.line}: {entry.error}")
-        try:
-            res = tg.best(entry.grid, plan.geometry_only(entry), weights=entry.extras.get("weights", weights),
-                          minimize=minimize,
-                          max_nodes=max_nodes)
-        except InputError as exc:
-            raise InputError(f"{name}:{entry.line}: {exc}") from None
-        if not res.complete:
-            found = f"; best found so far {res.score}" if res.score is not None else ""
-            click.echo(f"sudokit: {name}:{entry.line}: node limit {max_nodes} reached{found}", err=True)
-            click.echo("node limit")
-            code = max(code, EXIT_LIMIT)
-            continue
-        click.echo(str(res.answer))
-        code = max(code, EXIT_OK if res.score is not None else EXIT_UNSOLVED)
-        if show and res.grid is not None:
-            click.echo(format_entry(res.grid, pf))
-        if explain and res.grid is not None:
-            click.echo(_explain_rings(res.grid, shown, pf.n))
-    sys.exit(code)
+    run = Run()
+    try:
+        for done, entry in enumerate(pf.entries):
+            _target_entry(entry, pf, plan, weights, shown, minimize, max_nodes, show, explain, run)
+    except KeyboardInterrupt as exc:
+        interrupted(exc, done, len(pf.entries), run)
+    sys.exit(run.code)
+
+
+def _read_weights(path: str, n: int):
+    """The --weights file as N*N integers; its errors name the file."""
+    from .sudoku import target as tg
+
+    text, name = read_text(path)
+    return tg.parse_weights(text, n, name)
+
+
+def _target_entry(entry, pf, plan, weights, shown, minimize, max_nodes, show, explain, run) -> None:
+    """Print one puzzle's answer (and --show / --explain), noting its exit code in run."""
+    from .formats import format_entry
+    from .sudoku import target as tg
+
+    where = f"{pf.source}:{entry.line}"
+    if entry.error:
+        raise InputError(f"{where}: {entry.error}")
+    try:
+        res = tg.best(entry.grid, plan.geometry_only(entry), weights=entry.extras.get("weights", weights),
+                      minimize=minimize, max_nodes=max_nodes)
+    except InputError as exc:
+        raise InputError(f"{where}: {exc}") from None
+    if not res.complete:
+        found = f"; best found so far {res.score}" if res.score is not None else ""
+        click.echo(f"sudokit: {where}: node limit {max_nodes} reached{found}", err=True)
+        click.echo("node limit")
+        run.note("node limit", EXIT_LIMIT)
+        return
+    click.echo(str(res.answer))
+    run.note("solved" if res.score is not None else "no solution", EXIT_OK if res.score is not None else EXIT_UNSOLVED)
+    if show and res.grid is not None:
+        click.echo(format_entry(res.grid, pf))
+    if explain and res.grid is not None:
+        click.echo(_explain_rings(res.grid, shown, pf.n))
 
 
 def _explain_rings(grid, weights, n: int) -> str:
@@ -611,7 +731,7 @@ def _explain_rings(grid, weights, n: int) -> str:
 @click.option("--show", is_flag=True, help="Also print the cells to flip (rRcC) and the even grid, flips as *.")
 @click.option("--engine", type=click.Choice(["default", "ida"]), default="default", show_default=True,
               help="default: exact DP over the boxes; ida: IDA* on single flips.")
-@click.option("--max-nodes", type=click.IntRange(min=0), default=0, help="Stop IDA* after this many nodes (exit 3).")
+@click.option("--max-nodes", type=COUNT, default=0, help="Stop IDA* after this many nodes (exit 3).")
 def binary(file, box, show, engine, max_nodes):
     """Binary Sudoku (USACO 2011 Nov): fewest cells to flip so every row, column and box has an even number of 1s.
 

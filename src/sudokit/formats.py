@@ -99,6 +99,7 @@ def read_puzzles(text: str, fmt: str | None = None, symbols: str | None = None, 
     """Read every puzzle of a text; the format and alphabet are detected unless given."""
     if fmt is not None and fmt not in FORMATS:
         raise InputError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+    text = text.removeprefix("\ufeff")  # a UTF-8 byte-order mark is no cell
     fmt = fmt or _detect_whole(text)
     if fmt in _WHOLE_READERS:
         if not text.strip():
@@ -107,14 +108,61 @@ def read_puzzles(text: str, fmt: str | None = None, symbols: str | None = None, 
     lines = _content_lines(text)
     if not lines:
         raise InputError(f"{source}: empty input")
-    if _is_count_line(lines[0][1]) and len(lines) > 1:
-        lines = lines[1:]
+    if is_count_line(lines[0][1]) and len(lines) > 1:
+        lines = _strip_blank(lines[1:])
+    detected = fmt is None
     fmt = fmt or _detect_format(lines, n)
     reader = {"line": _read_lines, "sdm": _read_lines, "grid": _read_grids, "ints": _read_ints,
               "pencilmark": _read_pencil_lines}[fmt]
+    if detected and fmt == "line":
+        _check_line_side(lines[0], n, source)
     pf = reader(lines, symbols, n, source)
     pf.fmt = "sdm" if fmt == "sdm" else pf.fmt
+    _stop_on_junk(pf.entries, source)
     return pf
+
+
+JUNK = 20  # this many unreadable puzzles at the start of a file, and not one readable: it is not a puzzle file
+
+
+def _stop_on_junk(entries: list[Entry], source: str) -> None:
+    """One error for a file whose first JUNK puzzles are all unreadable, instead of one per line of junk."""
+    head = entries[:JUNK]
+    if len(head) == JUNK and all(e.error for e in head):
+        raise InputError(f"{source}:{head[0].line}: {head[0].error} (and the {JUNK - 1} puzzles after it: "
+                         "not a puzzle file?)")
+
+
+MIN_LINE_SIDE = 4  # a detected puzzle line holds 4x4 .. 64x64 cells; smaller sides only with --format line
+
+
+def _check_line_side(first: tuple[int, str], n: int | None, source: str) -> None:
+    """A detected one-puzzle-per-line file: its first line must spell N*N cells together (N >= 4)."""
+    tokens = first[1].split()
+    if n is not None or _pencil_side(len(tokens[0])) or _jigsaw_side(len(tokens[0])):
+        return
+    side = math.isqrt(len(tokens[0]))
+    if side * side == len(tokens[0]) and MIN_LINE_SIDE <= side <= MAX_N:
+        return
+    joined = math.isqrt(len("".join(tokens)))
+    where = f"{source}:{first[0]}"
+    if len(tokens) > 1 and joined * joined == len("".join(tokens)) and MIN_LINE_SIDE <= joined <= MAX_N:
+        raise InputError(f"{where}: the cells of a puzzle line are written together; this line holds "
+                         f"{len(tokens)} cells separated by spaces or tabs")
+    raise InputError(f"{where}: a puzzle line has {_cells(len(tokens[0]))}, not a square number N*N for N = "
+                     f"{MIN_LINE_SIDE}..{MAX_N} (--format line reads smaller grids)")
+
+
+def _cells(k: int) -> str:
+    """'1 cell', '5 cells'."""
+    return f"{k} cell" + ("" if k == 1 else "s")
+
+
+def _strip_blank(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The lines without the blank ones at the start."""
+    while lines and not lines[0][1].strip():
+        lines = lines[1:]
+    return lines
 
 
 def _detect_whole(text: str) -> str | None:
@@ -151,7 +199,7 @@ def _content_lines(text: str) -> list[tuple[int, str]]:
     return out
 
 
-def _is_count_line(line: str) -> bool:
+def is_count_line(line: str) -> bool:
     """A lone small integer: the 'number of puzzles' line many judge files start with."""
     token = line.strip()
     return token.isdigit() and len(token) <= 6 and len(line.split()) == 1
@@ -165,11 +213,14 @@ def _detect_format(lines: list[tuple[int, str]], n: int | None) -> str:
     width = len(first[0])
     if n is not None:
         return "grid" if width == n else "line"
-    if width > MAX_N or width < 4:
+    if width > MAX_N or width < MIN_LINE_SIDE:
         return "line"
     blocks = _blocks(lines)
     square_blocks = all(len(b) % width == 0 and all(len(t.strip()) == width for _, t in b) for b in blocks)
-    return "grid" if square_blocks else "line"
+    side = math.isqrt(width)
+    line_width = side * side == width and side >= MIN_LINE_SIDE
+    rows = len(blocks[0]) > 1 and all(len(t.strip()) == width for _, t in blocks[0])  # a grid with a row missing
+    return "grid" if square_blocks or not line_width and rows else "line"
 
 
 def _blocks(lines: list[tuple[int, str]]) -> list[list[tuple[int, str]]]:
@@ -476,10 +527,14 @@ def format_entry(grid, pf: PuzzleFile) -> str:
     return format_grid(grid, pf.n, fmt, pf.symbols)
 
 
+def block_separator(pf: PuzzleFile) -> str:
+    """What stands between two answers: a newline, or a blank line between grid blocks if the input had them."""
+    return "\n\n" if pf.fmt != "line" and pf.separated else "\n"
+
+
 def join_blocks(blocks: list[str], pf: PuzzleFile) -> str:
     """Answers joined as the input was: a line per line, grid blocks separated by a blank line if the input was."""
-    sep = "\n\n" if pf.fmt != "line" and pf.separated else "\n"
-    return sep.join(blocks) + "\n" if blocks else ""
+    return block_separator(pf).join(blocks) + "\n" if blocks else ""
 
 
 # ---- whole-text readers: sdk, Sudopedia text / ss, json, hdu4069 ----
@@ -559,7 +614,7 @@ def _read_json(text: str, symbols, n, source) -> PuzzleFile:
     if not docs or not all(isinstance(d, dict) for d in docs):
         raise InputError(f"{source}: expected a JSON object or a list of objects")
     entries = [_entry_from_json(doc, k + 1, source) for k, doc in enumerate(docs)]
-    sides = {int(doc.get("size", 0)) for doc in docs}
+    sides = {doc["size"] for doc in docs}
     if len(sides) != 1:
         raise InputError(f"{source}: puzzles of different sizes {sorted(sides)} in one file")
     side = sides.pop()
@@ -570,7 +625,7 @@ def _entry_from_json(doc: dict, k: int, source: str) -> Entry:
     """One Entry (grid, candidates, regions, extras) from a puzzle object."""
     where = f"{source}: puzzle {k}"
     n = doc.get("size")
-    if not isinstance(n, int) or not 1 <= n <= MAX_N:
+    if not _is_int(n) or not 1 <= n <= MAX_N:
         raise InputError(f"{where}: 'size' must be an integer 1..{MAX_N}")
     grid = _json_grid(doc.get("givens", [[0] * n] * n), n, f"{where}: givens")
     if grid.max(initial=0) > n or grid.min(initial=0) < 0:
@@ -589,7 +644,7 @@ def _json_candidates(cand, n: int, where: str) -> np.ndarray:
         raise InputError(f"{where}: candidates must be {n} rows of {n} lists of digits")
     mask = np.zeros((n * n, n), bool)
     for cell, digits in enumerate(d for row in cand for d in row):
-        if not isinstance(digits, list) or not digits or any(not isinstance(v, int) or not 1 <= v <= n
+        if not isinstance(digits, list) or not digits or any(not _is_int(v) or not 1 <= v <= n
                                                               for v in digits):
             raise InputError(f"{where}: candidates of r{cell // n + 1}c{cell % n + 1} must be digits 1..{n}")
         mask[cell, [v - 1 for v in digits]] = True
@@ -601,7 +656,7 @@ def _json_extras(doc: dict, n: int, where: str) -> dict:
     extras: dict = {}
     if "box" in doc:
         box = doc["box"]
-        if not (isinstance(box, list) and len(box) == 2 and all(isinstance(v, int) for v in box)):
+        if not (isinstance(box, list) and len(box) == 2 and all(_is_int(v) for v in box)):
             raise InputError(f"{where}: 'box' must be [rows, columns]")
         extras["box"] = tuple(box)
     constraints = doc.get("constraints", [])
@@ -636,11 +691,18 @@ def _json_grid(value, n: int, where: str, labels: bool = False, signed: bool = F
     if labels:
         _, inverse = np.unique(np.array([str(v) for v in out]), return_inverse=True)
         return inverse.astype(np.int32)
-    try:
-        arr = np.array([int(v) for v in out], np.int64)
-    except (TypeError, ValueError):
-        raise InputError(f"{where}: values must be integers") from None
+    if not all(_is_int(v) or isinstance(v, str) and v.isdigit() and v.isascii() for v in out):
+        raise InputError(f"{where}: values must be integers")
+    values = [int(v) for v in out]
+    if any(abs(v) >= 1 << 62 for v in values):
+        raise InputError(f"{where}: values must be integers below 2**62 in size")
+    arr = np.array(values, np.int64)
     return arr if signed else arr.astype(np.int32)
+
+
+def _is_int(value) -> bool:
+    """True for a JSON integer (a Python int that is not a bool)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def puzzle_to_json(entry: Entry, n: int) -> dict:
@@ -799,17 +861,45 @@ def read_cages(text: str, n: int, source: str = "<cages>") -> list[tuple[int, tu
             cells = tuple(parse_cell(t, n) for t in tokens[1:])
         except InputError as exc:
             raise InputError(f"{where}: {exc}") from None
-        size = len(cells)
-        if len(set(cells)) != size:
-            raise InputError(f"{where}: a cell appears twice in one cage")
-        if size > n or not size * (size + 1) // 2 <= total <= size * (2 * n - size + 1) // 2:
-            raise InputError(f"{where}: {size} distinct digits 1..{n} cannot sum to {total}")
-        for c in cells:
-            if c in owner:
-                raise InputError(f"{where}: {cell_name(c, n)} is already in the cage of line {owner[c]}")
-            owner[c] = k
+        _check_cage(total, cells, n, where, owner, f"the cage of line {k}")
         cages.append((total, cells))
     return cages
+
+
+def check_cages(cages, n: int, source: str = "cages") -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Cages given as data, (sum, cells) with 0-based cells, checked as a cage file is; as a tuple of tuples."""
+    out, owner = [], {}
+    for k, cage in enumerate(cages, 1):
+        where = f"{source}: cage {k}"
+        try:
+            total, cells = cage
+            cells = tuple(cells)
+        except (TypeError, ValueError):
+            raise InputError(f"{where}: a cage is (sum, cells), e.g. (15, (0, 1, 9))") from None
+        if not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in (total, *cells)):
+            raise InputError(f"{where}: the sum and the cells are integers")
+        cells = tuple(int(c) for c in cells)
+        bad = next((c for c in cells if not 0 <= c < n * n), None)
+        if bad is not None:
+            raise InputError(f"{where}: cell {bad} is outside the {n}x{n} grid (cells are 0..{n * n - 1})")
+        _check_cage(int(total), cells, n, where, owner, f"cage {k}")
+        out.append((int(total), cells))
+    return tuple(out)
+
+
+def _check_cage(total: int, cells: tuple[int, ...], n: int, where: str, owner: dict, name: str) -> None:
+    """One cage: at least one cell, no cell twice, a sum distinct digits can make, no cell in an earlier cage."""
+    size = len(cells)
+    if not size:
+        raise InputError(f"{where}: a cage needs at least one cell")
+    if len(set(cells)) != size:
+        raise InputError(f"{where}: a cell appears twice in one cage")
+    if size > n or not size * (size + 1) // 2 <= total <= size * (2 * n - size + 1) // 2:
+        raise InputError(f"{where}: {size} distinct digits 1..{n} cannot sum to {total}")
+    for c in cells:
+        if c in owner:
+            raise InputError(f"{where}: {cell_name(c, n)} is already in {owner[c]}")
+        owner[c] = name
 
 
 def format_cages(cages, n: int) -> str:
@@ -819,7 +909,7 @@ def format_cages(cages, n: int) -> str:
 
 # ---- the batch path: one-puzzle-per-line files parsed into one array, vectorised over the bytes ----
 
-EMPTY_CHARS = b".0-_"
+EMPTY_CHARS = b".0-_*"  # the blanks of the line reader (BLANKS)
 
 
 def symbol_table(n: int) -> np.ndarray:
@@ -842,11 +932,13 @@ def symbol_table(n: int) -> np.ndarray:
 def parse_line_array(data: bytes, n: int, chunk_lines: int = 65536):
     """Parse a file of one puzzle per line into one array, vectorised over the bytes.
 
-    Skips blank lines and lines starting with '#'. A puzzle line holds N*N cells ('.', '0', '-', '_' = empty;
-    '1'..'9' for N <= 9, 'A'.. for N > 9); anything after the N*N chars is a comment. LF or CRLF.
+    Reads exactly what the line reader reads: blank lines and lines starting with '#' are skipped; a puzzle is
+    the first whitespace-free run of N*N cells ('.', '0', '-', '_', '*' = empty; '1'..'9' for N <= 9, 'A'.. for
+    N > 9); anything after it, past whitespace, is a comment. LF or CRLF. Lines that start with whitespace or
+    hold non-ASCII bytes are decoded one by one in Python (rare); the rest in bulk.
     Returns (grids uint8 [P, N*N], line_numbers int64 [P] (1-based), bad_rows int64 [k]): bad_rows are the
-    indices into grids of lines that are too short or hold an invalid char (their grid row is all 0); use
-    ``line_error`` for a message. Never raises on bad lines.
+    indices into grids of lines whose first run is not N*N valid cells (their grid row is all 0); use
+    ``line_error`` for the line reader's message. Never raises on bad lines.
     """
     ncells = n * n
     lut = symbol_table(n)
@@ -856,21 +948,22 @@ def parse_line_array(data: bytes, n: int, chunk_lines: int = 65536):
     if buf[-1] != 10:
         buf = np.concatenate([buf, np.array([10], np.uint8)])
     ends = np.flatnonzero(buf == 10)
-    starts = np.empty_like(ends)
-    starts[0] = 0
-    starts[1:] = ends[:-1] + 1
+    starts = np.concatenate([[0], ends[:-1] + 1]).astype(ends.dtype)
     line_no = np.arange(1, len(ends) + 1, dtype=np.int64)
-    space = (buf == 32) | (buf == 9) | (buf == 13) | (buf == 10)
+    space = (buf == 32) | (buf == 9) | (buf == 13) | (buf == 10) | (buf == 11) | (buf == 12)
     csum = np.concatenate([[0], np.cumsum(~space, dtype=np.int64)])
     nonblank = (csum[ends] - csum[starts]) > 0
-    first = buf[np.minimum(starts, len(buf) - 1)]
-    keep = nonblank & (first != ord("#"))
+    keep = nonblank & (buf[starts] != ord("#"))
     starts, ends, line_no = starts[keep], ends[keep], line_no[keep]
-    length = ends - starts
     grids = np.zeros((len(starts), ncells), np.uint8)
-    bad = length < ncells
+    # leading whitespace, non-ASCII (which str.split may treat as whitespace) or \x1c-\x1f: decoded in Python
+    odd = np.concatenate([[0], np.cumsum((buf >= 128) | ((buf >= 28) & (buf <= 31)), dtype=np.int64)])
+    lead = space[starts] | (odd[ends] > odd[starts])
+    # the run of cells ends exactly at N*N: the line ends there or whitespace follows
+    fits = (ends - starts >= ncells) & ~lead & space[np.minimum(starts + ncells, len(buf) - 1)]
+    bad = ~fits
     offs = np.arange(ncells, dtype=np.int64)
-    good_idx = np.flatnonzero(~bad)
+    good_idx = np.flatnonzero(fits)
     for lo in range(0, len(good_idx), chunk_lines):
         rows = good_idx[lo:lo + chunk_lines]
         vals = lut[buf[starts[rows, None] + offs]]
@@ -878,22 +971,30 @@ def parse_line_array(data: bytes, n: int, chunk_lines: int = 65536):
         vals[badrow] = 0
         grids[rows] = vals
         bad[rows[badrow]] = True
+    for row in np.flatnonzero(lead).tolist():
+        grids[row], bad[row] = _decode_line(data[starts[row]:ends[row]], n, lut)
     return grids, line_no, np.flatnonzero(bad).astype(np.int64)
 
 
+def _decode_line(raw: bytes, n: int, lut: np.ndarray) -> tuple[np.ndarray, bool]:
+    """One line's first run of cells through the byte table: (cells, is_bad)."""
+    if line_error(raw, n):
+        return np.zeros(n * n, np.uint8), True
+    token = raw.decode("utf-8", "replace").split()[0].encode()
+    return lut[np.frombuffer(token, np.uint8)], False
+
+
 def line_error(line: bytes | str, n: int) -> str:
-    """Why one puzzle line is invalid ('' if it is fine), for a `FILE:LINE: message` report."""
-    if isinstance(line, str):
-        line = line.encode("utf-8", "replace")
-    line = line.rstrip(b"\r\n")
-    ncells = n * n
-    if len(line) < ncells:
-        return f"a puzzle line needs {ncells} cells, got {len(line)} chars"
+    """Why one puzzle line is invalid ('' if it is fine), in the line reader's words (_decode_cells)."""
+    if isinstance(line, bytes):
+        line = line.decode("utf-8", "replace")
+    tokens = line.split()
+    token = tokens[0] if tokens else ""
+    if len(token) != n * n:
+        return f"expected {n * n} cells, found {len(token)}"
     lut = symbol_table(n)
-    for i, ch in enumerate(line[:ncells]):
-        if lut[ch] == 255:
-            return f"invalid character {chr(ch)!r} at column {i + 1}"
-    return ""
+    bad = next((ch for ch in token if ord(ch) > 127 or lut[ord(ch)] == 255), None)
+    return f"unknown symbol {bad!r}" if bad is not None else ""
 
 
 def format_lines(grids, n: int, empty: str = ".") -> list[str]:

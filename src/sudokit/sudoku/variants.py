@@ -21,8 +21,9 @@ from dataclasses import dataclass, field
 import click
 import numpy as np
 
+from ..checks import as_int
 from ..errors import InputError
-from ..geometry import Geometry, box_geometry, region_geometry
+from ..geometry import MAX_N, Geometry, box_geometry, region_geometry
 from .grid import SolveResult, is_solution
 
 CONSTRAINTS = ("x", "windoku", "anti-knight", "anti-king", "non-consecutive")
@@ -122,14 +123,26 @@ class Variant:
 
 
 def build_variant(n: int, box: tuple[int, int] | None = None, regions=None, constraints=(), cages=()) -> Variant:
-    """A Variant from plain data: side N, box shape or region labels, constraint names, cages (sum, cells)."""
+    """A Variant from plain data: side N, box shape or region labels, constraint names, cages (sum, cells).
+
+    constraints: names (a tuple, or one name or a comma-separated string such as "x,anti-knight"); cages: (sum,
+    0-based cells) pairs, checked as a cage file is (no overlap, reachable sums).
+    """
+    from ..formats import check_cages
+
+    n = as_int(n, "n", 1, MAX_N)
+    constraints = _constraint_names(constraints)
+    cages = check_cages(cages, n)
     unknown = sorted(set(constraints) - set(CONSTRAINTS))
     if unknown:
         raise InputError(f"unknown constraint {unknown[0]!r} (known: {', '.join(CONSTRAINTS)})")
     if regions is not None:
-        base = region_geometry(np.asarray(regions).reshape(n, n))
+        labels = np.asarray(regions)
+        if labels.size != n * n:
+            raise InputError(f"regions must be {n} x {n} labels, got {labels.size}")
+        base = region_geometry(labels.reshape(n, n))
     else:
-        base = box_geometry(*box) if box else _standard(n)
+        base = box_geometry(*_box(box)) if box else _standard(n)
         if base.n != n:
             raise InputError(f"a {box[0]}x{box[1]} box makes a {base.n}x{base.n} grid, not {n}x{n}")
     units = []
@@ -145,6 +158,28 @@ def build_variant(n: int, box: tuple[int, int] | None = None, regions=None, cons
         geometry = geometry.with_constraints(pairs=_new_pairs(geometry, offset_pairs(n, moves)), name=name)
     edges = orthogonal_edges(n) if "non-consecutive" in constraints else None
     return Variant(geometry, order, tuple((int(s), tuple(int(c) for c in cells)) for s, cells in cages), edges)
+
+
+def _box(box) -> tuple[int, int]:
+    """A box shape (rows, columns) of two ints."""
+    try:
+        r, c = box
+        return as_int(r, "box rows", 1, MAX_N), as_int(c, "box columns", 1, MAX_N)
+    except (TypeError, ValueError):
+        raise InputError(f"box must be (rows, columns), got {box!r}") from None
+
+
+def _constraint_names(constraints) -> tuple[str, ...]:
+    """Constraint names as a tuple: one string is one name (or several, comma-separated), not its letters."""
+    if isinstance(constraints, str):
+        return tuple(name.strip() for name in constraints.split(",") if name.strip())
+    try:
+        names = tuple(constraints)
+    except TypeError:
+        raise InputError("constraints must be names such as ('x', 'anti-knight')") from None
+    if not all(isinstance(name, str) for name in names):
+        raise InputError("constraints must be names such as ('x', 'anti-knight')")
+    return names
 
 
 def _standard(n: int) -> Geometry:
@@ -180,6 +215,8 @@ class VariantFlags:
             from ..formats import read_cages
 
             cages = read_cages(_read_file(self.cages_file), n, self.cages_file)
+            if not cages:
+                raise InputError(f"{self.cages_file}: no cages (one per line: SUM r1c1 r1c2 ...)")
         return Plan(n, base.box if base is not None else None, regions, self.constraints, cages or [], engine_name)
 
 
@@ -290,20 +327,22 @@ def variant_options(command):
 def solve_hdu4069(pf, engine_name: str = "dlx", max_nodes: int = 0, flags: VariantFlags | None = None
                   ) -> tuple[str, list[str]]:
     """The HDU 4069 output of a file read with fmt='hdu4069', and each case's status; clashing givens: no solution."""
+    cases = list(hdu4069_cases(pf, engine_name, max_nodes, flags))
+    return "".join(block + "\n" for block, _ in cases), [status for _, status in cases]
+
+
+def hdu4069_cases(pf, engine_name: str = "dlx", max_nodes: int = 0, flags: VariantFlags | None = None):
+    """(answer block, status) for each case of a file read with fmt='hdu4069', one at a time."""
     from ..formats import format_hdu4069
     from .grid import clashes
 
     plan = (flags or VariantFlags()).plan(pf.n, None, engine_name)
-    blocks, statuses = [], []
     for k, entry in enumerate(pf.entries, 1):
         geometry, solve, _ = plan.for_entry(entry, None)
         if entry.error:
-            blocks.append(f"Case {k}:\ninvalid: {entry.error}")
-            statuses.append("invalid")
+            yield f"Case {k}:\ninvalid: {entry.error}", "invalid"
             continue
         clash = bool(clashes(entry.grid, geometry))
         result = None if clash else solve(entry.grid, geometry, 2, max_nodes)
         status = "no solution" if clash else result.status
-        blocks.append(format_hdu4069(k, status, None if clash else result.solution))
-        statuses.append(status)
-    return "".join(block + "\n" for block in blocks), statuses
+        yield format_hdu4069(k, status, None if clash else result.solution), status
