@@ -12,7 +12,6 @@ Conventions every subcommand keeps:
 from __future__ import annotations
 
 import os
-import signal
 import sys
 
 import click
@@ -79,9 +78,6 @@ class Group(click.Group):
             fail(exc.format_message(), exc.exit_code)
         except click.Abort as exc:
             fail("interrupted", exit_status(exc.__context__ or KeyboardInterrupt()))
-        except BrokenPipeError:
-            quiet_stdout()
-            sys.exit(EXIT_PIPE)
         sys.exit(code if isinstance(code, int) else EXIT_OK)
 
     def invoke(self, ctx):
@@ -91,6 +87,27 @@ class Group(click.Group):
             fail(str(exc), EXIT_INPUT)
         except KeyboardInterrupt as exc:
             fail("interrupted", exit_status(exc))
+        except BrokenPipeError:  # caught here, before click turns it into exit 1
+            quiet_stdout()
+            sys.exit(EXIT_PIPE)
+
+
+PIPE_BUF = 4096  # a pipe write this small is all or nothing; a bigger one cut short by the reader leaving was
+#                 seen to end the process with exit 0 and half the answers, no error raised
+
+
+def emit(text: str) -> None:
+    """text on stdout in pieces a pipe takes whole, flushed: a reader gone away is a BrokenPipeError here."""
+    sys.stdout.flush()
+    out = getattr(sys.stdout, "buffer", None)
+    if out is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    data = text.encode("utf-8")
+    for k in range(0, len(data), PIPE_BUF):
+        out.write(data[k:k + PIPE_BUF])
+        out.flush()
 
 
 def quiet_stdout() -> None:
@@ -442,7 +459,7 @@ def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, jobs, jso
             click.echo(f"sudokit: {name}: one puzzle per line, {side}x{side}, fast batch path", err=True)
         answers = _solve_lines_fast(text, name, side, geometry, solve_limit, max_nodes, jobs, show_progress, run,
                                     args)
-        click.echo("\n".join(answers) + ("\n" if answers else ""), nl=False)
+        emit("\n".join(answers) + ("\n" if answers else ""))
         _summary(stats, run, time.perf_counter() - start, engine)
         sys.exit(run.code)
     pf = read_puzzles(text, fmt=fmt, symbols=symbols, source=name)
@@ -473,19 +490,20 @@ def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, jobs, jso
 
 
 class Blocks:
-    """Answer blocks written to stdout as they come, sep between them, a final newline on close."""
+    """Answer blocks written to stdout as they come, each ended by its newline and flushed (a reader sees every
+    answer while the next puzzle is searched); sep (a newline or a blank line) between them."""
 
     def __init__(self, sep: str, always: bool = False):
         self.sep, self.always, self.written = sep, always, 0
 
     def write(self, block: str) -> None:
         """One more block."""
-        click.echo((self.sep if self.written else "") + block, nl=False)
+        emit((self.sep[:-1] if self.written else "") + block + "\n")
         self.written += 1
 
     def close(self) -> None:
-        """End the last block (an empty answer list prints one empty line when always)."""
-        if self.written or self.always:
+        """After the last block: an empty answer list still prints one empty line when always."""
+        if not self.written and self.always:
             click.echo("")
 
 
