@@ -194,7 +194,7 @@ def test_messages_point_at_the_real_mistake(text, words):
 
 def test_junk_stops_early_with_one_error(tmp_path):
     junk = tmp_path / "junk.txt"
-    junk.write_text("".join(f"word{k} and more\n" for k in range(200_000)))
+    junk.write_text("".join(f"word{k} and some more\n" for k in range(200_000)))
     code, out, err = run("solve", "--format", "ints", str(junk))
     assert one_line_error(code, err, "not a puzzle file") and out == ""
 

@@ -91,6 +91,8 @@ def resolve_symbols(name_or_symbols: str | None, n: int) -> str:
         symbols = symbols[:n]
     if len(symbols) != n or len(set(symbols)) != n:
         raise InputError(f"symbols {name_or_symbols!r}: need {n} distinct characters for a {n}x{n} grid")
+    if "." in symbols or any(ch.isspace() for ch in symbols):
+        raise InputError(f"symbols {name_or_symbols!r}: '.' and spaces are blanks, not symbols")
     return symbols
 
 
@@ -104,11 +106,11 @@ def read_puzzles(text: str, fmt: str | None = None, symbols: str | None = None, 
     if fmt in _WHOLE_READERS:
         if not text.strip():
             raise InputError(f"{source}: empty input")
-        return _WHOLE_READERS[fmt](text, symbols, n, source)
+        return _check_side(_WHOLE_READERS[fmt](text, symbols, n, source))
     lines = _content_lines(text)
     if not lines:
         raise InputError(f"{source}: empty input")
-    if is_count_line(lines[0][1]) and len(lines) > 1:
+    if is_count_line(lines[0][1]) and len(lines) > 1 and not _first_row(lines):
         lines = _strip_blank(lines[1:])
     detected = fmt is None
     fmt = fmt or _detect_format(lines, n)
@@ -116,9 +118,17 @@ def read_puzzles(text: str, fmt: str | None = None, symbols: str | None = None, 
               "pencilmark": _read_pencil_lines}[fmt]
     if detected and fmt == "line":
         _check_line_side(lines[0], n, source)
-    pf = reader(lines, symbols, n, source)
+    pf = _check_side(reader(lines, symbols, n, source))
     pf.fmt = "sdm" if fmt == "sdm" else pf.fmt
     _stop_on_junk(pf.entries, source)
+    return pf
+
+
+def _check_side(pf: PuzzleFile) -> PuzzleFile:
+    """The file, if its grids are 4x4 .. 64x64 (smaller ones are no Sudoku a format can write back)."""
+    if not MIN_LINE_SIDE <= pf.n <= MAX_N:
+        raise InputError(f"{pf.source}: {pf.n}x{pf.n} grids; sudokit reads {MIN_LINE_SIDE}x{MIN_LINE_SIDE} .. "
+                         f"{MAX_N}x{MAX_N}")
     return pf
 
 
@@ -133,7 +143,7 @@ def _stop_on_junk(entries: list[Entry], source: str) -> None:
                          "not a puzzle file?)")
 
 
-MIN_LINE_SIDE = 4  # a detected puzzle line holds 4x4 .. 64x64 cells; smaller sides only with --format line
+MIN_LINE_SIDE = 4  # grids are 4x4 .. 64x64: a 1x1, 2x2 or 3x3 "Sudoku" is junk no format writes back
 
 
 def _check_line_side(first: tuple[int, str], n: int | None, source: str) -> None:
@@ -150,12 +160,18 @@ def _check_line_side(first: tuple[int, str], n: int | None, source: str) -> None
         raise InputError(f"{where}: the cells of a puzzle line are written together; this line holds "
                          f"{len(tokens)} cells separated by spaces or tabs")
     raise InputError(f"{where}: a puzzle line has {_cells(len(tokens[0]))}, not a square number N*N for N = "
-                     f"{MIN_LINE_SIDE}..{MAX_N} (--format line reads smaller grids)")
+                     f"{MIN_LINE_SIDE}..{MAX_N}")
 
 
 def _cells(k: int) -> str:
     """'1 cell', '5 cells'."""
     return f"{k} cell" + ("" if k == 1 else "s")
+
+
+def _first_row(lines: list[tuple[int, str]]) -> bool:
+    """True when a lone number starts a grid: the next line is a row as wide (4x4 '1234' then '3412')."""
+    rest = _strip_blank(lines[1:])
+    return bool(rest) and lines[1][1].strip() != "" and len(rest[0][1].strip()) == len(lines[0][1].strip())
 
 
 def _strip_blank(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
@@ -495,6 +511,8 @@ def write_puzzles(pf: PuzzleFile, to: str, box: tuple[int, int] | None = None) -
     if to not in WRITERS:
         raise InputError(f"unknown output format {to!r} (known: {', '.join(WRITERS)})")
     good = [e for e in pf.entries if not e.error]
+    if to in ("sdm", "ss") and pf.n > 9:
+        raise InputError(f"--to {to} holds grids up to 9x9 (digits, '0' or '.' blank); use grid, line or json")
     if to == "json":
         docs = [_dump_json(puzzle_to_json(e, pf.n)) for e in good]
         return (docs[0] if len(docs) == 1 else "[\n" + ",\n".join(docs) + "\n]") + "\n"
@@ -582,7 +600,7 @@ def _sudopedia(body: str, n: int | None, line: int) -> tuple[Entry, int | None]:
     """One puzzle from a block of text: a candidate grid (N*N digit groups) or givens with a detected blank."""
     groups = re.findall(r"[0-9]+", body)
     side = math.isqrt(len(groups))
-    if (len(groups) > 1 and side * side == len(groups) and 2 <= side <= 9 and n in (None, side)
+    if (len(groups) > 1 and side * side == len(groups) and MIN_LINE_SIDE <= side <= 9 and n in (None, side)
             and all("0" not in g and max(g) <= str(side) for g in groups)):
         mask = np.zeros((side * side, side), bool)
         for cell, g in enumerate(groups):
@@ -595,7 +613,7 @@ def _sudopedia(body: str, n: int | None, line: int) -> tuple[Entry, int | None]:
     for blank in order + [""]:
         total = digits + (counts[blank] if blank else 0)
         side = math.isqrt(total)
-        if side * side == total and 2 <= side <= 9 and n in (None, side) and not any(
+        if side * side == total and MIN_LINE_SIDE <= side <= 9 and n in (None, side) and not any(
                 counts[str(d)] for d in range(side + 1, 10)):
             cells = [ch for ch in body if ch in "123456789" or (blank and ch == blank)]
             grid = np.array([0 if ch == blank else int(ch) for ch in cells], np.int32)
