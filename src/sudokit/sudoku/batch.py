@@ -1,6 +1,6 @@
 """Batch solving of big puzzle files on all cores, and a vectorised parser for one-puzzle-per-line files.
 
-- ``parse_line_array(data, n)`` (from formats.py): bytes of a file -> (grids uint8 [P, N*N], line_numbers, bad_rows).
+- ``parse_line_array(data, n)`` (from formats/lines.py): bytes of a file -> (grids uint8 [P, N*N], line_numbers, bad_rows).
 - ``solve_batch(grids, geometry, limit=2, max_nodes=0, jobs=None, progress=None)``: the fast engine over
   chunks of puzzles in a ``LocalPool`` (parallel/pool.py; jobs=1: in this process), results in input order.
   Workers: at most the usable cores, the chunks and the puzzles.
