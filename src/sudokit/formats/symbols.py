@@ -10,11 +10,8 @@ ALPHABETS = {
     "default": "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz+=@",
     "letters": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+=",
     "hex": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz+=",
-
-
 }
-
-
+SPELLS = {"default": 64, "letters": 26, "hex": 16}  # the largest N each alphabet is detected for (A-Z, 0-F)
 BLANKS = ".0-_*"
 
 
@@ -33,13 +30,18 @@ def resolve_symbols(name_or_symbols: str | None, n: int) -> str:
 
 
 def choose_alphabet(used: set[str], symbols: str | None, n: int, source: str) -> str:
-    """The symbols: as given, else the one alphabet that covers every character used."""
+    """The symbols: as given, else the one alphabet long enough for N that covers every character used.
+
+    A grid with no symbol at all (every cell blank) takes the default alphabet; '0' beside another blank mark is
+    a digit (hex).
+    """
     if symbols:
         return resolve_symbols(symbols, n)
-    if n <= 9:
+    zero_digit = "0" in used and bool(used & set(BLANKS) - {"0"})
+    if n <= 9 or (used <= set(BLANKS) and not zero_digit):
         return ALPHABETS["default"][:n]
-    fits = [name for name, alpha in ALPHABETS.items() if used <= set(decoder(alpha[:n]))]
-    if "0" in used and used & set(BLANKS) - {"0"}:  # '0' beside another blank mark is a digit (hex)
+    fits = [name for name, alpha in ALPHABETS.items() if n <= SPELLS[name] and used <= set(decoder(alpha[:n]))]
+    if zero_digit:
         fits = [name for name in fits if "0" in ALPHABETS[name][:n]]
     if len(fits) == 1:
         return ALPHABETS[fits[0]][:n]
