@@ -16,8 +16,6 @@ import signal
 import threading
 from contextlib import contextmanager
 
-import numpy as np
-
 CAUGHT = ("SIGTERM", "SIGHUP")
 
 
@@ -54,12 +52,14 @@ def signals_raise():
             signal.signal(getattr(signal, name), handler)
 
 
-def stop_flag() -> np.ndarray:
+def stop_flag():
     """A fresh stop flag for a kernel: int64[1], 0 = keep going."""
+    import numpy as np
+
     return np.zeros(1, np.int64)
 
 
-def stoppable(kernel, *args, stop: np.ndarray):
+def stoppable(kernel, *args, stop):
     """kernel(*args, stop), run so that an interrupt stops it: see the module docstring."""
     if threading.current_thread() is not threading.main_thread():
         return kernel(*args, stop)  # signals reach only the main thread: nothing to wait for

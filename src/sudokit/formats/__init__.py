@@ -36,7 +36,7 @@ from .jsondoc import puzzle_to_json
 from .judges import format_hdu4069, regions_from_walls
 from .lines import EMPTY_CHARS, format_lines, is_count_line, line_error, parse_line_array, symbol_table
 from .model import MIN_LINE_SIDE, Entry, PuzzleFile
-from .reader import FORMATS, JUNK, read_puzzles
+from .reader import FORMATS, JUNK, read_file, read_puzzles
 from .sudopedia import SUDOPEDIA_BLANKS
 from .symbols import ALPHABETS, BLANKS, resolve_symbols
 from .writers import (WRITERS, block_separator, candidates_of, format_candidates, format_entry, format_grid, givens_of,
@@ -46,5 +46,5 @@ __all__ = ["ALPHABETS", "BLANKS", "EMPTY_CHARS", "FORMATS", "JUNK", "MIN_LINE_SI
            "Entry", "PuzzleFile", "block_separator", "candidates_of", "cell_name", "check_cages", "format_cages",
            "format_candidates", "format_entry", "format_grid", "format_hdu4069", "format_lines", "format_regions",
            "givens_of", "is_count_line", "join_blocks", "line_error", "parse_cell", "parse_line_array",
-           "puzzle_to_json", "read_cages", "read_puzzles", "read_regions", "regions_from_walls", "resolve_symbols",
+           "puzzle_to_json", "read_cages", "read_file", "read_puzzles", "read_regions", "regions_from_walls", "resolve_symbols",
            "symbol_table", "write_puzzles"]

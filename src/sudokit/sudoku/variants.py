@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
-import click
 import numpy as np
 
 from ..checks import as_int
@@ -189,7 +188,7 @@ def _standard(n: int) -> Geometry:
     return standard_geometry(n)
 
 
-# ---- the command-line flags, shared by `solve` and `target` ----
+# ---- the variant flags of a command line (solve, target, convert), as data ----
 
 @dataclass(frozen=True)
 class VariantFlags:
@@ -292,36 +291,6 @@ def _read_file(path: str) -> str:
         raise InputError(f"{path}: cannot read: {exc.strerror}") from None
     except UnicodeDecodeError:
         raise InputError(f"{path}: not UTF-8 text") from None
-
-
-def variant_options(command):
-    """The variant flags as one click decorator; the command receives them as one `variant` (VariantFlags)."""
-    flags = [
-        click.option("--x", "v_x", is_flag=True, help="X-Sudoku: both main diagonals hold every digit once."),
-        click.option("--windoku", "v_windoku", is_flag=True,
-                     help="Windoku: extra windows, the boxes shifted one cell in (3x3: the four classic windows)."),
-        click.option("--anti-knight", "v_anti_knight", is_flag=True,
-                     help="Cells a knight's move apart hold different digits."),
-        click.option("--anti-king", "v_anti_king", is_flag=True,
-                     help="Cells a king's move apart (diagonal neighbours too) hold different digits."),
-        click.option("--non-consecutive", "v_non_consecutive", is_flag=True,
-                     help="Orthogonal neighbours never hold consecutive digits (dlx engine)."),
-        click.option("--regions", "v_regions", metavar="FILE",
-                     help="Jigsaw: N lines of N region labels (characters, or whitespace-separated names)."),
-        click.option("--cages", "v_cages", metavar="FILE",
-                     help="Killer: one cage per line 'SUM r1c1 r1c2 ...' ('#' comments); cages hold distinct "
-                          "digits and may not overlap (dlx engine)."),
-    ]
-
-    @functools.wraps(command)
-    def wrapper(*args, **kwargs):
-        names = [name for name in CONSTRAINTS if kwargs.pop("v_" + name.replace("-", "_"))]
-        kwargs["variant"] = VariantFlags(tuple(names), kwargs.pop("v_regions"), kwargs.pop("v_cages"))
-        return command(*args, **kwargs)
-
-    for flag in reversed(flags):
-        wrapper = flag(wrapper)
-    return wrapper
 
 
 def solve_hdu4069(pf, engine_name: str = "dlx", max_nodes: int = 0, flags: VariantFlags | None = None
