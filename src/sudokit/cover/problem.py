@@ -95,6 +95,54 @@ class Problem:
         ptr[1:] = np.cumsum(np.bincount(rows, minlength=m.shape[0]))
         return cls.from_arrays(m.shape[1] - secondary, secondary, ptr, cols)
 
+    @classmethod
+    def parse(cls, text: str, fmt: str | None = None, source: str = "<input>") -> "Problem":
+        """A problem from Knuth's .dlx text or a 0/1 matrix ('n m' then n rows); fmt: "dlx" or "matrix"."""
+        from . import knuth
+
+        fmt = fmt or knuth.detect(text)
+        if fmt not in ("dlx", "matrix"):
+            raise InputError(f"format {fmt!r}: dlx or matrix")
+        return knuth.read_matrix(text, source) if fmt == "matrix" else knuth.read_dlx(text, source)
+
+    @classmethod
+    def read(cls, path: str, fmt: str | None = None) -> "Problem":
+        """A problem from a .dlx or matrix file ('-': stdin)."""
+        from ..formats import read_file
+
+        text, name = read_file(path)
+        return cls.parse(text, fmt, name)
+
+    def solve(self, **search):
+        """The first solution (a Solution: .options, .names(), .stats), or None (cover.solve)."""
+        from .solver import solve
+
+        return solve(self, **search)
+
+    def count(self, limit: int | None = None, **search):
+        """The number of solutions up to limit, an int carrying .stats (cover.count)."""
+        from .solver import count
+
+        return count(self, limit, **search)
+
+    def solutions(self, limit: int | None = None, **search):
+        """Every solution up to limit, lazily (cover.solutions)."""
+        from .solver import solutions
+
+        return solutions(self, limit, **search)
+
+    def is_unique(self, **search) -> bool:
+        """True if there is exactly one solution (cover.is_unique)."""
+        from .solver import is_unique
+
+        return is_unique(self, **search)
+
+    def to_dlx(self) -> str:
+        """Knuth's .dlx text of the problem."""
+        from .knuth import write_dlx
+
+        return write_dlx(self)
+
     @property
     def n_items(self) -> int:
         """Primary plus secondary items."""
