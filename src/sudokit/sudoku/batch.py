@@ -96,48 +96,64 @@ def solve_batch(grids, geometry: Geometry, limit: int = 2, max_nodes: int = 0, j
     _tables(geometry)  # a geometry the engine cannot take fails here, not in a worker
     jobs = worker_count(jobs, p)
     size = chunk_size or default_chunk_size(p, jobs)
-    out = empty_batch(p, geometry.ncells)
-    done = np.zeros(p, bool)
-    ndone = 0
-    interrupted = None
-    if progress:
-        progress(0, p)
     starts = list(range(0, p, size))
     jobs = max(1, min(jobs, len(starts)))  # never more workers than chunks
-
-    def finish(s: int, res: BatchResult) -> int:
-        """Keep one chunk's results; the number of rows now done."""
-        _store(out, s, res)
-        done[s:s + len(res)] = True
-        return int(done.sum())
-
+    sink = _Sink(p, geometry.ncells, progress)
     if jobs == 1:
-        try:
-            for s in starts:
-                ndone = finish(s, solve_many(grids[s:s + size], geometry, limit=limit, max_nodes=max_nodes))
-                if progress:
-                    progress(ndone, p)
-        except KeyboardInterrupt as exc:
-            interrupted = exc
-        return BatchRun(out, done, interrupted, time.perf_counter() - t0, 1)
+        interrupted = _run_here(grids, geometry, starts, size, limit, max_nodes, sink)
+    else:
+        interrupted = _run_pool(grids, geometry, starts, size, limit, max_nodes, sink, jobs)
+    return BatchRun(sink.out, sink.done, interrupted, time.perf_counter() - t0, jobs)
+
+
+class _Sink:
+    """Where the chunks' results land, in input order, with the progress callback told of each."""
+
+    def __init__(self, p: int, ncells: int, progress):
+        self.out, self.done, self.p, self.progress = empty_batch(p, ncells), np.zeros(p, bool), p, progress
+
+    def start(self) -> None:
+        """Tell the callback the work begins (done=0)."""
+        if self.progress:
+            self.progress(0, self.p)
+
+    def put(self, start: int, res: BatchResult) -> None:
+        """Keep one chunk's results and report the rows now done."""
+        _store(self.out, start, res)
+        self.done[start:start + len(res)] = True
+        if self.progress:
+            self.progress(int(self.done.sum()), self.p)
+
+
+def _run_here(grids, geometry, starts, size, limit, max_nodes, sink) -> KeyboardInterrupt | None:
+    """The chunks one after the other in this process; the interrupt that stopped them, if any."""
+    sink.start()
+    try:
+        for s in starts:
+            sink.put(s, solve_many(grids[s:s + size], geometry, limit=limit, max_nodes=max_nodes))
+    except KeyboardInterrupt as exc:
+        return exc
+    return None
+
+
+def _run_pool(grids, geometry, starts, size, limit, max_nodes, sink, jobs) -> KeyboardInterrupt | None:
+    """The chunks on a LocalPool of jobs workers (started before any thread of ours, e.g. a progress bar)."""
     pool = LocalPool(jobs, initializer=_init_worker, initargs=(geometry,))
     try:
+        sink.start()
         pending = {pool.submit(_solve_chunk, s, grids[s:s + size], limit, max_nodes) for s in starts}
         while pending:
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for fut in finished:
-                ndone = finish(*fut.result())
-            if progress:
-                progress(ndone, p)
+                sink.put(*fut.result())
     except KeyboardInterrupt as exc:
-        interrupted = exc
         pool.terminate()
+        return exc
     except BaseException:
         pool.terminate()
         raise
-    else:
-        pool.shutdown(wait=True)
-    return BatchRun(out, done, interrupted, time.perf_counter() - t0, jobs)
+    pool.shutdown(wait=True)
+    return None
 
 
 def worker_count(jobs: int | None, puzzles: int) -> int:
