@@ -90,3 +90,16 @@ def test_jobs_are_capped_by_cores_and_chunks():
     run = batch.solve_batch(np.zeros((3, 16), np.uint8), g4, jobs=1000, chunk_size=16)
     assert run.jobs == 1 and run.done.all()  # one chunk: one worker, however many were asked for
     assert not child_pids()
+
+
+def test_an_unpicklable_call_fails_alone_and_a_killed_idle_worker_breaks_the_pool():
+    pool = LocalPool(1)
+    with pytest.raises(Exception):
+        pool.submit(lambda x: x, 1).result(timeout=20)  # a lambda cannot travel to the worker
+    assert pool.submit(square, 4).result(timeout=20) == 16
+    os.kill(pool._procs[0].pid, signal.SIGKILL)  # the worker dies while idle
+    pool._procs[0].join(10)
+    with pytest.raises(BrokenProcessPool):
+        pool.submit(square, 2).result(timeout=20)
+    pool.terminate()
+    assert not child_pids()

@@ -172,8 +172,12 @@ class LocalPool(Executor):
             w = self._idle.pop()
             try:
                 self._conns[w].send((id(future), fn, args, kwargs))
-            except Exception as exc:  # noqa: BLE001 - unpicklable call or a dead worker
-                future.set_exception(exc if not isinstance(exc, OSError) else BrokenProcessPool(str(exc)))
+            except OSError as exc:  # the worker is gone: the pool is broken
+                future.set_exception(BrokenProcessPool(f"worker {self._procs[w].pid} is gone: {exc}"))
+                self._stopping = True
+                return
+            except Exception as exc:  # noqa: BLE001 - an unpicklable call: its future fails, the worker is fine
+                future.set_exception(exc)
                 self._idle.append(w)
                 continue
             self._busy[w] = future
