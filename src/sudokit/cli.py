@@ -43,6 +43,7 @@ class Group(click.Group):
     128 + its signal (SIGTERM and SIGHUP are caught as Ctrl-C is), a closed stdout ends quietly with 141."""
 
     def main(self, args=None, prog_name=None, **extra):
+        """Run the command line; every way out is a one-line message and a documented exit code."""
         extra.pop("standalone_mode", None)
         try:
             with signals_raise():
@@ -60,6 +61,7 @@ class Group(click.Group):
         sys.exit(code if isinstance(code, int) else EXIT_OK)
 
     def invoke(self, ctx):
+        """Invoke the subcommand, turning its SudokitErrors, interrupts and broken pipes into exits."""
         try:
             return super().invoke(ctx)
         except SudokitError as exc:

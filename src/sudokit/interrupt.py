@@ -66,6 +66,7 @@ def stoppable(kernel, *args, stop):
     box: list = []
 
     def call() -> None:
+        """The kernel call, its result or exception kept for the waiting thread."""
         try:
             box.append((True, kernel(*args, stop)))
         except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread

@@ -59,6 +59,7 @@ class Solution:
         return self.to_string("grid")
 
     def _repr_html_(self) -> str:
+        """The solution as a notebook shows it: a table over the givens."""
         return self.puzzle.html(self.grid)
 
 
@@ -263,6 +264,7 @@ class Sudoku:
         return html_grid(self, grid)
 
     def _repr_html_(self) -> str:
+        """The puzzle as a notebook shows it: a table."""
         return self.html()
 
     def to_svg(self, grid=None) -> str:
@@ -274,6 +276,7 @@ class Sudoku:
         return svg(self, grid)
 
     def _repr_svg_(self) -> str | None:
+        """The picture a notebook shows, once sudokit.render is there (None before: the table is shown)."""
         try:
             return self.to_svg()
         except InputError:
@@ -344,6 +347,7 @@ class TargetSudoku(Sudoku):
         self.set_weights(weights, minimize)
 
     def _setup(self, entry, pf, *args, **kwargs) -> None:
+        """As a Sudoku, then refuse what a target cannot take and start from the puzzle's own weights."""
         super()._setup(entry, pf, *args, **kwargs)
         if self.variant.needs_dlx or self.candidates is not None:
             raise InputError("a target takes units and pairs (x, windoku, anti-knight, anti-king, regions), not "

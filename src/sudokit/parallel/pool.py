@@ -47,16 +47,26 @@ def _die_with_parent() -> None:
 
 def _worker(conn, parent: int, initializer, initargs, pdeathsig: bool) -> None:
     """A worker's life: set up, then run (task id, fn, args, kwargs) messages until None or the pipe closes."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for name in ("SIGTERM", "SIGHUP"):  # the parent's handlers (the CLI's) are not the worker's
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), signal.SIG_DFL)
-    if pdeathsig:
-        _die_with_parent()
+    _worker_signals(pdeathsig)
     if os.getppid() != parent:
         return
     if initializer is not None:
         initializer(*initargs)
+    _serve(conn)
+
+
+def _worker_signals(pdeathsig: bool) -> None:
+    """Ctrl-C is the parent's; SIGTERM and SIGHUP end the worker (the CLI's handlers are not inherited)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    if pdeathsig:
+        _die_with_parent()
+
+
+def _serve(conn) -> None:
+    """Run calls from the pipe and send back (task, ok, result or exception) until None or the pipe closes."""
     while True:
         try:
             message = conn.recv()
