@@ -205,3 +205,15 @@ def test_closed_stdout_ends_quietly(tmp_path, case):
     assert first and code == 141 and err == "", (code, err)
     time.sleep(0.2)
     assert not [p for p in family if alive(p)]
+
+
+def test_hdu4069_path_keeps_its_cases_in_order(tmp_path):
+    sample = (ROOT / "tests" / "data" / "hdu4069" / "sample.in").read_text().split("\n", 1)[1]
+    path = tmp_path / "many.in"
+    path.write_text("3000\n" + "\n".join([sample.strip()] * 1000) + "\n")  # the 3 sample cases, 1000 times
+    run = Sudokit("solve", "--format", "hdu4069", path)
+    run.wait_until_busy(20)
+    code, lines, err, left = run.stop(signal.SIGINT)
+    assert code == 130 and not left and "interrupted" in err and "Traceback" not in err
+    cases = [x for x in lines if x.startswith("Case ")]
+    assert cases == [f"Case {k}:" for k in range(1, len(cases) + 1)] and 0 < len(cases) < 3000
