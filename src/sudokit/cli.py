@@ -4,24 +4,29 @@ Conventions every subcommand keeps:
 - answers on stdout, statistics and diagnostics on stderr;
 - bad input is one line on stderr (`sudokit: FILE:LINE: what is wrong`), never a traceback, exit 2;
 - exit codes: 0 all solved, 1 some problem had no solution (or was not unique where that was asked),
-  2 bad input or usage, 3 a node limit stopped a search, 130 interrupted; the worst status of the run wins.
+  2 bad input or usage, 3 a node limit stopped a search, 130 interrupted (Ctrl-C), 143 terminated (SIGTERM),
+  129 hung up (SIGHUP), 141 stdout closed early (as SIGPIPE would); the worst status of the run wins.
+  An interrupt writes the answers found so far, in order; a closed stdout ends quietly.
 """
 
 from __future__ import annotations
 
+import functools
+import os
 import sys
 
 import click
-import numpy as np
 
+from .checks import INT64_MAX
 from .errors import InputError, SudokitError
-from .sudoku.variants import variant_options
+from .interrupt import exit_status, signals_raise
 
 INPUT_FORMATS = ("line", "grid", "ints", "sdm", "sdk", "ss", "text", "pencilmark", "json", "hdu4069")
 OUTPUT_FORMATS = ("line", "grid", "ints", "sdm", "sdk", "ss", "pencilmark", "json")
 
-EXIT_OK, EXIT_UNSOLVED, EXIT_INPUT, EXIT_LIMIT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
-SMALL_BATCH = 5000  # below this many puzzles --jobs 0 solves in-process
+EXIT_OK, EXIT_UNSOLVED, EXIT_INPUT, EXIT_LIMIT = 0, 1, 2, 3
+EXIT_PIPE = 128 + 13  # stdout closed early: the status of a program SIGPIPE ends
+COUNT = click.IntRange(0, INT64_MAX)  # counts and caps reach the kernels as int64
 
 
 def fail(message: str, code: int = EXIT_INPUT) -> None:
@@ -30,36 +35,102 @@ def fail(message: str, code: int = EXIT_INPUT) -> None:
     sys.exit(code)
 
 
-def read_text(path: str) -> tuple[str, str]:
-    """The text of a file (or '-' for stdin) and its display name; binary junk is an InputError."""
-    name = "<stdin>" if path == "-" else path
-    try:
-        data = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()
-    except OSError as exc:
-        raise InputError(f"{name}: cannot read: {exc.strerror}") from None
-    if b"\0" in data:
-        raise InputError(f"{name}: binary data, not a text puzzle file")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{name}: not UTF-8 text (byte {exc.start})") from None
-    if not text.strip():
-        raise InputError(f"{name}: empty input")
-    return text.replace("\r\n", "\n").replace("\r", "\n"), name
+_NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())  # click >= 8.2: a bare `sudokit` shows the help
 
 
 class Group(click.Group):
-    """A click group that turns every SudokitError into one line on stderr and exit 2."""
+    """A click group whose every failure is one line on stderr: bad input or usage exit 2, an interrupt
+    128 + its signal (SIGTERM and SIGHUP are caught as Ctrl-C is), a closed stdout ends quietly with 141."""
+
+    def main(self, args=None, prog_name=None, **extra):
+        """Run the command line; every way out is a one-line message and a documented exit code."""
+        extra.pop("standalone_mode", None)
+        try:
+            with signals_raise():
+                code = super().main(args, prog_name, standalone_mode=False, **extra)
+        except _NO_ARGS as exc:
+            click.echo(exc.ctx.get_help(), err=True)
+            code = EXIT_INPUT
+        except click.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx else "sudokit"
+            fail(f"{exc.format_message()} (see '{where} --help')", EXIT_INPUT)
+        except click.ClickException as exc:
+            fail(exc.format_message(), exc.exit_code)
+        except click.Abort as exc:
+            fail("interrupted", exit_status(exc.__context__ or KeyboardInterrupt()))
+        sys.exit(code if isinstance(code, int) else EXIT_OK)
 
     def invoke(self, ctx):
+        """Invoke the subcommand, turning its SudokitErrors, interrupts and broken pipes into exits."""
         try:
             return super().invoke(ctx)
-        except InputError as exc:
-            fail(str(exc), EXIT_INPUT)
         except SudokitError as exc:
             fail(str(exc), EXIT_INPUT)
-        except KeyboardInterrupt:
-            fail("interrupted", EXIT_INTERRUPTED)
+        except KeyboardInterrupt as exc:
+            fail("interrupted", exit_status(exc))
+        except BrokenPipeError:  # caught here, before click turns it into exit 1
+            quiet_stdout()
+            sys.exit(EXIT_PIPE)
+
+
+PIPE_BUF = 4096  # a pipe write this small is all or nothing; a bigger one cut short by the reader leaving was
+#                 seen to end the process with exit 0 and half the answers, no error raised
+
+
+def emit(text: str) -> None:
+    """text on stdout in pieces a pipe takes whole, flushed: a reader gone away is a BrokenPipeError here."""
+    sys.stdout.flush()
+    out = getattr(sys.stdout, "buffer", None)
+    if out is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    data = text.encode("utf-8")
+    for k in range(0, len(data), PIPE_BUF):
+        out.write(data[k:k + PIPE_BUF])
+        out.flush()
+
+
+def quiet_stdout() -> None:
+    """After a broken pipe: send what stdout still holds to /dev/null, so exiting prints no second error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file descriptor (tests capture stdout)
+        pass
+
+
+def variant_options(command):
+    """The variant flags as one click decorator; the command receives them as one `variant` (VariantFlags)."""
+    flags = [
+        click.option("--x", "v_x", is_flag=True, help="X-Sudoku: both main diagonals hold every digit once."),
+        click.option("--windoku", "v_windoku", is_flag=True,
+                     help="Windoku: extra windows, the boxes shifted one cell in (3x3: the four classic windows)."),
+        click.option("--anti-knight", "v_anti_knight", is_flag=True,
+                     help="Cells a knight's move apart hold different digits."),
+        click.option("--anti-king", "v_anti_king", is_flag=True,
+                     help="Cells a king's move apart (diagonal neighbours too) hold different digits."),
+        click.option("--non-consecutive", "v_non_consecutive", is_flag=True,
+                     help="Orthogonal neighbours never hold consecutive digits (dlx engine)."),
+        click.option("--regions", "v_regions", metavar="FILE",
+                     help="Jigsaw: N lines of N region labels (characters, or whitespace-separated names)."),
+        click.option("--cages", "v_cages", metavar="FILE",
+                     help="Killer: one cage per line 'SUM r1c1 r1c2 ...' ('#' comments); cages hold distinct "
+                          "digits and may not overlap (dlx engine)."),
+    ]
+
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        from .sudoku.variants import CONSTRAINTS, VariantFlags
+
+        names = [name for name in CONSTRAINTS if kwargs.pop("v_" + name.replace("-", "_"))]
+        kwargs["variant"] = VariantFlags(tuple(names), kwargs.pop("v_regions"), kwargs.pop("v_cages"))
+        return command(*args, **kwargs)
+
+    for flag in reversed(flags):
+        wrapper = flag(wrapper)
+    return wrapper
+
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -75,241 +146,56 @@ def main():
     """
 
 
-def parse_box(box: str | None, n: int):
-    """The Geometry for side N: --box RxC if given (checked against N), else the default box shape."""
-    from .geometry import box_geometry, standard_geometry
-
-    if box is None:
-        return standard_geometry(n)
-    try:
-        r, c = (int(v) for v in box.lower().split("x"))
-    except ValueError:
-        raise InputError(f"--box {box!r}: expected RxC, e.g. 3x3 or 2x3") from None
-    if r * c != n:
-        raise InputError(f"--box {box}: {r}x{c} boxes make a {r * c}x{r * c} grid, but the puzzles are {n}x{n}")
-    return box_geometry(r, c)
-
-
-class Run:
-    """The worst exit status of a run, and its tallies for --stats."""
-
-    def __init__(self):
-        self.code = EXIT_OK
-        self.tally: dict[str, int] = {}
-        self.nodes = 0
-        self.guesses = 0
-
-    def note(self, status: str, code: int) -> None:
-        """Count one outcome; keep the highest exit code."""
-        self.tally[status] = self.tally.get(status, 0) + 1
-        self.code = max(self.code, code)
-
-
-def outcome(count: int, complete: bool, unique: bool) -> tuple[str, int]:
-    """The status word and exit code of one search result."""
-    if not complete:
-        return "node limit", EXIT_LIMIT
-    if count == 0:
-        return "no solution", EXIT_UNSOLVED
-    if unique and count > 1:
-        return "multiple solutions", EXIT_UNSOLVED
-    return "solved", EXIT_OK
-
-
-def answer(status: str, count: int, solution_text: str, args) -> str:
-    """What stands in a puzzle's place on stdout: the solution, the count, or the status word."""
-    if args["json"]:
-        return ""
-    if args["count"]:
-        return str(count)
-    return solution_text if status == "solved" else status
-
-
-def record(line: int, puzzle: str, status: str, count: int, solution: str | None, guesses: int, nodes: int):
-    """One puzzle's --json object."""
-    import json
-
-    return json.dumps({"line": line, "puzzle": puzzle, "status": status, "count": count, "solution": solution,
-                       "guesses": guesses, "nodes": nodes})
-
-
-def _solve_entry(entry, pf, geometry, solve, limit, max_nodes, run, args, extra=None) -> list[str]:
-    """The answer blocks printed for one puzzle."""
-    from .formats import format_entry, format_grid
-    from .sudoku.grid import check_givens
-
-    where = f"{pf.source}:{entry.line}"
-    try:
-        if entry.error:
-            raise InputError(entry.error)
-        check_givens(entry.grid, geometry)
-    except InputError as exc:
-        click.echo(f"sudokit: {where}: {exc}", err=True)
-        run.note("invalid", EXIT_INPUT)
-        if args["json"]:
-            return [record(entry.line, "", f"invalid: {exc}", 0, None, 0, 0)]
-        return [f"invalid: {exc}"]
-    if args["all"]:
-        return _all_solutions(entry.grid, geometry, args["limit"], max_nodes, pf, run, where, extra)
-    result = solve(entry.grid, geometry, limit, max_nodes)
-    run.nodes += result.nodes
-    run.guesses += result.guesses
-    status, code = outcome(result.count, result.complete, args["unique"])
-    if status == "node limit":
-        click.echo(f"sudokit: {where}: node limit {max_nodes} reached", err=True)
-    run.note(status, code)
-    text = format_entry(result.solution, pf) if result.count else ""
-    if args["json"]:
-        line = format_grid(entry.grid, pf.n, "line", pf.symbols)
-        solution = format_grid(result.solution, pf.n, "line", pf.symbols) if result.count else None
-        return [record(entry.line, line, status, result.count, solution, result.guesses, result.nodes)]
-    return [answer(status, result.count, text, args)]
-
-
-def _fast_line_side(text: str, fmt, symbols, name) -> int | None:
-    """N if the input is a one-puzzle-per-line file of digits (N <= 9) the batch path can parse, else None."""
-    from .formats import read_puzzles
-
-    if fmt not in (None, "line") or symbols:
-        return None
-    try:
-        head = read_puzzles("\n".join(text.split("\n", 100)[:100]), fmt=fmt, source=name)
-    except InputError:
-        return None
-    return head.n if head.fmt == "line" and head.n <= 9 else None
-
-
-def _solve_lines_fast(text, name, n, geometry, limit, max_nodes, jobs, show_progress, run, args) -> list[str]:
-    """Solve a one-line-per-puzzle file as one array on all cores; the answers in input order."""
-    import re
-
-    from .formats import format_lines, line_error, parse_line_array
-    from .sudoku.batch import solve_batch
-    from .sudoku.fast import CLASH
-
-    text = re.split(r"(?m)^end[ \t]*$", text, maxsplit=1)[0]
-    data = text.encode()
-    grids, lines, bad = parse_line_array(data, n)
-    if len(grids) == 0:
-        raise InputError(f"{name}: no puzzles")
-    good = np.ones(len(grids), bool)
-    good[bad] = False
-    if not jobs:  # all cores pay off only past a few thousand puzzles: each worker loads the kernels (~0.5 s)
-        jobs = 1 if good.sum() < SMALL_BATCH else None
-    with _progress(show_progress) as callback:
-        batch = solve_batch(grids[good], geometry, limit=limit, max_nodes=max_nodes, jobs=jobs, progress=callback)
-    res = batch.result
-    solved_text = format_lines(res.solutions, n)
-    puzzle_text = format_lines(grids, n) if args["json"] else None
-    raw_lines = data.split(b"\n") if len(bad) else None
-    stop = _answered_rows(good, batch.done)
-    ngood = int(good[:stop].sum())
-    # one outcome() call per distinct (count, complete) pair, not per puzzle: Python work per row is kept to
-    # building its output line (the per-row loop took 3x the kernel's time on the 17-clue set)
-    keys = res.counts[:ngood].astype(np.int64) * 2 + res.complete[:ngood]
-    pairs, which = np.unique(keys, return_inverse=True)
-    outcomes = [outcome(int(key) // 2, bool(key % 2), args["unique"]) for key in pairs]
-    status = [outcomes[i][0] for i in which.tolist()]
-    clash = res.status[:ngood] == CLASH
-    for i in np.flatnonzero(clash).tolist():
-        status[i] = "invalid"
-    for i, (word, code) in enumerate(outcomes):
-        m = int(((which == i) & ~clash).sum())
-        if m:
-            run.tally[word] = run.tally.get(word, 0) + m
-            run.code = max(run.code, code)
-    run.nodes += int(res.nodes[:ngood].sum())
-    run.guesses += int(res.guesses[:ngood].sum())
-    k_of = np.cumsum(good) - 1  # row -> its index among the good rows
-    out = []
-    for row in range(stop):
-        k = int(k_of[row])
-        word = status[k] if good[row] else "invalid"
-        if word == "invalid":
-            reason = line_error(raw_lines[lines[row] - 1], n) if not good[row] else _clash(grids[row], geometry)
-            click.echo(f"sudokit: {name}:{lines[row]}: {reason}", err=True)
-            run.note("invalid", EXIT_INPUT)
-            out.append(record(int(lines[row]), "", f"invalid: {reason}", 0, None, 0, 0) if args["json"]
-                       else f"invalid: {reason}")
-            continue
-        if word == "node limit":
-            click.echo(f"sudokit: {name}:{lines[row]}: node limit {max_nodes} reached", err=True)
-        if args["json"]:
-            count = int(res.counts[k])
-            out.append(record(int(lines[row]), puzzle_text[row], word, count, solved_text[k] if count else None,
-                              int(res.guesses[k]), int(res.nodes[k])))
-        elif word == "solved" and not args["count"]:
-            out.append(solved_text[k])
-        else:
-            out.append(answer(word, int(res.counts[k]), solved_text[k], args))
-    if stop < len(grids):
-        click.echo(f"sudokit: interrupted: {ngood} of {len(res)} puzzles answered", err=True)
-        run.code = max(run.code, EXIT_INTERRUPTED)
-    return out
-
-
-def _clash(grid, geometry) -> str:
-    """The clash a row's givens hold, in the words of the one-puzzle path."""
-    from .sudoku.grid import check_givens
-
-    try:
-        check_givens(grid, geometry)
-    except InputError as exc:
-        return str(exc)
-    return "givens clash"
-
-
-def _answered_rows(good, done) -> int:
-    """How many leading rows have an answer: all, or up to the first good row an interrupt left unsolved."""
-    row_done = np.ones(len(good), bool)
-    row_done[good] = done
-    missing = np.flatnonzero(~row_done)
-    return int(missing[0]) if len(missing) else len(good)
-
-
-class _progress:
-    """A rich progress bar on stderr as a progress(done, total) callback, or None when it is off."""
+class Progress:
+    """A rich progress bar on stderr behind a progress(done, total) callback, shown from the first call on."""
 
     def __init__(self, enabled: bool):
-        self.enabled = enabled
-        self.bar = None
+        self.enabled, self.bar, self.task = enabled, None, None
 
-    def __enter__(self):
+    def __call__(self, done: int, total: int) -> None:
         if not self.enabled:
-            return None
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+            return
+        if self.bar is None:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-        self.bar = Progress(TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                            console=Console(stderr=True), transient=True)
-        self.bar.__enter__()
-        task = self.bar.add_task("solve", total=None)
-        return lambda done, total: self.bar.update(task, completed=done, total=total)
+            self.bar = Progress(TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                                console=Console(stderr=True), transient=True)
+            self.bar.__enter__()
+            self.task = self.bar.add_task("solve", total=None)
+        self.bar.update(self.task, completed=done, total=total)
 
-    def __exit__(self, *exc):
+    def __enter__(self) -> "Progress":
+        return self
+
+    def __exit__(self, *exc) -> bool:
         if self.bar is not None:
             self.bar.__exit__(*exc)
         return False
 
 
-def _all_solutions(grid, geometry, limit, max_nodes, pf, run, where, extra=None) -> list[str]:
-    """Every solution (up to limit), through the Dancing Links iterator."""
-    from .cover.solver import solutions
-    from .errors import LimitReached
-    from .formats import format_entry
-    from .sudoku.exact import ALGORITHM, decode, encode
+def warn(message: str) -> None:
+    """One diagnostic line on stderr."""
+    click.echo(f"sudokit: {message}", err=True)
 
-    problem, cell_digit = encode(grid, geometry, **(extra or {}))
-    blocks = []
-    try:
-        for sol in solutions(problem, limit or None, max_nodes=max_nodes, algorithm=ALGORITHM):
-            blocks.append(format_entry(decode(sol.options, cell_digit, geometry.ncells), pf))
-    except LimitReached as exc:
-        click.echo(f"sudokit: {where}: {exc}", err=True)
-        run.note("limit", EXIT_LIMIT)
-        return blocks
-    run.note("solved" if blocks else "no solution", EXIT_OK if blocks else EXIT_UNSOLVED)
-    return blocks or ["no solution"]
+
+def read_file(path: str) -> tuple[str, str]:
+    """The text of an input file (or '-' for stdin) and its name (formats.read_file, imported when needed)."""
+    from .formats.reader import read_file as read
+
+    return read(path)
+
+
+def parse_box(box: str | None, n: int):
+    """The Geometry of a --box RxC option for side N (pipeline.parse_box, imported when needed)."""
+    from .pipeline.options import parse_box as parse
+
+    return parse(box, n)
+
+
+def final_code(tally) -> int:
+    """The exit code of a run: its worst status, or 128 + the signal that interrupted it."""
+    return tally.code if tally.interrupted is None else max(tally.code, exit_status(tally.interrupted))
 
 
 @main.command()
@@ -317,19 +203,19 @@ def _all_solutions(grid, geometry, limit, max_nodes, pf, run, where, extra=None)
 @click.option("--count", "count", is_flag=True, help="Print the number of solutions of each puzzle (capped by --limit).")
 @click.option("--unique", is_flag=True, help="Solve, and report 'multiple solutions' (exit 1) unless unique.")
 @click.option("--all", "all_", is_flag=True, help="Print every solution (up to --limit).")
-@click.option("--limit", type=click.IntRange(min=0), default=0, help="Cap for --count and --all (0 = none).")
+@click.option("--limit", type=COUNT, default=0, help="Cap for --count and --all (0 = none).")
 @click.option("--box", metavar="RxC", help="Box shape, e.g. 2x3 for 6x6 (default: the most square shape).")
 @click.option("--symbols", metavar="ABC", help="Alphabet: default, letters (A-P), hex (0-F), or the N symbols.")
 @click.option("--format", "fmt", type=click.Choice(INPUT_FORMATS), help="Input format (default: detect).")
 @click.option("--engine", type=click.Choice(["fast", "dlx", "reference"]), default="fast", show_default=True,
               help="Search engine (cages, non-consecutive and pencilmarks always use dlx).")
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0,
+@click.option("--jobs", "-j", type=COUNT, default=0,
               help="Processes for one-line files with the fast engine (0 = all cores from 5000 puzzles on).")
 @click.option("--json", "json_", is_flag=True, help="One JSON object per puzzle: line, puzzle, status, count, "
               "solution, guesses, nodes.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: when stderr is a "
               "terminal).")
-@click.option("--max-nodes", type=click.IntRange(min=0), default=0, help="Stop a search after this many nodes "
+@click.option("--max-nodes", type=COUNT, default=0, help="Stop a search after this many nodes "
               "(exit 3).")
 @click.option("--stats", is_flag=True, help="Print a summary to stderr.")
 @click.option("-v", "--verbose", is_flag=True, help="Say which format and alphabet were assumed (stderr).")
@@ -370,75 +256,29 @@ def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, jobs, jso
     """
     import time
 
-    from .formats import join_blocks, read_puzzles
-    from .sudoku import engine as get_engine
+    from .pipeline import Options, SolveRun
 
-    text, name = read_text(file)
-    cap = limit if limit else (1 << 62)
-    solve_limit = cap if count else (2 if unique else 1)
-    args = {"count": count, "unique": unique, "all": all_, "limit": limit, "json": json_}
-    show_progress = sys.stderr.isatty() if progress is None else progress
-    run = Run()
+    if all_ and (count or unique or json_):
+        raise click.UsageError("--all prints every solution: it does not combine with --count, --unique or --json")
+    options = Options(mode="all" if all_ else "count" if count else "solve", unique=unique, limit=limit or None,
+                      engine=engine, max_nodes=max_nodes, jobs=jobs, json=json_, fmt=fmt, symbols=symbols, box=box,
+                      variant=variant)
+    text, name = read_file(file)
     start = time.perf_counter()
-    side = _fast_line_side(text, fmt, symbols, name) if engine == "fast" and not all_ and not variant.active else None
-    if side:
-        geometry = parse_box(box, side)
-        if verbose:
-            click.echo(f"sudokit: {name}: one puzzle per line, {side}x{side}, fast batch path", err=True)
-        answers = _solve_lines_fast(text, name, side, geometry, solve_limit, max_nodes, jobs, show_progress, run,
-                                    args)
-        click.echo("\n".join(answers) + ("\n" if answers else ""), nl=False)
-        _summary(stats, run, time.perf_counter() - start, engine)
-        sys.exit(run.code)
-    pf = read_puzzles(text, fmt=fmt, symbols=symbols, source=name)
-    if verbose:
-        click.echo(f"sudokit: {pf.describe()}", err=True)
-    geometry = parse_box(box, pf.n)
-    if pf.fmt == "hdu4069":
-        _solve_hdu4069(pf, engine, max_nodes, variant)
-    plan = variant.plan(pf.n, geometry, engine)
-    solver = get_engine(engine)
-    blocks = []
-    for entry in pf.entries:
-        geo, entry_solver, extra = plan.for_entry(entry, geometry)
-        blocks.extend(_solve_entry(entry, pf, geo, entry_solver or solver, solve_limit, max_nodes, run, args, extra))
-    for note in plan.notes:
-        click.echo(f"sudokit: note: {note}", err=True)
-    if count or json_:
-        click.echo("\n".join(blocks))
-    else:
-        click.echo(join_blocks(blocks, pf), nl=False)
-    _summary(stats, run, time.perf_counter() - start, engine)
-    sys.exit(run.code)
-
-
-def _summary(stats: bool, run: Run, seconds: float, engine: str) -> None:
-    """The --stats line on stderr: puzzles by status, rate, guesses per puzzle."""
-    if not stats:
-        return
-    puzzles = sum(run.tally.values())
-    tally = ", ".join(f"{v} {k}" for k, v in sorted(run.tally.items()))
-    rate = puzzles / seconds if seconds > 0 else 0.0
-    click.echo(f"sudokit: {puzzles} puzzles ({tally}); {seconds:.3f} s, {rate:,.0f} puzzles/s, "
-               f"{run.guesses / max(1, puzzles):.2f} guesses/puzzle, {run.nodes} nodes, engine {engine}", err=True)
-
-
-def _solve_hdu4069(pf, engine, max_nodes, variant) -> None:
-    """Answer an HDU 4069 file ('Case k:' blocks) and exit: 0 all unique, 1 otherwise, 2 bad case."""
-    from .sudoku.variants import solve_hdu4069
-
-    text, statuses = solve_hdu4069(pf, engine, max_nodes, variant)
-    click.echo(text, nl=False)
-    sys.exit(EXIT_INPUT if "invalid" in statuses else EXIT_OK if set(statuses) == {"solved"} else EXIT_UNSOLVED)
+    with Progress(sys.stderr.isatty() if progress is None else progress) as bar:
+        tally = SolveRun(options, write=emit, warn=warn, progress=bar, verbose=verbose).run(text, name)
+    if stats:
+        warn(tally.summary(time.perf_counter() - start, engine))
+    sys.exit(final_code(tally))
 
 
 @main.command()
 @click.argument("file", default="-")
 @click.option("--count", "count", is_flag=True, help="Print the number of solutions alone.")
 @click.option("--all", "all_", is_flag=True, help="Print every solution (up to --limit).")
-@click.option("--limit", type=click.IntRange(min=0), default=0, help="Cap for --count and --all (0 = none).")
-@click.option("--seed", type=int, help="Randomise option order and MRV ties (Knuth's s<seed>).")
-@click.option("--max-nodes", type=click.IntRange(min=0), default=0, help="Stop after this many nodes (exit 3).")
+@click.option("--limit", type=COUNT, default=0, help="Cap for --count and --all (0 = none).")
+@click.option("--seed", type=COUNT, help="Randomise option order and MRV ties (Knuth's s<seed>), 0 or more.")
+@click.option("--max-nodes", type=COUNT, default=0, help="Stop after this many nodes (exit 3).")
 @click.option("--format", "fmt", type=click.Choice(["dlx", "matrix"]), help="Input format (default: detect).")
 @click.option("--stats", is_flag=True, help="Print Knuth's counters to stderr.")
 @click.option("--algorithm", type=click.Choice(["cells", "dlx"]), default="cells", show_default=True,
@@ -463,7 +303,9 @@ def cover(file, count, all_, limit, seed, max_nodes, fmt, stats, algorithm):
     from .cover import knuth
     from .cover.solver import Search
 
-    text, name = read_text(file)
+    if count and all_:
+        raise click.UsageError("--count prints the number of solutions alone: it does not combine with --all")
+    text, name = read_file(file)
     fmt = fmt or knuth.detect(text)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -476,26 +318,36 @@ def cover(file, count, all_, limit, seed, max_nodes, fmt, stats, algorithm):
                    f"{nnz} entries successfully read)", err=True)
     search = Search(problem, seed, max_nodes, algorithm)
     cap = limit if limit else (1 << 62)
-    if count:
-        search.run(cap, 0)
-        click.echo(str(search.stats.solutions))
-    else:
-        wanted = cap if all_ else 1
-        number = 0
-        while wanted > 0 and not search.finished and not search.stopped:
-            batch = search.run(min(wanted, 1024), min(wanted, 1024))
-            wanted -= len(batch)
-            for opts in batch:
-                number += 1
-                click.echo(knuth.format_matrix_solution(opts) if fmt == "matrix"
-                           else knuth.format_dlx_solution(problem, opts, number))
-        if number == 0 and not search.stopped:
-            click.echo("No Solution!" if fmt == "matrix" else "no solution")
+    try:
+        _cover_answers(search, problem, fmt, count, cap if all_ or count else 1)
+    except KeyboardInterrupt as exc:
+        fail(f"{name}: interrupted after {search.stats.solutions} solution(s), {search.stats.nodes} nodes",
+             exit_status(exc))
     if stats:
         click.echo(f"Altogether {search.stats}.", err=True)
     if search.stopped:
         fail(f"{name}: node limit {max_nodes} reached after {search.stats.solutions} solution(s)", EXIT_LIMIT)
     sys.exit(EXIT_OK if search.stats.solutions else EXIT_UNSOLVED)
+
+
+def _cover_answers(search, problem, fmt: str, count: bool, wanted: int) -> None:
+    """Print the count (or 'node limit' when the search stopped short), or each solution as it is found."""
+    from .cover import knuth
+
+    if count:
+        search.run(wanted, 0)
+        click.echo("node limit" if search.stopped else str(search.stats.solutions))
+        return
+    number = 0
+    while wanted > 0 and not search.finished and not search.stopped:
+        batch = search.run(min(wanted, 1024), min(wanted, 1024))
+        wanted -= len(batch)
+        for opts in batch:
+            number += 1
+            click.echo(knuth.format_matrix_solution(opts) if fmt == "matrix"
+                       else knuth.format_dlx_solution(problem, opts, number))
+    if number == 0 and not search.stopped:
+        click.echo("No Solution!" if fmt == "matrix" else "no solution")
 
 
 @main.command()
@@ -521,7 +373,7 @@ def convert(file, to, fmt, symbols, box, variant):
     """
     from .formats import read_puzzles, write_puzzles
 
-    text, name = read_text(file)
+    text, name = read_file(file)
     pf = read_puzzles(text, fmt=fmt, symbols=symbols, source=name)
     variant.annotate(pf)
     for entry in pf.entries:
@@ -539,7 +391,7 @@ def convert(file, to, fmt, symbols, box, variant):
               "(default: the rings rule, N-3 on the outer ring, +1 per ring inward; 6..10 for 9x9).")
 @click.option("--min", "minimize", is_flag=True, help="Find the lowest score instead of the highest.")
 @click.option("--box", metavar="RxC", help="Box shape, e.g. 2x3 for 6x6 (default: the most square shape).")
-@click.option("--max-nodes", type=click.IntRange(min=0), default=0, help="Stop a search after this many nodes "
+@click.option("--max-nodes", type=COUNT, default=0, help="Stop a search after this many nodes "
               "(prints 'node limit', exit 3).")
 @variant_options
 def target(file, show, explain, weights_file, minimize, box, max_nodes, variant):
@@ -557,52 +409,11 @@ def target(file, show, explain, weights_file, minimize, box, max_nodes, variant)
       sudokit target --show --explain sudoku2.in
       sudokit target --min --weights weights.txt puzzle.txt
     """
-    from .formats import format_entry, read_puzzles
-    from .sudoku import target as tg
+    from .pipeline.target import TargetOptions, TargetRun
 
-    text, name = read_text(file)
-    pf = read_puzzles(text, source=name)
-    geometry = parse_box(box, pf.n)
-    plan = variant.plan(pf.n, geometry)
-    weights = tg.parse_weights(read_text(weights_file)[0], pf.n) if weights_file else None
-    shown = weights if weights is not None else tg.ring_weights(pf.n)
-    code = EXIT_OK
-    for entry in pf.entries:
-        if entry.error:
-            raise InputError(f"{name}:{entry.line}: {entry.error}")
-        try:
-            res = tg.best(entry.grid, plan.geometry_only(entry), weights=entry.extras.get("weights", weights),
-                          minimize=minimize,
-                          max_nodes=max_nodes)
-        except InputError as exc:
-            raise InputError(f"{name}:{entry.line}: {exc}") from None
-        if not res.complete:
-            found = f"; best found so far {res.score}" if res.score is not None else ""
-            click.echo(f"sudokit: {name}:{entry.line}: node limit {max_nodes} reached{found}", err=True)
-            click.echo("node limit")
-            code = max(code, EXIT_LIMIT)
-            continue
-        click.echo(str(res.answer))
-        code = max(code, EXIT_OK if res.score is not None else EXIT_UNSOLVED)
-        if show and res.grid is not None:
-            click.echo(format_entry(res.grid, pf))
-        if explain and res.grid is not None:
-            click.echo(_explain_rings(res.grid, shown, pf.n))
-    sys.exit(code)
-
-
-def _explain_rings(grid, weights, n: int) -> str:
-    """One line per ring: its score, and its weight when every cell of the ring has the same one."""
-    import numpy as np
-
-    from .sudoku.target import ring_scores, rings
-
-    ring = rings(n)
-    lines = []
-    for k, score in ring_scores(grid, weights, n):
-        w = np.unique(np.asarray(weights).ravel()[ring == k])
-        lines.append(f"ring {k}: {score}" + (f" (weight {w[0]})" if len(w) == 1 else ""))
-    return "\n".join(lines)
+    text, name = read_file(file)
+    options = TargetOptions(None, weights_file, minimize, max_nodes, show, explain, box, variant)
+    sys.exit(final_code(TargetRun(options, write=emit, warn=warn).run(text, name)))
 
 
 @main.command()
@@ -611,7 +422,7 @@ def _explain_rings(grid, weights, n: int) -> str:
 @click.option("--show", is_flag=True, help="Also print the cells to flip (rRcC) and the even grid, flips as *.")
 @click.option("--engine", type=click.Choice(["default", "ida"]), default="default", show_default=True,
               help="default: exact DP over the boxes; ida: IDA* on single flips.")
-@click.option("--max-nodes", type=click.IntRange(min=0), default=0, help="Stop IDA* after this many nodes (exit 3).")
+@click.option("--max-nodes", type=COUNT, default=0, help="Stop IDA* after this many nodes (exit 3).")
 def binary(file, box, show, engine, max_nodes):
     """Binary Sudoku (USACO 2011 Nov): fewest cells to flip so every row, column and box has an even number of 1s.
 
@@ -627,7 +438,7 @@ def binary(file, box, show, engine, max_nodes):
     """
     from .sudoku import binary as bn
 
-    text, name = read_text(file)
+    text, name = read_file(file)
     shape = parse_box(box, _box_side(box)).box if box else None
     try:
         grid = bn.parse_binary(text, shape)
@@ -691,7 +502,7 @@ def render(file, to, out, per_page, solution, candidates, width, box, symbols, f
     from .render import batch
 
     to = to or batch.format_of(out)
-    text, name = read_text(file)
+    text, name = read_file(file)
     pf = read_puzzles(text, fmt=fmt, symbols=symbols, source=name)
     base = parse_box(box, pf.n)
     found = batch.drawings(pf, variant.plan(pf.n, base), base, solution, candidates)
@@ -708,10 +519,20 @@ def render(file, to, out, per_page, solution, candidates, width, box, symbols, f
         fail(f"{to.upper()} is binary: give -o FILE or redirect stdout")
     for path, data in zip(targets, batch.files(found, to, int(per_page), width)):
         if path is None:
-            click.echo(data, nl=False)
+            _emit_bytes(data)
         else:
             batch.save(path, data)
     sys.exit(code)
+
+
+def _emit_bytes(data) -> None:
+    """A picture on stdout: text through emit, bytes (PNG, PDF) straight to the binary stream."""
+    if isinstance(data, str):
+        emit(data)
+    else:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
 
 
 # ---- human-style solving: hint, steps, rate ----
@@ -739,42 +560,42 @@ def _logic_items(file, box, symbols, fmt, variant):
     from .formats import read_puzzles
     from .logic.batch import prepare
 
-    text, name = read_text(file)
+    text, name = read_file(file)
     pf = read_puzzles(text, fmt=fmt, symbols=symbols, source=name)
     geometry = parse_box(box, pf.n)
     return prepare(pf, geometry, variant.plan(pf.n, geometry)), name
 
 
 def _logic_run(task, items, name, options, jobs, progress, json_, show) -> None:
-    """Run a task over the items, print each result as it comes (in input order), exit with the worst code."""
+    """Run a task over the items, print each result as it comes (in input order), exit with the worst code; an
+    interrupt keeps what was printed and exits 128 + its signal."""
     import json
 
     from .logic.batch import run
 
     code = EXIT_OK
-    done = []
+    done = 0
     show_progress = (sys.stderr.isatty() if progress is None else progress) and len(items) > 1
     try:
-        with _progress(show_progress) as bar:
-            callback = (lambda k: bar(k, len(items))) if bar else None
-            for result in run(task, items, options, _jobs(jobs, len(items)), callback):
-                done.append(result)
+        with Progress(show_progress) as bar:
+            for result in run(task, items, options, _jobs(jobs, len(items)), lambda k: bar(k, len(items))):
+                done += 1
                 status = result["status"]
                 code = max(code, LOGIC_EXIT[status])
                 if status not in ("ok", "time limit", "beyond solver"):
-                    click.echo(f"sudokit: {name}:{result['line']}: {result['message']}", err=True)
-                click.echo(json.dumps(result_json(result)) if json_ else show(result))
+                    warn(f"{name}:{result['line']}: {result['message']}")
+                emit((json.dumps(result_json(result)) if json_ else show(result)) + "\n")
     except KeyboardInterrupt:
-        click.echo(f"sudokit: interrupted after {len(done)} of {len(items)} puzzles", err=True)
-        sys.exit(EXIT_INTERRUPTED)
+        warn(f"interrupted after {done} of {len(items)} puzzles")
+        raise
     sys.exit(code)
 
 
 def _jobs(jobs: int, count: int) -> int:
-    """Worker processes: 1 by default, never more than the cores or the puzzles."""
-    import os
+    """Worker processes: 1 by default, never more than the usable cores or the puzzles."""
+    from .parallel.pool import usable_cores
 
-    return max(1, min(jobs or 1, os.cpu_count() or 1, count))
+    return max(1, min(jobs or 1, usable_cores(), count))
 
 
 def result_json(result: dict) -> dict:

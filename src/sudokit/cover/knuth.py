@@ -124,13 +124,14 @@ def read_matrix(text: str, source: str = "<input>") -> Problem:
     n, m = int(head[0]), int(head[1])
     if len(rows) - 1 != n:
         raise InputError(f"{source}: header says {n} rows, found {len(rows) - 1}")
-    matrix = np.zeros((n, m), np.int8)
-    for r, (line_no, tokens) in enumerate(rows[1:]):
+    if n == 0 or m == 0:
+        raise InputError(f"{source}:{line_no}: a cover matrix needs at least one row and one column")
+    for line_no, tokens in rows[1:]:  # every row is checked against the header before the matrix is allocated
         if len(tokens) != m:
             raise InputError(f"{source}:{line_no}: expected {m} values, found {len(tokens)}")
         if any(t not in ("0", "1") for t in tokens):
             raise InputError(f"{source}:{line_no}: values must be 0 or 1")
-        matrix[r] = [int(t) for t in tokens]
+    matrix = np.array([[t == "1" for t in tokens] for _, tokens in rows[1:]], np.int8)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # an all-zero row is simply never chosen
         return Problem.from_matrix(matrix)

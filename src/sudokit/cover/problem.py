@@ -12,7 +12,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..checks import as_int
 from ..errors import InputError
+
+MAX_ITEMS = 1 << 20  # ten times Knuth's DLX1 max_cols: a header past it is refused before anything is allocated
 
 
 @dataclass(frozen=True, eq=False)
@@ -58,12 +61,17 @@ class Problem:
     def from_arrays(cls, n_primary, n_secondary, opt_ptr, opt_items, opt_colors=None, item_names=(),
                     color_names=("",)) -> "Problem":
         """Build from CSR arrays of 0-based item indices (the fast path for generated problems)."""
-        opt_ptr = np.asarray(opt_ptr, dtype=np.int64)
-        opt_items = np.asarray(opt_items, dtype=np.int32)
-        opt_colors = np.zeros_like(opt_items) if opt_colors is None else np.asarray(opt_colors, dtype=np.int32)
+        n_primary = as_int(n_primary, "n_primary", 1, MAX_ITEMS)
+        n_secondary = as_int(n_secondary, "n_secondary", 0, MAX_ITEMS - n_primary)
         n_items = n_primary + n_secondary
-        if opt_items.size and (opt_items.min() < 0 or opt_items.max() >= n_items):
-            raise InputError("option refers to an item index out of range")
+        opt_items = _int_array(opt_items, "opt_items", 0, n_items - 1)
+        opt_ptr = _int_array(opt_ptr, "opt_ptr", 0, opt_items.size)
+        opt_colors = np.zeros_like(opt_items) if opt_colors is None else _int_array(
+            opt_colors, "opt_colors", 0, max(0, len(color_names) - 1))
+        _check_csr(opt_ptr, opt_items, opt_colors, n_primary)
+        if item_names and len(item_names) != n_items:
+            raise InputError(f"{len(item_names)} item names for {n_items} items")
+        opt_items, opt_colors = opt_items.astype(np.int32), opt_colors.astype(np.int32)
         n_options = len(opt_ptr) - 1
         owner = np.repeat(np.arange(n_options), np.diff(opt_ptr))
         keep = np.bincount(owner[opt_items < n_primary], minlength=n_options) > 0
@@ -87,6 +95,54 @@ class Problem:
         ptr[1:] = np.cumsum(np.bincount(rows, minlength=m.shape[0]))
         return cls.from_arrays(m.shape[1] - secondary, secondary, ptr, cols)
 
+    @classmethod
+    def parse(cls, text: str, fmt: str | None = None, source: str = "<input>") -> "Problem":
+        """A problem from Knuth's .dlx text or a 0/1 matrix ('n m' then n rows); fmt: "dlx" or "matrix"."""
+        from . import knuth
+
+        fmt = fmt or knuth.detect(text)
+        if fmt not in ("dlx", "matrix"):
+            raise InputError(f"format {fmt!r}: dlx or matrix")
+        return knuth.read_matrix(text, source) if fmt == "matrix" else knuth.read_dlx(text, source)
+
+    @classmethod
+    def read(cls, path: str, fmt: str | None = None) -> "Problem":
+        """A problem from a .dlx or matrix file ('-': stdin)."""
+        from ..formats import read_file
+
+        text, name = read_file(path)
+        return cls.parse(text, fmt, name)
+
+    def solve(self, **search):
+        """The first solution (a Solution: .options, .names(), .stats), or None (cover.solve)."""
+        from .solver import solve
+
+        return solve(self, **search)
+
+    def count(self, limit: int | None = None, **search):
+        """The number of solutions up to limit, an int carrying .stats (cover.count)."""
+        from .solver import count
+
+        return count(self, limit, **search)
+
+    def solutions(self, limit: int | None = None, **search):
+        """Every solution up to limit, lazily (cover.solutions)."""
+        from .solver import solutions
+
+        return solutions(self, limit, **search)
+
+    def is_unique(self, **search) -> bool:
+        """True if there is exactly one solution (cover.is_unique)."""
+        from .solver import is_unique
+
+        return is_unique(self, **search)
+
+    def to_dlx(self) -> str:
+        """Knuth's .dlx text of the problem."""
+        from .knuth import write_dlx
+
+        return write_dlx(self)
+
     @property
     def n_items(self) -> int:
         """Primary plus secondary items."""
@@ -102,6 +158,39 @@ class Problem:
         lo, hi = self.opt_ptr[k], self.opt_ptr[k + 1]
         return [self.item_names[i] + (f":{self.color_names[c]}" if c else "")
                 for i, c in zip(self.opt_items[lo:hi].tolist(), self.opt_colors[lo:hi].tolist())]
+
+
+def _int_array(values, name: str, lo: int, hi: int) -> np.ndarray:
+    """A 1-D int64 array of integers lo..hi, or an InputError naming it."""
+    try:
+        arr = np.asarray(values)
+    except (TypeError, ValueError):
+        raise InputError(f"{name} must be a 1-D array of integers") from None
+    if arr.size == 0:
+        arr = arr.astype(np.int64)
+    if arr.ndim != 1 or arr.dtype.kind not in "iu":
+        raise InputError(f"{name} must be a 1-D array of integers, got {arr.dtype} of shape {arr.shape}")
+    if arr.size and (arr.min() < lo or arr.max() > hi):
+        raise InputError(f"{name} holds values outside {lo}..{hi}")
+    return arr.astype(np.int64)
+
+
+def _check_csr(opt_ptr: np.ndarray, opt_items: np.ndarray, opt_colors: np.ndarray, n_primary: int) -> None:
+    """opt_ptr runs from 0 to len(opt_items) without going back; no option repeats an item or colors a primary."""
+    if len(opt_ptr) == 0 or opt_ptr[0] != 0 or opt_ptr[-1] != len(opt_items) or np.any(np.diff(opt_ptr) < 0):
+        raise InputError(f"opt_ptr must rise from 0 to len(opt_items) = {len(opt_items)}")
+    if len(opt_colors) != len(opt_items):
+        raise InputError("opt_colors must have one color per entry of opt_items")
+    owner = np.repeat(np.arange(len(opt_ptr) - 1), np.diff(opt_ptr))
+    width = int(opt_items.max(initial=0)) + 1
+    key = np.sort(owner * width + opt_items)
+    dup = np.flatnonzero(np.diff(key) == 0)
+    if len(dup):
+        raise InputError(f"option {int(key[dup[0]] // width) + 1} uses item {int(key[dup[0]] % width)} twice")
+    colored = np.flatnonzero((opt_colors != 0) & (opt_items < n_primary))
+    if len(colored):
+        raise InputError(f"option {int(owner[colored[0]]) + 1}: primary item {int(opt_items[colored[0]])} must be "
+                         "uncolored")
 
 
 def _index_names(names: list[str]) -> dict[str, int]:

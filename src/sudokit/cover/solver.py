@@ -18,12 +18,14 @@ from typing import Iterator
 
 import numpy as np
 
+from ..checks import as_int, as_limit, as_max_nodes, as_seed
 from ..errors import InputError, LimitReached
 from .problem import Problem
 
 COUNT_ALL = np.iinfo(np.int64).max
 ALGORITHMS = ("cells", "dlx")
 DEFAULT_ALGORITHM = "cells"
+SLICE = 1 << 18  # nodes per kernel call: between calls Python sees Ctrl-C / SIGTERM (the search resumes exactly)
 
 
 @dataclass(frozen=True)
@@ -71,9 +73,12 @@ class Search:
                  algorithm: str = DEFAULT_ALGORITHM):
         if algorithm not in ALGORITHMS:
             raise InputError(f"unknown exact-cover algorithm {algorithm!r} (choose from {', '.join(ALGORITHMS)})")
+        if not isinstance(problem, Problem):
+            raise InputError(f"expected a Problem, got {type(problem).__name__}")
+        seed = as_seed(seed)
         self.problem = problem
         self.algorithm = algorithm
-        self.max_nodes = int(max_nodes)
+        self.max_nodes = as_max_nodes(max_nodes)
         self.state = np.zeros(6, np.int64)
         if algorithm == "dlx":
             self.links = build_links(problem, seed)
@@ -99,29 +104,46 @@ class Search:
         return Stats(*self.counters.tolist())
 
     def run(self, limit: int, keep: int) -> list[tuple[int, ...]]:
-        """Find up to `limit` more solutions and return the first `keep` of them; `stopped` says if max_nodes hit."""
-        from ..kernels import cells, dlx
+        """Find up to `limit` more solutions and return the first `keep` of them; `stopped` says if max_nodes hit.
 
+        The kernel runs in slices of SLICE nodes, so an interrupt between two slices leaves a search that resumes.
+        """
+        from ..kernels import dlx
+
+        limit = as_limit(limit)
+        keep = as_int(keep, "keep", 0, limit)
         if self.finished:
             return []
         out_opts = np.zeros((keep, max(1, self.problem.n_primary)), np.int32)
         out_len = np.zeros(keep, np.int32)
         before = int(self.counters[0])
-        if self.algorithm == "dlx":
-            status = dlx.search(*self.links, self.x, self.state, limit, self.max_nodes, out_opts, out_len,
-                                self.counters)
-        else:
-            while True:
-                got = int(self.counters[0]) - before
-                status = cells.search(*self.links, self.levels, self.trail, self.state, limit - got,
-                                      self.max_nodes, out_opts[got:], out_len[got:], self.counters)
-                if status != cells.PAUSED_TRAIL:
-                    break
-                self.trail = np.concatenate([self.trail, np.zeros_like(self.trail)])
+        while True:
+            got = int(self.counters[0]) - before
+            status = self._slice(limit - got, out_opts[got:], out_len[got:])
+            if status != dlx.PAUSED_NODES or (self.max_nodes and self.counters[dlx.NODES] >= self.max_nodes):
+                break
         found = int(self.counters[0]) - before
         self.finished = status == dlx.DONE
         self.stopped = status == dlx.PAUSED_NODES
         return [tuple(out_opts[k, :out_len[k]].tolist()) for k in range(min(found, keep))]
+
+    def _slice(self, limit: int, out_opts: np.ndarray, out_len: np.ndarray) -> int:
+        """One kernel call of at most SLICE nodes (fewer at max_nodes); the kernel's status."""
+        from ..kernels import cells, dlx
+
+        cap = int(self.counters[dlx.NODES]) + SLICE
+        cap = min(cap, self.max_nodes) if self.max_nodes else cap
+        if self.algorithm == "dlx":
+            return dlx.search(*self.links, self.x, self.state, limit, cap, out_opts, out_len, self.counters)
+        while True:
+            start = int(self.counters[0])
+            status = cells.search(*self.links, self.levels, self.trail, self.state, limit, cap, out_opts, out_len,
+                                  self.counters)
+            if status != cells.PAUSED_TRAIL:
+                return status
+            got = int(self.counters[0]) - start
+            limit, out_opts, out_len = limit - got, out_opts[got:], out_len[got:]
+            self.trail = np.concatenate([self.trail, np.zeros_like(self.trail)])
 
     def check_limit(self) -> None:
         """Raise LimitReached if the last run stopped at the node limit."""
@@ -242,7 +264,8 @@ def solutions(problem: Problem, limit: int | None = None, seed: int | None = Non
               batch: int = 256, algorithm: str = DEFAULT_ALGORITHM) -> Iterator[Solution]:
     """Lazily yield solutions (at most `limit`), asking the kernel for a batch at a time."""
     search = Search(problem, seed, max_nodes, algorithm)
-    left = COUNT_ALL if limit is None else int(limit)
+    left = as_limit(limit)
+    batch = as_int(batch, "batch", 1)
     while left > 0 and not search.finished:
         for opts in search.run(min(batch, left), min(batch, left)):
             left -= 1
@@ -260,7 +283,7 @@ def count(problem: Problem, limit: int | None = None, seed: int | None = None, m
           algorithm: str = DEFAULT_ALGORITHM) -> Count:
     """The number of solutions (capped at limit), without a Python call per solution."""
     search = Search(problem, seed, max_nodes, algorithm)
-    search.run(COUNT_ALL if limit is None else int(limit), 0)
+    search.run(as_limit(limit), 0)
     search.check_limit()
     return Count(int(search.counters[0]), search.stats)
 

@@ -197,12 +197,13 @@ def _odd_counts(par, n):
     return a, b, d
 
 
-@njit(cache=True)
-def ida(units, cell_units, par, limit_max, max_nodes, flipped, st_unit, st_next, st_cell, out):
+@njit(cache=True, nogil=True)
+def ida(units, cell_units, par, limit_max, max_nodes, flipped, st_unit, st_next, st_cell, out, stop):
     """IDA* on single flips; return (minimum or -1, nodes); out[:minimum] = the cells to flip.
 
     units: 3N x N (rows, columns, boxes); cell_units: ncells x 3; par: 3N unit parities (modified, restored).
     flipped (ncells), st_unit / st_next / st_cell (limit_max + 1): caller's buffers.  max_nodes 0 = no limit.
+    stop int64[1]: another thread sets stop[0] to end the search early, as max_nodes would (the GIL is released).
     """
     n = units.shape[1]
     nodes = 0
@@ -214,7 +215,7 @@ def ida(units, cell_units, par, limit_max, max_nodes, flipped, st_unit, st_next,
         while level >= 0:
             if st_unit[level] == -1:
                 nodes += 1
-                if max_nodes > 0 and nodes > max_nodes:
+                if max_nodes > 0 and nodes > max_nodes or (nodes & 255) == 0 and stop[0] != 0:
                     return -1, nodes
                 a, b, d = _odd_counts(par, n)
                 h = max(a, b, d)

@@ -55,6 +55,7 @@ from .bits import U, ctz, popcount
 
 # stats[] slots written by the kernels
 NODES, GUESSES, STOPPED = 0, 1, 2
+STOP_EVERY = 255  # the stop flag is read when (nodes & STOP_EVERY) == 0
 
 
 @njit(cache=True, error_model="numpy")
@@ -199,13 +200,14 @@ def propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr
 
 @njit(cache=True, error_model="numpy")
 def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, limit, max_nodes,
-           out, stats, st_cand, st_placed, st_np, st_cell, st_rest, cand, placed, queue):
+           out, stats, st_cand, st_placed, st_np, st_cell, st_rest, cand, placed, queue, stop):
     """Count solutions of one puzzle up to ``limit``; the first goes to ``out`` (digits 1..N).
 
     puzzle: int32/uint8 [ncells] (0 = empty). Work buffers (caller-supplied, reused across puzzles):
     st_cand int64[ncells+1, ncells], st_placed uint8[ncells+1, ncells], st_np/st_cell/st_rest int64[ncells+1],
     cand int64[ncells], placed uint8[ncells], queue int32[ncells].
     stats int64[3] <- nodes, guesses, stopped (1 if max_nodes ended the search before it could answer).
+    stop int64[1]: another thread sets stop[0] to end the search (seen every STOP_EVERY nodes, as a node limit).
     Returns the count (<= limit).  Givens that clash give 0 solutions (the driver reports clashes itself).
     """
     ncells = n * n
@@ -254,7 +256,7 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, 
     if ok:
         while True:
             nodes += 1
-            if max_nodes > 0 and nodes > max_nodes:
+            if max_nodes > 0 and nodes > max_nodes or (nodes & STOP_EVERY) == 0 and stop[0] != 0:
                 nodes -= 1  # report the nodes actually searched
                 stopped = 1
                 break
@@ -357,13 +359,14 @@ def reject(i, code, counts, guesses, nodes, complete, status):
     complete[i] = True
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", nogil=True)
 def search_many(grids, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, limit, max_nodes,
-                counts, solutions, guesses, nodes, complete, status):
+                counts, solutions, guesses, nodes, complete, status, stop):
     """search() over every row of grids [P, ncells]; one numba call, no Python object per puzzle.
 
     Rows with a value outside 0..N get status BAD_VALUE, rows whose givens clash get CLASH (count 0, complete);
     the rest status OK.  Outputs are caller-supplied arrays of length P (solutions: [P, ncells], 0 = none).
+    Returns the rows answered: P, or fewer when stop[0] was set (the GIL is released, so another thread can).
     """
     ncells = n * n
     P = grids.shape[0]
@@ -392,8 +395,10 @@ def search_many(grids, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_roun
             reject(i, CLASH, counts, guesses, nodes, complete, status)
             continue
         status[i] = OK
+        if stop[0] != 0:
+            return i
         k = search(g, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, limit, max_nodes,
-                   out, stats, st_cand, st_placed, st_np, st_cell, st_rest, cand, placed, queue)
+                   out, stats, st_cand, st_placed, st_np, st_cell, st_rest, cand, placed, queue, stop)
         counts[i] = k
         if k > 0:
             for c in range(ncells):

@@ -82,7 +82,7 @@ import numpy as np
 from numba import njit
 
 
-from .bitmask import BAD_VALUE, CLASH, OK, reject
+from .bitmask import BAD_VALUE, CLASH, OK, STOP_EVERY, reject
 from .bits import U, ctz, popcount
 
 BAND = np.int64(0x7FFFFFF)
@@ -376,7 +376,7 @@ def pick9(S, T):
 
 
 @njit(cache=True, error_model="numpy")
-def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S, T):
+def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S, T, stop):
     """Count solutions of one 9x9 puzzle (uint8/int [81], 0 = empty) up to limit; first to out.
 
     Work buffers: st int64[82, SAVED], st_b/st_bit/st_rest int64[82], S int64[STATE]. stats <- nodes, guesses,
@@ -409,7 +409,7 @@ def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S, 
     if ok:
         while True:
             nodes += 1
-            if max_nodes > 0 and nodes > max_nodes:
+            if max_nodes > 0 and nodes > max_nodes or (nodes & STOP_EVERY) == 0 and stop[0] != 0:
                 nodes -= 1  # report the nodes actually searched
                 stopped = 1
                 break
@@ -469,8 +469,8 @@ def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S, 
     return count
 
 
-@njit(cache=True, error_model="numpy")
-def _many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete, status, T):
+@njit(cache=True, error_model="numpy", nogil=True)
+def _many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete, status, T, stop):
     P = grids.shape[0]
     st = np.empty((82, SAVED), np.int64)
     st_b = np.empty(82, np.int64)
@@ -516,7 +516,9 @@ def _many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete,
             reject(i, CLASH, counts, guesses, nodes, complete, status)
             continue
         status[i] = OK
-        k = search9(g, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S, T)
+        if stop[0] != 0:
+            return i
+        k = search9(g, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S, T, stop)
         counts[i] = k
         if k > 0:
             for c in range(81):
@@ -527,7 +529,7 @@ def _many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete,
     return P
 
 
-def solve_many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete, status):
-    """Python entry: the batch kernel with the lookup tables (same outputs as kernels.bitmask.search_many)."""
+def solve_many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete, status, stop):
+    """Python entry: the batch kernel with the lookup tables (same outputs and stop flag as bitmask.search_many)."""
     T = tables()
-    return _many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete, status, T)
+    return _many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete, status, T, stop)

@@ -1,8 +1,12 @@
-"""Bit intrinsics shared by the numba kernels: one LLVM instruction each on x86-64 (POPCNT, TZCNT, LZCNT)."""
+"""Bit intrinsics shared by the numba kernels: one LLVM instruction each on x86-64 (POPCNT, TZCNT, LZCNT).
+
+With NUMBA_DISABLE_JIT=1 the kernels run as plain Python, where an intrinsic cannot run: the same three names
+are then plain functions on the int64 bit pattern (the README's debugging advice must work).
+"""
 
 import numpy as np
 from llvmlite import ir
-from numba import types
+from numba import config, types
 from numba.extending import intrinsic
 
 # Index type for array reads whose index comes from data (a cell or node number read from another array, a
@@ -54,3 +58,26 @@ def clz(typingctx, x):
         return builder.call(fn, [val, ir.Constant(ir.IntType(1), 1)])
 
     return types.int64(x), codegen
+
+
+_MASK64 = (1 << 64) - 1
+
+
+def _popcount_py(x):
+    """Set bits of the int64 bit pattern of x."""
+    return np.int64(bin(int(x) & _MASK64).count("1"))
+
+
+def _ctz_py(x):
+    """Index of the lowest set bit of the int64 bit pattern of x (x != 0)."""
+    v = int(x) & _MASK64
+    return np.int64((v & -v).bit_length() - 1)
+
+
+def _clz_py(x):
+    """Leading zero bits of the int64 bit pattern of x (x != 0)."""
+    return np.int64(64 - (int(x) & _MASK64).bit_length())
+
+
+if config.DISABLE_JIT:  # pragma: no cover - exercised by tests/test_nojit.py in a subprocess
+    popcount, ctz, clz = _popcount_py, _ctz_py, _clz_py

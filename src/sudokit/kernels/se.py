@@ -14,6 +14,8 @@ Producers (SE's order; `first_hint` tries lo..hi-1):
     0 hidden single (full house first)   1 direct pointing/claiming   2 direct hidden pair   3 naked single
     4 direct hidden triple   5 pointing/claiming   6 naked pair   7 X-Wing   8 hidden pair   9 naked triple
     10 swordfish   11 hidden triple   12 XY-Wing   13 XYZ-Wing   14 naked quad   15 jellyfish   16 hidden quad
+    and for HoDoKu's path: 17 full house   18 hidden single (no full house)   19 locked pair   20 locked triple
+    21 pointing   22 claiming
 
 A hint is written to out: out[0] producer, out[1] price in tenths, out[2] placement cell (-1: none),
 out[3] placement digit, out[4] number of eliminations, listed as (cell, digit) in elim.
@@ -69,6 +71,13 @@ def _place(out, prod, tenths, cell, d):
 @njit(cache=True)
 def _hidden_single(n, unit_cells, scan, kind, values, cand, out):
     """Full houses, then hidden singles, houses in SE's order."""
+    return _full_house(n, unit_cells, scan, values, cand, out) or _hidden_only(n, unit_cells, scan, kind, values,
+                                                                              cand, out)
+
+
+@njit(cache=True)
+def _full_house(n, unit_cells, scan, values, cand, out):
+    """The first house with one empty cell left (SE's order)."""
     for i in range(scan.shape[0]):
         u = scan[i]
         if _empty(u, n, unit_cells, values) == 1:
@@ -76,6 +85,12 @@ def _hidden_single(n, unit_cells, scan, kind, values, cand, out):
                 m = _pos(u, d, n, unit_cells, cand)
                 if m != 0 and m & (m - np.uint64(1)) == 0:
                     return _place(out, 0, 10, unit_cells[u, _low(m)], d)
+    return False
+
+
+@njit(cache=True)
+def _hidden_only(n, unit_cells, scan, kind, values, cand, out):
+    """The first hidden single in a house with two or more empty cells (SE's order)."""
     for i in range(scan.shape[0]):
         u = scan[i]
         if _empty(u, n, unit_cells, values) == 1:
@@ -107,7 +122,7 @@ def _outside(u, b, n, unit_cells, member, m):
 
 
 @njit(cache=True)
-def _locking(direct, n, unit_cells, kind, cross, group_end, member, shares, cand, out, elim):
+def _locking(direct, n, unit_cells, kind, cross, group_end, member, shares, cand, out, elim, which=0):
     """Locked candidates (producer 5) or SE's direct pointing/claiming (producer 1)."""
     g0 = 0
     nunits = unit_cells.shape[0]
@@ -116,6 +131,8 @@ def _locking(direct, n, unit_cells, kind, cross, group_end, member, shares, cand
         for d in range(n):
             for i in range(g0, g1):
                 a, b = cross[i, 0], cross[i, 1]
+                if (which == 1 and kind[a] != 2 and kind[a] != 3) or (which == 2 and (kind[a] == 2 or kind[a] == 3)):
+                    continue
                 m = _pos(a, d, n, unit_cells, cand)
                 if popcount(m) < 2 or not _inside(a, b, n, unit_cells, member, m):
                     continue
@@ -236,6 +253,72 @@ def _naked_set(k, n, unit_cells, scan, values, cand, out, elim):
 
 
 @njit(cache=True)
+def _locked_set(k, n, unit_cells, scan, kind, member, values, cand, out, elim):
+    """Locked pair/triple (producers 19, 20): a naked subset of a box that lies in one line clears both."""
+    ncells = cand.shape[0]
+    for i in range(scan.shape[0]):
+        u = scan[i]
+        if kind[u] != 2 or _empty(u, n, unit_cells, values) < 2 * k:
+            continue
+        combo = (1 << k) - 1
+        while combo < (1 << n):
+            union = np.uint64(0)
+            ok = True
+            first = -1
+            for j in range(n):
+                if (combo >> j) & 1:
+                    m = cand[unit_cells[u, j]]
+                    if popcount(m) < 2:
+                        ok = False
+                        break
+                    union |= m
+                    if first < 0:
+                        first = unit_cells[u, j]
+            if ok and popcount(union) == k:
+                line = _line_of(k, u, combo, first, n, unit_cells, member)
+                if line >= 0:
+                    e = 0
+                    more = False
+                    for c in range(ncells):
+                        if not (member[u, c] or member[line, c]):
+                            continue
+                        inside = False
+                        for j in range(n):
+                            if (combo >> j) & 1 and unit_cells[u, j] == c:
+                                inside = True
+                        if inside:
+                            continue
+                        m = cand[c] & union
+                        for d in range(n):
+                            if (m >> np.uint64(d)) & np.uint64(1):
+                                elim[e, 0] = c
+                                elim[e, 1] = d + 1
+                                e += 1
+                                if not member[u, c]:
+                                    more = True
+                    if more:
+                        out[0], out[1], out[2], out[3], out[4] = 19 if k == 2 else 20, 30 if k == 2 else 36, -1, 0, e
+                        return True
+            combo = _next_combo(combo)
+    return False
+
+
+@njit(cache=True)
+def _line_of(k, u, combo, first, n, unit_cells, member):
+    """The row (else the column) holding every cell of a subset of unit u, or -1."""
+    row = first // n
+    col = n + first % n
+    for line in (row, col):
+        inside = True
+        for j in range(n):
+            if (combo >> j) & 1 and not member[line, unit_cells[u, j]]:
+                inside = False
+        if inside:
+            return line
+    return -1
+
+
+@njit(cache=True)
 def _fish(k, n, unit_cells, values, cand, out, elim):
     """Basic fish of size k (producers 7, 10, 15): column bases, then row bases; line tuples outer, digits inner."""
     placed = np.zeros(n, np.int64)
@@ -339,33 +422,60 @@ def _xy_wing(xyz, cand, peers_ptr, peers_idx, out, elim):
 @njit(cache=True)
 def first_hint(lo, hi, n, values, cand, geo, scan, kind, out, elim):
     """The first hint of producers lo..hi-1, in order; False if none applies."""
-    unit_cells, cross, group_end, peers_ptr, peers_idx = geo[1], geo[6], geo[7], geo[4], geo[5]
-    member, shares = geo[9], geo[10]
     for p in range(lo, hi):
-        if p == 0:
-            found = _hidden_single(n, unit_cells, scan, kind, values, cand, out)
-        elif p == 1:
-            found = _locking(True, n, unit_cells, kind, cross, group_end, member, shares, cand, out, elim)
-        elif p == 2:
-            found = _hidden_set(2, True, n, unit_cells, scan, values, cand, out, elim)
-        elif p == 3:
-            found = _naked_single(cand, out)
-        elif p == 4:
-            found = _hidden_set(3, True, n, unit_cells, scan, values, cand, out, elim)
-        elif p == 5:
-            found = _locking(False, n, unit_cells, kind, cross, group_end, member, shares, cand, out, elim)
-        elif p == 6 or p == 9 or p == 14:
-            found = _naked_set(2 if p == 6 else (3 if p == 9 else 4), n, unit_cells, scan, values, cand, out, elim)
-        elif p == 7 or p == 10 or p == 15:
-            found = _fish(2 if p == 7 else (3 if p == 10 else 4), n, unit_cells, values, cand, out, elim)
-        elif p == 8 or p == 11 or p == 16:
-            found = _hidden_set(2 if p == 8 else (3 if p == 11 else 4), False, n, unit_cells, scan, values, cand,
-                                out, elim)
-        else:
-            found = _xy_wing(p == 13, cand, peers_ptr, peers_idx, out, elim)
-        if found:
+        if producer(p, n, values, cand, geo, scan, kind, out, elim):
             return True
     return False
+
+
+@njit(cache=True)
+def first_in_order(order, n, values, cand, geo, scan, kind, out, elim):
+    """The first hint of the producers listed in order (HoDoKu's path uses its own order); False if none."""
+    for i in range(order.shape[0]):
+        if producer(order[i], n, values, cand, geo, scan, kind, out, elim):
+            return True
+    return False
+
+
+@njit(cache=True)
+def producer(p, n, values, cand, geo, scan, kind, out, elim):
+    """Run producer p (see the module docstring); True and the hint in out/elim if it applies."""
+    unit_cells, cross, group_end, peers_ptr, peers_idx = geo[1], geo[6], geo[7], geo[4], geo[5]
+    member, shares = geo[9], geo[10]
+    if p == 0:
+        found = _hidden_single(n, unit_cells, scan, kind, values, cand, out)
+    elif p == 1:
+        found = _locking(True, n, unit_cells, kind, cross, group_end, member, shares, cand, out, elim)
+    elif p == 2:
+        found = _hidden_set(2, True, n, unit_cells, scan, values, cand, out, elim)
+    elif p == 3:
+        found = _naked_single(cand, out)
+    elif p == 4:
+        found = _hidden_set(3, True, n, unit_cells, scan, values, cand, out, elim)
+    elif p == 5:
+        found = _locking(False, n, unit_cells, kind, cross, group_end, member, shares, cand, out, elim)
+    elif p == 6 or p == 9 or p == 14:
+        found = _naked_set(2 if p == 6 else (3 if p == 9 else 4), n, unit_cells, scan, values, cand, out, elim)
+    elif p == 7 or p == 10 or p == 15:
+        found = _fish(2 if p == 7 else (3 if p == 10 else 4), n, unit_cells, values, cand, out, elim)
+    elif p == 8 or p == 11 or p == 16:
+        found = _hidden_set(2 if p == 8 else (3 if p == 11 else 4), False, n, unit_cells, scan, values, cand,
+                            out, elim)
+    elif p == 12 or p == 13:
+        found = _xy_wing(p == 13, cand, peers_ptr, peers_idx, out, elim)
+    elif p == 17:
+        found = _full_house(n, unit_cells, scan, values, cand, out)
+        out[0] = 17
+    elif p == 18:
+        found = _hidden_only(n, unit_cells, scan, kind, values, cand, out)
+        out[0] = 18
+    elif p == 19 or p == 20:
+        found = _locked_set(p - 17, n, unit_cells, scan, kind, member, values, cand, out, elim)
+    else:
+        found = _locking(False, n, unit_cells, kind, cross, group_end, member, shares, cand, out, elim,
+                         1 if p == 21 else 2)
+        out[0] = p
+    return found
 
 
 @njit(cache=True)
@@ -381,6 +491,25 @@ def apply(n, values, cand, peers_ptr, peers_idx, out, elim):
         bit = ~(np.uint64(1) << np.uint64(d))
         for i in range(peers_ptr[cell], peers_ptr[cell + 1]):
             cand[peers_idx[i]] &= bit
+
+
+@njit(cache=True)
+def walk_order(order, n, values, cand, geo, scan, kind, counts, out, elim):
+    """Walk HoDoKu's path with the producers listed in order until the grid is solved or none applies;
+    counts[p] += 1 for every step producer p makes. Returns True when solved."""
+    peers_ptr, peers_idx = geo[4], geo[5]
+    while True:
+        solved = True
+        for c in range(values.shape[0]):
+            if values[c] == 0:
+                solved = False
+                break
+        if solved:
+            return True
+        if not first_in_order(order, n, values, cand, geo, scan, kind, out, elim):
+            return False
+        apply(n, values, cand, peers_ptr, peers_idx, out, elim)
+        counts[out[0]] += 1
 
 
 @njit(cache=True)

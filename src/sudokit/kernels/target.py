@@ -308,9 +308,9 @@ def _score(val, weights):
     return s
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def search(cand0, units, peers_ptr, peers_idx, weights, tables, consts, by_weight, part_unit, use_bound, floor,
-           max_nodes, st_cand, st_val, st_cell, st_rest, st_ub, st_dirty, scratch, queue, best_val, stats):
+           max_nodes, st_cand, st_val, st_cell, st_rest, st_ub, st_dirty, scratch, queue, best_val, stats, stop):
     """Branch and bound for the best weighted completion; return the best score (NEG if none found).
 
     cand0: starting masks (givens single-bit, empty cells full); st_cand/st_val: (levels x ncells) buffers,
@@ -320,6 +320,7 @@ def search(cand0, units, peers_ptr, peers_idx, weights, tables, consts, by_weigh
     scratch; best_val: out grid.
     floor: only completions scoring above it count (NEG: any).  max_nodes 0 = no limit.
     stats out: [nodes, completions, found, complete, nodes cut by the bound].
+    stop int64[1]: another thread sets stop[0] to end the search early, as max_nodes would (the GIL is released).
     """
     n = units.shape[1]
     full = (1 << n) - 1 if n < 64 else -1
@@ -348,7 +349,7 @@ def search(cand0, units, peers_ptr, peers_idx, weights, tables, consts, by_weigh
         if fresh:
             fresh = False
             nodes += 1
-            if max_nodes > 0 and nodes > max_nodes:
+            if max_nodes > 0 and nodes > max_nodes or (nodes & 255) == 0 and stop[0] != 0:
                 stats[3] = 0
                 break
             cand = st_cand[level]

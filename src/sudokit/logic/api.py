@@ -99,20 +99,27 @@ class Rating:
 def rate(state: Candidates, geometry: Geometry, marks=None, max_seconds: float | None = None,
          hodoku: bool = True) -> Rating:
     """Rate a puzzle with one solution: SE's ER/EP/ED, HoDoKu's level and score, the fast engine's guesses."""
+    from .path import hodoku_rating, rated
     from .rating import se_rate
 
     start = time.monotonic()
     deadline = None if max_seconds is None else start + max_seconds
     sol = solution(state, geometry, marks)
     se = se_rate(state, deadline=deadline)
-    path = solve_path(state, "hodoku", sol, deadline) if hodoku else Path()
-    hardest = path.hardest
+    path, walked = hodoku_rating(state, sol, deadline) if hodoku else (Path(), {})
+    score, level = rated(path, walked)
     reason = "" if se.complete else se.hardest
     if se.complete and not path.complete:
         reason = "time limit"
-    return Rating(se.er, se.ep, se.ed, path.level if hodoku else "", path.score, se.hardest,
-                  hardest.technique if hardest else "", _guesses(state, geometry), se.complete and path.complete,
-                  time.monotonic() - start, reason)
+    return Rating(se.er, se.ep, se.ed, level if hodoku else "", score, se.hardest, _hodoku_hardest(path, walked),
+                  _guesses(state, geometry), se.complete and path.complete, time.monotonic() - start, reason)
+
+
+def _hodoku_hardest(path: Path, walked: dict) -> str:
+    """The name of the technique with the highest HoDoKu score on the path."""
+    names = [(BY_SLUG[slug].score, BY_SLUG[slug].name) for slug in walked]
+    names += [(s.score, s.technique) for s in path.steps]
+    return max(names, default=(0, ""))[1]
 
 
 def _guesses(state: Candidates, geometry: Geometry) -> int:

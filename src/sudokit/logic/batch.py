@@ -8,7 +8,6 @@ used); `run` yields one result dict per item, in input order, in this process or
 
 from __future__ import annotations
 
-import concurrent.futures as cf
 from dataclasses import dataclass
 
 import numpy as np
@@ -98,13 +97,15 @@ def run(task: str, items: list[Item], options: dict, jobs: int = 1, progress=Non
             if progress:
                 progress(k + 1)
         return
-    with cf.ProcessPoolExecutor(max_workers=min(jobs, len(items))) as pool:
+    from ..parallel.pool import LocalPool
+
+    pool = LocalPool(min(jobs, len(items)))
+    try:
         futures = [pool.submit(work, task, item, options) for item in items]
-        try:
-            for k, future in enumerate(futures):
-                yield future.result()
-                if progress:
-                    progress(k + 1)
-        finally:
-            for future in futures:
-                future.cancel()
+        for k, future in enumerate(futures):
+            yield future.result()
+            if progress:
+                progress(k + 1)
+        pool.shutdown()
+    finally:
+        pool.terminate()

@@ -17,24 +17,56 @@ from .step import Step
 from .table import LEVEL_MAX_SCORE, LEVELS, BY_SLUG, step
 
 
-def _pick(entry: Entry, steps: list[Step]) -> Step | None:
-    """The instance a path takes: the first, or for chains the one with the fewest pattern cells."""
-    mine = [s for s in steps if s.slug == entry.slug]
-    if not mine:
+class _Found:
+    """The steps a finder yields in one state, drawn lazily: entries sharing the finder share what it found."""
+
+    def __init__(self, iterator):
+        self.iterator, self.steps, self.done = iterator, [], False
+
+    def first(self, slug: str) -> Step | None:
+        """The first step of a technique, drawing no further than needed."""
+        for s in self.steps:
+            if s.slug == slug:
+                return s
+        for s in self._more():
+            if s.slug == slug:
+                return s
         return None
-    return min(mine, key=lambda s: (len(s.cells), -len(s.eliminations))) if entry.shortest else mine[0]
+
+    def every(self, slug: str) -> list[Step]:
+        """Every step of a technique."""
+        for _ in self._more():
+            pass
+        return [s for s in self.steps if s.slug == slug]
+
+    def _more(self):
+        """Draw the rest of the finder's steps, keeping them."""
+        if self.done:
+            return
+        for s in self.iterator:
+            self.steps.append(s)
+            yield s
+        self.done = True
+
+
+def _pick(entry: Entry, found: _Found) -> Step | None:
+    """The instance a path takes: the first, or for chains the one with the fewest pattern cells."""
+    if not entry.shortest:
+        return found.first(entry.slug)
+    mine = found.every(entry.slug)
+    return min(mine, key=lambda s: (len(s.cells), -len(s.eliminations))) if mine else None
 
 
 def hodoku_next(state: Candidates, order: tuple[Entry, ...] = HODOKU_ORDER) -> Step | None:
     """The next step in HoDoKu's order (catalogue techniques only), or None."""
-    found: dict[tuple, list[Step]] = {}
+    found: dict[tuple, _Found] = {}
     for entry in order:
         finder = entry.finder()
         if finder is None:
             continue
         key = (entry.module, entry.function, entry.args)
         if key not in found:
-            found[key] = list(finder(state))
+            found[key] = _Found(iter(finder(state)))
         chosen = _pick(entry, found[key])
         if chosen is not None:
             return chosen
@@ -109,3 +141,59 @@ def solve_path(state: Candidates, order: str = "hodoku", solution=None, deadline
         path.steps.append(nxt)
         state.apply(nxt)
     return path
+
+
+# the HoDoKu order's prefix that kernels/se.py walks in numba (producer numbers), and each producer's technique
+FAST_ORDER = (17, 3, 18, 19, 20, 21, 22, 6, 9, 8, 11, 14, 16, 7, 10, 15)
+FAST_SLUGS = {17: "full-house", 3: "naked-single", 18: "hidden-single", 19: "locked-pair", 20: "locked-triple",
+              21: "locked-candidates-type-1-pointing", 22: "locked-candidates-type-2-claiming", 6: "naked-pair",
+              9: "naked-triple", 8: "hidden-pair", 11: "hidden-triple", 14: "naked-quadruple",
+              16: "hidden-quadruple", 7: "x-wing", 10: "swordfish", 15: "jellyfish"}
+
+
+def hodoku_rating(state: Candidates, solution=None, deadline: float | None = None) -> tuple[Path, dict]:
+    """HoDoKu's score and level of a puzzle, fast: the first techniques of its path run as one numba walk, the
+    rest as in solve_path. Returns the Path of the steps made in Python and the counts of the walked techniques
+    (slug -> times); score and level are those of the whole path (see `rated`)."""
+    import numpy as np
+
+    from ..kernels.se import walk_order
+    from .rating import fast_tables
+
+    if state.n > 32:
+        return solve_path(state, "hodoku", solution, deadline), {}
+    fast = fast_tables(state.houses)
+    order = np.array(FAST_ORDER, np.int64)
+    counts = np.zeros(32, np.int64)
+    rest = HODOKU_ORDER[HODOKU_ORDER.index(next(e for e in HODOKU_ORDER if e.slug == "jellyfish")) + 1:]
+    path = Path()
+    while True:
+        values, cand = np.array(state.values, np.int64), np.array(state.cand, np.uint64)
+        solved = walk_order(order, state.n, values, cand, fast.geo, fast.scan, fast.kind, counts, fast.out,
+                            fast.elim)
+        state = Candidates.from_arrays(state.houses, values, cand, state.givens)
+        if solved:
+            break
+        if deadline is not None and time.monotonic() > deadline:
+            path.complete = False
+            break
+        nxt = hodoku_next(state, rest) or chaining_next(state)
+        if nxt is None and solution is not None:
+            nxt = brute_force(state, solution)
+        if nxt is None:
+            path.complete = False
+            break
+        path.steps.append(nxt)
+        state.apply(nxt)
+    return path, {FAST_SLUGS[p]: int(k) for p, k in enumerate(counts) if k}
+
+
+def rated(path: Path, counts: dict) -> tuple[int, str]:
+    """HoDoKu's score and level of a path plus walked techniques."""
+    score = path.score + sum(BY_SLUG[slug].score * k for slug, k in counts.items())
+    levels = [LEVELS.index(BY_SLUG[s.slug].level) for s in path.steps]
+    levels += [LEVELS.index(BY_SLUG[slug].level) for slug in counts]
+    i = max(levels, default=0)
+    while score > LEVEL_MAX_SCORE[LEVELS[i]] and i < len(LEVELS) - 1:
+        i += 1
+    return score, LEVELS[i]

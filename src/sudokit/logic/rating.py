@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
@@ -95,14 +96,20 @@ def se_next(state: Candidates, start: int = 0, producers=SE_PRODUCERS) -> Step |
 BASIC = 12  # SE_PRODUCERS[:BASIC] (singles to hidden triples) also exist as the numba kernels of kernels/se.py
 
 
-class _Fast:
-    """The kernels' view of a grid for `se_rate`: flat arrays and SE's tables (any geometry with N <= 32)."""
+@lru_cache(maxsize=16)
+def fast_tables(houses) -> "_Fast":
+    """The kernels' tables of a geometry, built once."""
+    return _Fast(houses)
 
-    def __init__(self, state: Candidates):
+
+class _Fast:
+    """The kernels' view of a geometry for `se_rate`: SE's tables and scratch (any geometry with N <= 32)."""
+
+    def __init__(self, h):
         from .forcing import tables
 
-        h = state.houses
-        self.n, self.houses, self.givens = h.n, h, state.givens
+        state = Candidates(h, [0] * h.ncells, [0] * h.ncells)
+        self.n, self.houses = h.n, h
         self.geo = tables(h)
         self.scan = np.array(singles.scan_order(state), np.int64)
         self.kind = np.array([("row", "column", "box", "extra").index(k) for k in h.kinds], np.int64)
@@ -177,7 +184,7 @@ class _Fast:
         values = np.array(state.values, np.int64)
         cand = np.array(state.cand, np.uint64)
         rate_basic(BASIC, self.n, values, cand, self.geo, self.scan, self.kind, stats, self.out, self.elim)
-        return Candidates.from_arrays(self.houses, values, cand, self.givens)
+        return Candidates.from_arrays(self.houses, values, cand, state.givens)
 
 
 @dataclass
@@ -196,7 +203,7 @@ def se_rate(state: Candidates, keep_steps: bool = False, deadline: float | None 
     """ER/EP/ED of a puzzle (20.0 and complete=False when SE's techniques cannot finish it or time runs out).
 
     Unless the steps are kept, the basic producers run as one numba walk between the Python ones."""
-    fast = None if keep_steps or state.n > 32 else _Fast(state)
+    fast = None if keep_steps or state.n > 32 else fast_tables(state.houses)
     stats = np.zeros(4, np.int64)  # er, ep, ed (tenths), steps, as SE's getDifficulty tracks them
     hardest = ""
     steps = []

@@ -21,8 +21,9 @@ from .subsets import combos
 from .table import step
 
 
-def _loops(state: Candidates, start: int, v1: int, v2: int):
-    """Every loop through start of cells holding v1 and v2 (at most two with extras, or extras of one digit)."""
+def _walk(state: Candidates, start: int, v1: int, v2: int):
+    """Every loop through start of cells holding v1 and v2 (at most two with extras, or extras of one digit),
+    as the readable reference of kernels/loops.py."""
     h, cand = state.houses, state.cand
     both = (1 << (v1 - 1)) | (1 << (v2 - 1))
     loop = [start]
@@ -57,126 +58,186 @@ def _valid(state: Candidates, loop: list[int]) -> bool:
     return odd == even
 
 
+def valid_loops(state: Candidates, fast: bool = True):
+    """(loop cells, v1, v2) of every valid loop, in the walk's order (numba when fast, else the Python walk)."""
+    if fast and state.n <= 32:
+        import numpy as np
+
+        from ..kernels.loops import unique_loops as kernel
+        from .forcing import tables
+
+        geo = tables(state.houses)
+        cells = np.zeros((4096, state.houses.ncells), np.int64)
+        lengths = np.zeros(4096, np.int64)
+        digits = np.zeros((4096, 2), np.int64)
+        k = kernel(state.n, np.array(state.cand, np.uint64), geo[0], geo[1], cells, lengths, digits)
+        for i in range(k):
+            yield [int(c) for c in cells[i, :lengths[i]]], int(digits[i, 0]), int(digits[i, 1])
+        return
+    for start in range(state.houses.ncells):
+        if state.cand[start].bit_count() == 2:
+            v1, v2 = digits_of(state.cand[start])
+            for loop in _walk(state, start, v1, v2):
+                if _valid(state, loop):
+                    yield loop, v1, v2
+
+
 def _loop_price(size: int) -> float:
     """SE's price of a unique loop of size cells."""
     return 4.5 + (0.5 if size >= 10 else 0.2 if size >= 8 else 0.1 if size >= 6 else 0.0)
 
 
 def unique_loops(state: Candidates):
-    """Unique rectangle / loop steps of types 1-4 (all of them; SE takes the cheapest)."""
-    for _, found in typed_unique_loops(state):
-        yield found
+    """Unique rectangle / loop steps of types 1-4 (every one; SE takes the cheapest)."""
+    seen = set()
+    for kind, found in typed_unique_loops(state):
+        key = (found.slug, found.cells, found.eliminations)
+        if key not in seen:
+            seen.add(key)
+            yield found
 
 
 def typed_unique_loops(state: Candidates):
-    """(type, step) for every unique rectangle / loop step."""
+    """(type, step) for every unique rectangle / loop step, in SE's order."""
     if not state.houses.plain:
         return
-    seen = set()
-    for start in range(state.houses.ncells):
-        if state.cand[start].bit_count() != 2:
-            continue
-        v1, v2 = digits_of(state.cand[start])
-        for loop in _loops(state, start, v1, v2):
-            key = (frozenset(loop), v1, v2)
-            if key in seen or not _valid(state, loop):
-                continue
-            seen.add(key)
-            yield from _loop_steps(state, loop, v1, v2)
+    for loop, v1, v2 in valid_loops(state):
+        yield from _loop_steps(state, loop, v1, v2)
+
+
+class _Loop:
+    """What the steps of one loop share: its cells, digits, price and names."""
+
+    def __init__(self, state: Candidates, loop, v1, v2):
+        n = state.n
+        self.cells, self.v1, self.v2 = loop, v1, v2
+        self.both = (1 << (v1 - 1)) | (1 << (v2 - 1))
+        self.price = _loop_price(len(loop))
+        self.name = "Unique Rectangle" if len(loop) == 4 else f"Unique Loop ({len(loop)} cells)"
+        self.slug = "uniqueness-test-{}" if len(loop) == 4 else "unique-loop"
+        self.where = f"{cells_text(loop, n)} on {v1},{v2}"
+
+    def step(self, kind: int, what: str, elim, se: float, digits=None):
+        """A step of this loop of type kind."""
+        return kind, step(self.slug.format(kind), f"{self.name} type {kind}: {self.where}{what}", se=se,
+                          digits=digits or (self.v1, self.v2), cells=self.cells, eliminations=elim)
 
 
 def _loop_steps(state: Candidates, loop, v1, v2):
-    """The steps a valid loop gives."""
-    n, h, cand = state.n, state.houses, state.cand
-    both = (1 << (v1 - 1)) | (1 << (v2 - 1))
+    """The steps a valid loop gives, as SE makes them: type 1, or type 2, or types 3 then type 4."""
+    n, cand = state.n, state.cand
+    lp = _Loop(state, loop, v1, v2)
     extras = [c for c in loop if cand[c].bit_count() > 2]
-    price = _loop_price(len(loop))
-    name = "Unique Rectangle" if len(loop) == 4 else f"Unique Loop ({len(loop)} cells)"
-    slug1 = "uniqueness-test-{}" if len(loop) == 4 else "unique-loop"
-    where = f"{cells_text(loop, n)} on {v1},{v2}"
     if len(extras) == 1:
         elim = [(extras[0], v1), (extras[0], v2)]
-        yield 1, step(slug1.format(1), f"{name} type 1: {where} => {result_text(elim, (), n)}", digits=(v1, v2),
-                      cells=loop, eliminations=elim, se=price)
+        yield lp.step(1, f" => {result_text(elim, (), n)}", elim, lp.price)
         return
     extra_mask = 0
     for c in extras:
-        extra_mask |= cand[c] & ~both
-    if len(extras) >= 2 and extra_mask.bit_count() == 1:
-        z = extra_mask.bit_length()
-        elim = eliminate_digit(state, h.common_peers(sum(1 << c for c in extras)), z)
-        if elim:
-            yield 2, step(slug1.format(2), f"{name} type 2: {where}, extra {z} => {result_text(elim, (), n)}",
-                          digits=(v1, v2, z), cells=loop, eliminations=elim, se=price)
+        extra_mask |= cand[c] & ~lp.both
+    if len(extras) > 2 or (len(extras) == 2 and extra_mask.bit_count() == 1):
+        yield from _type2(state, lp, extras, extra_mask)
     if len(extras) == 2:
-        a, b = extras
-        for house in set(h.cell_houses[a][:3]) & set(h.cell_houses[b][:3]):
-            if extra_mask.bit_count() >= 2:
-                yield from _type3(state, loop, v1, v2, a, b, house, extra_mask, price, name, where, slug1)
-            yield from _type3_hidden(state, loop, v1, v2, a, b, house, extra_mask, price, name, where, slug1)
-            yield from _type4(state, loop, v1, v2, a, b, house, price, name, where, slug1)
+        if extra_mask.bit_count() >= 2:
+            yield from _type3(state, lp, *extras, extra_mask)
+        yield from _type4(state, lp, *extras)
 
 
-def _type3(state, loop, v1, v2, a, b, house, extra_mask, price, name, where, slug1):
-    """Type 3: the extra digits of a and b as one pseudo cell of a naked set in their common house."""
+def _type2(state: Candidates, lp: _Loop, extras, extra_mask):
+    """Type 2: the extra cells share one extra digit, which leaves every cell that sees them all."""
+    z = extra_mask.bit_length()
+    elim = eliminate_digit(state, state.houses.common_peers(sum(1 << c for c in extras)), z)
+    if elim:
+        yield lp.step(2, f", extra {z} => {result_text(elim, (), state.n)}", elim, lp.price, (lp.v1, lp.v2, z))
+
+
+def _shared(state: Candidates, a: int, b: int) -> list[int]:
+    """The box, row and column (in that order) holding both cells."""
+    return [x for x in state.houses.cell_houses[a][:3] if x in state.houses.cell_houses[b][:3]]
+
+
+def _type3(state: Candidates, lp: _Loop, a: int, b: int, extra: int):
+    """Type 3, in SE's order: set sizes 2..7, each house of a and b, a naked set (a's extra digits as one of its
+    cells) then a hidden set (the loop digits and others, without b)."""
+    h = state.houses
+    for degree in range(2, 8):
+        for house in _shared(state, a, b):
+            empty = sum(1 for c in h.cells[house] if not state.values[c])
+            if 2 * degree <= empty and degree >= extra.bit_count():
+                yield from _type3_naked(state, lp, a, b, extra, house, degree)
+            if 2 * degree < empty:
+                yield from _type3_hidden(state, lp, a, b, extra, house, degree)
+
+
+def _type3_naked(state: Candidates, lp: _Loop, a, b, extra, house, degree):
+    """Naked sets of `degree` cells of the house: a (as its extra digits) and degree - 1 others, not b."""
     n, h, cand = state.n, state.houses, state.cand
-    others = [c for c in h.cells[house] if c not in (a, b) and cand[c].bit_count() >= 2]
-    for size in range(1, len(others) + 1):
-        if size + 1 < extra_mask.bit_count():
+    cells = h.cells[house]
+    for group in combos(degree, list(range(n))):
+        if cells.index(a) not in group or cells.index(b) in group:
             continue
-        for group in combos(size, others):
-            union = extra_mask
-            for c in group:
-                union |= cand[c]
-            if union.bit_count() != size + 1:
+        others = [cells[i] for i in group if cells[i] != a]
+        union = extra & cand[a] & cand[b]
+        for c in others:
+            union |= cand[c]
+        tuple_union = extra
+        for c in others:
+            tuple_union |= cand[c]
+        if union.bit_count() != degree or tuple_union.bit_count() != degree or any(
+                cand[c].bit_count() < 2 for c in others):
+            continue
+        elim = _naked_victims(state, [*others, a, b], tuple_union)
+        if elim:
+            text = (f", naked set {','.join(map(str, digits_of(tuple_union)))} with {cells_text(others, n)} => "
+                    f"{result_text(elim, (), n)}")
+            yield lp.step(3, text, elim, lp.price + (degree - 1) * 0.1, digits_of(tuple_union))
+
+
+def _naked_victims(state: Candidates, cells, digits: int):
+    """SE's generalised naked-set eliminations: each digit leaves the cells that see all set cells holding it."""
+    out = []
+    for d in digits_of(digits):
+        holders = sum(1 << c for c in cells if state.has(c, d))
+        out += eliminate_digit(state, state.houses.common_peers(holders), d)
+    return sorted(set(out))
+
+
+def _type3_hidden(state: Candidates, lp: _Loop, a, b, extra, house, degree):
+    """Hidden sets: the loop digits and degree - 2 others fit exactly `degree` cells of the house without b."""
+    n = state.n
+    others = [d for d in range(1, n + 1) if d not in (lp.v1, lp.v2) and not extra >> (d - 1) & 1]
+    if degree - 2 > len(others):
+        return
+    for chosen in combos(degree - 2, others) if degree > 2 else [[]]:
+        ds = [*chosen, lp.v1, lp.v2]
+        union = 0
+        for d in ds:
+            pos = state.positions(house, d) & ~(1 << b)
+            if not pos:
+                break
+            union |= pos
+        else:
+            if union.bit_count() != degree:
                 continue
-            rest = h.masks[house] & ~sum(1 << c for c in (a, b, *group))
-            elim = eliminate_mask(state, rest, union)
+            keep = sum(1 << (d - 1) for d in ds)
+            elim = eliminate_mask(state, union & ~(1 << a), ~keep)
             if elim:
-                text = (f"{name} type 3: {where}, naked set {','.join(map(str, digits_of(union)))} with "
-                        f"{cells_text(group, n)} => {result_text(elim, (), n)}")
-                yield 3, step(slug1.format(3), text, digits=digits_of(union), cells=loop, eliminations=elim,
-                              se=price + size * 0.1)
+                text = (f", hidden set {','.join(map(str, sorted(ds)))} in {cells_text(union, n)} => "
+                        f"{result_text(elim, (), n)}")
+                # SE prices the hidden cells other than the loop's own: degree - 2 of them past the first
+                yield lp.step(3, text, elim, lp.price + (degree - 2) * 0.1, sorted(ds))
 
 
-def _type3_hidden(state, loop, v1, v2, a, b, house, extra_mask, price, name, where, slug1):
-    """Type 3 (hidden): without b, the loop digits and k-2 others fit exactly k cells of the house with a."""
-    n, h = state.n, state.houses
-    others = [d for d in range(1, n + 1) if d not in (v1, v2) and not extra_mask >> (d - 1) & 1]
-    empty = sum(1 for c in h.cells[house] if not state.values[c])
-    for degree in range(2, min(len(others) + 2, empty // 2 + 1)):
-        if degree * 2 >= empty:
-            continue
-        for extra_digits in combos(degree - 2, others) if degree > 2 else [[]]:
-            ds = [*extra_digits, v1, v2]
-            union = 0
-            for d in ds:
-                pos = state.positions(house, d) & ~(1 << b)
-                if not pos:
-                    break
-                union |= pos
-            else:
-                if union.bit_count() != degree:
-                    continue
-                keep = sum(1 << (d - 1) for d in ds)
-                elim = eliminate_mask(state, union & ~(1 << a), ~keep)
-                if elim:
-                    text = (f"{name} type 3: {where}, hidden set {','.join(map(str, sorted(ds)))} in "
-                            f"{cells_text(union, n)} => {result_text(elim, (), n)}")
-                    # SE prices the hidden cells other than the loop's own: degree - 2 of them past the first
-                    yield 3, step(slug1.format(3), text, digits=sorted(ds), cells=loop, eliminations=elim,
-                                  se=price + (degree - 2) * 0.1)
-
-
-def _type4(state, loop, v1, v2, a, b, house, price, name, where, slug1):
-    """Type 4: in a house of a and b where one loop digit has no other place, the other digit leaves a and b."""
-    n, h = state.n, state.houses
-    for lock, rem in ((v1, v2), (v2, v1)):
-        if state.positions(house, lock) & ~((1 << a) | (1 << b)) == 0:
-            elim = [(a, rem), (b, rem)]
-            text = f"{name} type 4: {where}, {lock} locked in {h.name(house)} => {result_text(elim, (), n)}"
-            yield 4, step(slug1.format(4), text, digits=(v1, v2), cells=loop, eliminations=elim, se=price)
-            return
+def _type4(state: Candidates, lp: _Loop, a: int, b: int):
+    """Type 4: a loop digit with no other place in a house of a and b (v1 first): the other digit leaves both."""
+    houses = _shared(state, a, b)
+    for lock, rem in ((lp.v1, lp.v2), (lp.v2, lp.v1)):
+        for house in houses:
+            if state.positions(house, lock) & ~((1 << a) | (1 << b)) == 0:
+                elim = [(a, rem), (b, rem)]
+                text = f", {lock} locked in {state.houses.name(house)} => {result_text(elim, (), state.n)}"
+                yield lp.step(4, text, elim, lp.price)
+                return
 
 
 def easiest_unique_loop(state: Candidates):

@@ -1,33 +1,36 @@
 """Batch solving of big puzzle files on all cores, and a vectorised parser for one-puzzle-per-line files.
 
-- ``parse_line_array(data, n)`` (from formats.py): bytes of a file -> (grids uint8 [P, N*N], line_numbers, bad_rows).
+- ``parse_line_array(data, n)`` (from formats/lines.py): bytes of a file -> (grids uint8 [P, N*N], line_numbers, bad_rows).
 - ``solve_batch(grids, geometry, limit=2, max_nodes=0, jobs=None, progress=None)``: the fast engine over
-  chunks of puzzles in a ``ProcessPoolExecutor`` (jobs=1: in this process), results in input order.
+  chunks of puzzles in a ``LocalPool`` (parallel/pool.py; jobs=1: in this process), results in input order.
+  Workers: at most the usable cores, the chunks and the puzzles.
 - ``solve_file(path, geometry, ...)``: both; ``format_lines(grids, n)``: grids back to one-line strings.
 
 Progress protocol: ``progress(done, total)`` is called in the calling process, with puzzle counts, once
 with done=0 before any work and then after every finished chunk (chunks finish out of order; ``done`` only
-grows).  Interrupts: a KeyboardInterrupt (Ctrl-C) during ``solve_batch`` is caught; the pool is shut down,
-its workers stopped, and the call RETURNS a ``BatchRun`` with ``interrupted=True`` whose ``done`` mask says
-which rows hold results (whole chunks); the caller writes those and exits 130.  Workers ignore SIGINT, so
-only the parent sees it.
+grows).  Interrupts: a KeyboardInterrupt (Ctrl-C, or SIGTERM/SIGHUP through interrupt.signals_raise) during
+``solve_batch`` is caught; the pool is terminated (its workers killed and reaped, nothing left running) and the
+call RETURNS a ``BatchRun`` with ``interrupted`` set to the exception, whose ``done`` mask says which rows hold
+results (whole chunks); the caller writes those and exits 128 + the signal.  Workers ignore SIGINT, so only the
+parent sees it.
 """
 
 from __future__ import annotations
 
 import math
-import os
 import signal
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, wait
 from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
 
+from ..checks import as_int
 from ..errors import InputError
 from ..geometry import Geometry
 from ..formats import parse_line_array
+from ..parallel import LocalPool, usable_cores
 from .fast import BAD_LINE, BatchResult, _tables, empty_batch, solve_many
 
 @dataclass
@@ -36,7 +39,7 @@ class BatchRun:
 
     result: BatchResult
     done: np.ndarray        # bool [P]: the row holds a result
-    interrupted: bool
+    interrupted: KeyboardInterrupt | None  # the interrupt that cut the run short (None: it ran to the end)
     seconds: float
     jobs: int
 
@@ -91,56 +94,73 @@ def solve_batch(grids, geometry: Geometry, limit: int = 2, max_nodes: int = 0, j
         raise InputError(f"grids must be [P, {geometry.ncells}], got shape {grids.shape}")
     p = len(grids)
     _tables(geometry)  # a geometry the engine cannot take fails here, not in a worker
-    jobs = max(1, int(jobs if jobs else (os.cpu_count() or 1)))
-    jobs = min(jobs, max(1, p))
+    jobs = worker_count(jobs, p)
     size = chunk_size or default_chunk_size(p, jobs)
-    out = empty_batch(p, geometry.ncells)
-    done = np.zeros(p, bool)
-    ndone = 0
-    interrupted = False
-    if progress:
-        progress(0, p)
     starts = list(range(0, p, size))
-    def finish(s: int, res: BatchResult) -> int:
-        """Keep one chunk's results; the number of rows now done."""
-        _store(out, s, res)
-        done[s:s + len(res)] = True
-        return int(done.sum())
-
+    jobs = max(1, min(jobs, len(starts)))  # never more workers than chunks
+    sink = _Sink(p, geometry.ncells, progress)
     if jobs == 1:
-        try:
-            for s in starts:
-                ndone = finish(s, solve_many(grids[s:s + size], geometry, limit=limit, max_nodes=max_nodes))
-                if progress:
-                    progress(ndone, p)
-        except KeyboardInterrupt:
-            interrupted = True
-        return BatchRun(out, done, interrupted, time.perf_counter() - t0, 1)
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(geometry,))
+        interrupted = _run_here(grids, geometry, starts, size, limit, max_nodes, sink)
+    else:
+        interrupted = _run_pool(grids, geometry, starts, size, limit, max_nodes, sink, jobs)
+    return BatchRun(sink.out, sink.done, interrupted, time.perf_counter() - t0, jobs)
+
+
+class _Sink:
+    """Where the chunks' results land, in input order, with the progress callback told of each."""
+
+    def __init__(self, p: int, ncells: int, progress):
+        self.out, self.done, self.p, self.progress = empty_batch(p, ncells), np.zeros(p, bool), p, progress
+
+    def start(self) -> None:
+        """Tell the callback the work begins (done=0)."""
+        if self.progress:
+            self.progress(0, self.p)
+
+    def put(self, start: int, res: BatchResult) -> None:
+        """Keep one chunk's results and report the rows now done."""
+        _store(self.out, start, res)
+        self.done[start:start + len(res)] = True
+        if self.progress:
+            self.progress(int(self.done.sum()), self.p)
+
+
+def _run_here(grids, geometry, starts, size, limit, max_nodes, sink) -> KeyboardInterrupt | None:
+    """The chunks one after the other in this process; the interrupt that stopped them, if any."""
+    sink.start()
     try:
+        for s in starts:
+            sink.put(s, solve_many(grids[s:s + size], geometry, limit=limit, max_nodes=max_nodes))
+    except KeyboardInterrupt as exc:
+        return exc
+    return None
+
+
+def _run_pool(grids, geometry, starts, size, limit, max_nodes, sink, jobs) -> KeyboardInterrupt | None:
+    """The chunks on a LocalPool of jobs workers (started before any thread of ours, e.g. a progress bar)."""
+    pool = LocalPool(jobs, initializer=_init_worker, initargs=(geometry,))
+    try:
+        sink.start()
         pending = {pool.submit(_solve_chunk, s, grids[s:s + size], limit, max_nodes) for s in starts}
         while pending:
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for fut in finished:
-                ndone = finish(*fut.result())
-            if progress:
-                progress(ndone, p)
-    except KeyboardInterrupt:
-        interrupted = True
-        _stop(pool)
+                sink.put(*fut.result())
+    except KeyboardInterrupt as exc:
+        pool.terminate()
+        return exc
     except BaseException:
-        _stop(pool)
+        pool.terminate()
         raise
-    else:
-        pool.shutdown(wait=True)
-    return BatchRun(out, done, interrupted, time.perf_counter() - t0, jobs)
+    pool.shutdown(wait=True)
+    return None
 
 
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """Stop the workers now (running chunks are lost) and drop the queued ones."""
-    for proc in list((getattr(pool, "_processes", None) or {}).values()):
-        proc.terminate()
-    pool.shutdown(wait=False, cancel_futures=True)
+def worker_count(jobs: int | None, puzzles: int) -> int:
+    """Processes for a batch: as asked (None or 0: all), but never more than the usable cores or the puzzles."""
+    cores = usable_cores()
+    wanted = cores if not jobs else as_int(jobs, "jobs", 1)
+    return max(1, min(wanted, cores, puzzles))
 
 
 def solve_file(path: str, geometry: Geometry, limit: int = 2, max_nodes: int = 0, jobs: int | None = None,

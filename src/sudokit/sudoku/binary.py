@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..checks import as_max_nodes
 from ..errors import InputError
+from ..interrupt import stop_flag, stoppable
 from ..geometry import Geometry, box_geometry, default_box
 from ..kernels import binary as kb
 
@@ -58,10 +60,9 @@ def as_binary(grid, box: tuple[int, int] | None = None) -> tuple[np.ndarray, tup
     n = box[0] * box[1] if box else int(round(arr.size ** 0.5))
     if arr.size != n * n or n == 0:
         raise InputError(f"a {n}x{n} grid needs {n * n} cells, got {arr.size}")
-    arr = arr.reshape(n, n).astype(np.int8)
     if np.any((arr != 0) & (arr != 1)):
         raise InputError("binary cells must be 0 or 1")
-    return arr, (box or default_box(n))
+    return arr.reshape(n, n).astype(np.int8), (box or default_box(n))
 
 
 def _box_of(geometry_or_box) -> tuple[int, int] | None:
@@ -87,7 +88,7 @@ def min_flips(grid, geometry_or_box=None, engine: str = "default", max_nodes: in
         raise InputError(f"unknown engine {engine!r} (choose from {', '.join(ENGINES)})")
     arr, (r, c) = as_binary(grid, _box_of(geometry_or_box))
     if engine == "ida":
-        return _ida(arr, r, c, max_nodes)
+        return _ida(arr, r, c, as_max_nodes(max_nodes))
     return _dp(arr, r, c)
 
 
@@ -118,7 +119,7 @@ def _dp(arr: np.ndarray, r: int, c: int) -> BinaryResult:
     col_odd = cols.reshape(ns, c).sum(axis=1)
     states = _dp_states(r, c)
     if states * (nb * ns + 1) > MAX_DP_ENTRIES:
-        raise InputError(f"{r}x{c} boxes are too large for the block DP (use engine='ida')")
+        raise InputError(f"{r}x{c} boxes are too large for the default block DP engine; use the ida engine")
     rho_par = (row_odd[:, None] + np.cumsum(boxes, axis=1) - boxes) % 2
     gam_par = (col_odd[None, :] + np.cumsum(boxes, axis=0) - boxes) % 2
     dp = np.empty((nb * ns + 1, states), np.int32)
@@ -144,7 +145,8 @@ def _ida(arr: np.ndarray, r: int, c: int, max_nodes: int) -> BinaryResult:
     flipped = np.zeros(geo.ncells, np.int64)
     st = [np.zeros(limit + 2, np.int64) for _ in range(3)]
     out = np.zeros(limit + 1, np.int64)
-    best, nodes = kb.ida(units, cell_units, par, limit, int(max_nodes), flipped, st[0], st[1], st[2], out)
+    best, nodes = stoppable(kb.ida, units, cell_units, par, limit, int(max_nodes), flipped, st[0], st[1], st[2], out,
+                            stop=stop_flag())
     if best < 0:
         return BinaryResult(-1, [], int(nodes), "ida", complete=False)
     cells = sorted((int(x) // n, int(x) % n) for x in out[:best])

@@ -24,7 +24,7 @@ from ..cover.problem import Problem
 from ..cover.solver import Search
 from ..errors import InputError
 from ..geometry import Geometry
-from .grid import SolveResult, check_givens
+from .grid import SolveResult, prepare
 
 
 def encode(puzzle, geometry: Geometry, *, candidates=None, cages=(), nonconsecutive=None
@@ -116,6 +116,21 @@ def _cage_incidence(cages, ncells: int) -> tuple[np.ndarray, np.ndarray]:
     return ptr, which[order]
 
 
+def as_candidates(candidates, geometry: Geometry) -> np.ndarray | None:
+    """A pencilmark mask as bool [N*N, N] (None stays None); another shape or a cell left empty is an InputError."""
+    if candidates is None:
+        return None
+    mask = np.asarray(candidates)
+    n = geometry.n
+    if mask.dtype != bool or mask.size != geometry.ncells * n:
+        raise InputError(f"candidates must be a bool array of {geometry.ncells} x {n} (cell, digit)")
+    mask = mask.reshape(geometry.ncells, n)
+    empty = np.flatnonzero(~mask.any(axis=1))
+    if len(empty):
+        raise InputError(f"candidates: r{empty[0] // n + 1}c{empty[0] % n + 1} has no candidate left")
+    return mask
+
+
 def decode(options, cell_digit: np.ndarray, ncells: int) -> np.ndarray:
     """The grid a set of chosen options describes (cage options carry no cell and are skipped)."""
     grid = np.zeros(ncells, np.int32)
@@ -134,10 +149,8 @@ ALGORITHM = "dlx"
 def solve(puzzle, geometry: Geometry, limit: int = 1, max_nodes: int = 0, *, candidates=None, cages=(),
           nonconsecutive=None) -> SolveResult:
     """Count solutions up to limit through Dancing Links; keep the first one."""
-    puzzle = np.asarray(puzzle, dtype=np.int32).ravel()
-    if puzzle.size != geometry.ncells:
-        raise InputError(f"a {geometry.n}x{geometry.n} grid needs {geometry.ncells} cells, got {puzzle.size}")
-    check_givens(puzzle, geometry)
+    puzzle, limit, max_nodes = prepare(puzzle, geometry, limit, max_nodes)
+    candidates = as_candidates(candidates, geometry)
     problem, cell_digit = encode(puzzle, geometry, candidates=candidates, cages=cages,
                                  nonconsecutive=nonconsecutive)
     search = Search(problem, max_nodes=max_nodes, algorithm=ALGORITHM)

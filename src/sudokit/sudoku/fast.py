@@ -17,12 +17,15 @@ import numpy as np
 
 from ..errors import InputError
 from ..geometry import Geometry
-from .grid import SolveResult, as_grid, check_givens
+from ..checks import as_int, as_limit, as_max_nodes
+from ..interrupt import stop_flag, stoppable
+from .grid import SolveResult, prepare
 
 # batch status codes (OK / CLASH / BAD_VALUE are the kernels' numbers; BAD_LINE is set by batch.solve_file)
 OK, CLASH, BAD_VALUE, BAD_LINE = 0, 1, 2, 3  # the first three as in kernels/bitmask.py (not imported: no numba here)
 STATUS_NAMES = {OK: "ok", CLASH: "clash", BAD_VALUE: "bad value", BAD_LINE: "bad line"}
 
+FIRST_BUDGET = 20_000  # nodes a puzzle may take in the calling thread before it is redone where Ctrl-C can stop it
 _tables_cache: "weakref.WeakKeyDictionary[Geometry, tuple]" = weakref.WeakKeyDictionary()
 _nine_cache: "weakref.WeakKeyDictionary[Geometry, bool]" = weakref.WeakKeyDictionary()
 
@@ -102,6 +105,11 @@ class BatchResult:
     def __len__(self) -> int:
         return len(self.counts)
 
+    def put(self, rows: np.ndarray, other: "BatchResult") -> None:
+        """Write other's rows into these rows."""
+        for name in ("counts", "solutions", "guesses", "nodes", "complete", "status"):
+            getattr(self, name)[rows] = getattr(other, name)
+
     def result(self, i: int) -> SolveResult:
         """Row i as a SolveResult (clashing / bad rows come back as 0 solutions)."""
         sol = self.solutions[i].copy() if self.counts[i] > 0 else None
@@ -124,10 +132,11 @@ def solve_many(grids, geometry: Geometry, limit: int = 2, max_nodes: int = 0, lc
     or "nine" (9x9 bitboards; standard 9x9 only). lc_rounds: locked-candidate sweeps per node in the general
     kernel (0 = none; 1, the default, measured best on the tdoku sets).
     """
-    if limit < 1:
-        raise InputError(f"limit must be >= 1, got {limit}")
+    limit, max_nodes = as_limit(limit), as_max_nodes(max_nodes)
     ncells = geometry.ncells
     grids = np.asarray(grids)
+    if grids.dtype.kind not in "iu":
+        raise InputError(f"grids must hold integers 0..{geometry.n}, got {grids.dtype}")
     if grids.ndim == 1:
         grids = grids.reshape(1, -1)
     if grids.ndim != 2 or grids.shape[1] != ncells:
@@ -157,19 +166,36 @@ def solve_many(grids, geometry: Geometry, limit: int = 2, max_nodes: int = 0, lc
 
 
 def _run(grids, geometry, limit, max_nodes, lc_rounds, kernel, res):
-    """Dispatch one uint8 batch to a kernel."""
-    use_nine = _use_nine(geometry) if kernel == "auto" else kernel == "nine"
-    if use_nine:
+    """Solve one uint8 batch: every puzzle first within FIRST_BUDGET nodes in this thread (no thread hand-off for
+    the many quick ones), then the unfinished ones again from scratch where Ctrl-C can stop them (interrupt.py)."""
+    call = _kernel(geometry, kernel, lc_rounds)
+    budget = max_nodes if 0 < max_nodes <= FIRST_BUDGET else FIRST_BUDGET
+    call(grids, limit, budget, res, stop_flag())
+    if budget == max_nodes:
+        return
+    redo = np.flatnonzero(~res.complete & (res.status == OK))
+    if len(redo):
+        again = empty_batch(len(redo), geometry.ncells)
+        stoppable(call, grids[redo], limit, max_nodes, again, stop=stop_flag())
+        res.put(redo, again)
+
+
+def _kernel(geometry: Geometry, kernel: str, lc_rounds: int):
+    """call(grids, limit, max_nodes, res, stop): the batch kernel for the geometry ("auto"), or the one named."""
+    if kernel not in ("auto", "general", "nine"):
+        raise InputError(f"unknown kernel {kernel!r} (auto, general, nine)")
+    lc_rounds = as_int(lc_rounds, "lc_rounds", 0, 1 << 30)
+    if (_use_nine(geometry) if kernel == "auto" else kernel == "nine"):
         if not _use_nine(geometry):
             raise InputError("the 9x9 kernel needs the standard 9x9 geometry")
-        _nine().solve_many9(grids, int(limit), int(max_nodes), res.counts, res.solutions, res.guesses,
-                            res.nodes, res.complete, res.status)
-        return
+        return lambda g, limit, max_nodes, r, stop: _nine().solve_many9(
+            g, limit, max_nodes, r.counts, r.solutions, r.guesses, r.nodes, r.complete, r.status, stop)
     from ..kernels.bitmask import search_many
 
     units, pp, pi, lc_ptr, lc_cells = _tables(geometry)
-    search_many(grids, geometry.n, units, pp, pi, lc_ptr, lc_cells, int(lc_rounds), int(limit), int(max_nodes),
-                res.counts, res.solutions, res.guesses, res.nodes, res.complete, res.status)
+    return lambda g, limit, max_nodes, r, stop: search_many(
+        g, geometry.n, units, pp, pi, lc_ptr, lc_cells, lc_rounds, limit, max_nodes, r.counts, r.solutions,
+        r.guesses, r.nodes, r.complete, r.status, stop)
 
 
 def solve(puzzle, geometry: Geometry, limit: int = 1, max_nodes: int = 0) -> SolveResult:
@@ -177,8 +203,7 @@ def solve(puzzle, geometry: Geometry, limit: int = 1, max_nodes: int = 0) -> Sol
 
     Raises InputError for a wrong size, a value outside 0..N or clashing givens, before any search.
     """
-    grid = as_grid(puzzle, geometry)
-    check_givens(grid, geometry)
+    grid, limit, max_nodes = prepare(puzzle, geometry, limit, max_nodes)
     res = solve_many(grid.reshape(1, -1), geometry, limit=limit, max_nodes=max_nodes)
     return res.result(0)
 

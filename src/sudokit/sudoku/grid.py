@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..checks import as_limit, as_max_nodes
 from ..errors import InputError
 from ..geometry import Geometry
 
@@ -34,13 +35,35 @@ class SolveResult:
 
 
 def as_grid(values, geometry: Geometry) -> np.ndarray:
-    """A puzzle as a flat int32 array, checked for size and digit range."""
-    grid = np.asarray(values, dtype=np.int64).ravel()
+    """A puzzle as a flat int32 array, checked for size, integer values and digit range."""
+    if not isinstance(geometry, Geometry):
+        raise InputError(f"geometry must be a Geometry (e.g. box_geometry(3, 3)), got {type(geometry).__name__}")
+    try:
+        raw = np.asarray(values)
+    except (TypeError, ValueError):
+        raise InputError("a puzzle is a sequence of N*N integers (0 = empty)") from None
+    if raw.dtype.kind == "f" and np.all(np.isfinite(raw)) and np.all(raw == np.round(raw)):
+        raw = raw.astype(np.int64)
+    if raw.dtype.kind not in "iu":
+        raise InputError(f"cell values must be integers 0..{geometry.n}, got {raw.dtype} values")
+    grid = raw.ravel()
     if grid.size != geometry.ncells:
         raise InputError(f"a {geometry.n}x{geometry.n} grid needs {geometry.ncells} cells, got {grid.size}")
-    if grid.min(initial=0) < 0 or grid.max(initial=0) > geometry.n:
-        raise InputError(f"cell values must be 0..{geometry.n}")
+    if grid.size and (grid.min() < 0 or grid.max() > geometry.n):
+        bad = int(np.flatnonzero((grid < 0) | (grid > geometry.n))[0])
+        raise InputError(f"cell values must be 0..{geometry.n}, got {grid[bad]} at r{bad // geometry.n + 1}"
+                         f"c{bad % geometry.n + 1}")
     return grid.astype(np.int32)
+
+
+def prepare(puzzle, geometry: Geometry, limit, max_nodes) -> tuple[np.ndarray, int, int]:
+    """The one check every engine's solve() makes: (grid, limit, max_nodes), or an InputError before any search.
+
+    The grid has N*N integer cells 0..N and no clashing givens; limit is an int >= 1; max_nodes 0 (no cap) or more.
+    """
+    grid = as_grid(puzzle, geometry)
+    check_givens(grid, geometry)
+    return grid, as_limit(limit), as_max_nodes(max_nodes)
 
 
 def clashes(puzzle: np.ndarray, geometry: Geometry) -> list[tuple[int, int]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..geometry import Geometry
-from .grid import SolveResult, check_givens
+from .grid import SolveResult, prepare
 
 
 def candidates(grid: list[int], cell: int, peers: list[list[int]], n: int) -> list[int]:
@@ -20,8 +20,7 @@ def candidates(grid: list[int], cell: int, peers: list[list[int]], n: int) -> li
 
 def solve(puzzle, geometry: Geometry, limit: int = 1, max_nodes: int = 0) -> SolveResult:
     """Count solutions up to limit by backtracking; keep the first one."""
-    puzzle = np.asarray(puzzle, dtype=np.int32).ravel()
-    check_givens(puzzle, geometry)
+    puzzle, limit, max_nodes = prepare(puzzle, geometry, limit, max_nodes)
     peers = [geometry.peers(c).tolist() for c in range(geometry.ncells)]
     grid = puzzle.tolist()
     state = {"count": 0, "first": None, "nodes": 0, "guesses": 0, "stopped": False}

@@ -12,12 +12,15 @@ reasonable time, so pass max_nodes there (the result then says complete=False an
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
+from ..checks import as_int, as_max_nodes
 from ..errors import InputError
+from ..interrupt import stop_flag, stoppable
 from ..geometry import Geometry, standard_geometry
 from ..kernels import target as kt
 from .grid import as_grid, check_givens
@@ -51,14 +54,25 @@ def rings(n: int) -> np.ndarray:
     return np.minimum.outer(np.minimum(i, n - 1 - i), np.minimum(i, n - 1 - i)).ravel()
 
 
-def as_weights(weights, geometry: Geometry) -> np.ndarray:
-    """Weights as a flat int64 array of N*N integers (None: the rings rule)."""
+def max_weight_sum(n: int) -> int:
+    """The largest sum of |weight| an N x N puzzle takes: scores stay exact in int64 and the float bound's
+    rounding stays far below the 1-point gap between two scores (see _slack)."""
+    return (1 << 48) // (16 * n ** 3)
+
+
+def as_weights(weights, geometry: Geometry, source: str = "weights") -> np.ndarray:
+    """Weights as a flat int64 array of N*N integers (None: the rings rule); too large to score exactly: InputError."""
     if weights is None:
         return ring_weights(geometry.n)
-    arr = np.asarray(weights)
-    if arr.dtype.kind not in "iu" or arr.size != geometry.ncells:
-        raise InputError(f"weights must be {geometry.ncells} integers ({geometry.n} x {geometry.n})")
-    return arr.ravel().astype(np.int64)
+    values = np.asarray(weights, dtype=object).ravel()
+    if values.size != geometry.ncells or not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool)
+                                                 for v in values.tolist()):
+        raise InputError(f"{source}: weights must be {geometry.ncells} integers ({geometry.n} x {geometry.n})")
+    total, cap = sum(abs(int(v)) for v in values.tolist()), max_weight_sum(geometry.n)
+    if total > cap:
+        raise InputError(f"{source}: the weights' absolute values sum to {total}; a {geometry.n}x{geometry.n} "
+                         f"target scores exactly up to a sum of {cap}")
+    return np.array([int(v) for v in values.tolist()], np.int64)
 
 
 def partitions(geometry: Geometry) -> np.ndarray:
@@ -155,6 +169,19 @@ def _lsq_bounds(geometry: Geometry, weight_bytes: bytes) -> Bounds:
     return _bounds(np.frombuffer(weight_bytes, dtype=np.int64), geometry, fit, [fit.lam] * len(fit.parts))
 
 
+def _slack(tables: np.ndarray, consts: np.ndarray, n: int) -> float:
+    """A bound on the float rounding of a table's bound, added to its constant so a cut is never wrong.
+
+    A bound sums N*N terms t*d (|d| <= N) and a constant; each addition may round by 2^-53 of the running sum,
+    so ncells * (N * sum|t| + |const|) * 2^-50 is 8x the worst case. The weight cap (max_weight_sum) keeps it
+    far below the 1 - 1e-6 margin of a cut; for the rings rule it is about 1e-9.
+    """
+    if not len(tables):
+        return 0.0
+    size = float(np.max(n * np.abs(tables).sum(axis=1) + np.abs(consts)))
+    return tables.shape[1] * size * 2.0 ** -50
+
+
 def _bounds(ws: np.ndarray, geometry: Geometry, fit: Fit, lams: list[np.ndarray]) -> Bounds:
     """One table per partition p from multipliers lams[p] (the other partitions' rows of it are used)."""
     n, ncells, nparts = geometry.n, geometry.ncells, len(fit.parts)
@@ -165,6 +192,7 @@ def _bounds(ws: np.ndarray, geometry: Geometry, fit: Fit, lams: list[np.ndarray]
         others = [q for q in range(nparts) if q != p]
         tables[p] = ws - sum((lam[q][fit.cell_unit[q]] for q in others), np.zeros(ncells))
         consts[p] = total * sum(lam[q].sum() for q in others)
+    consts += _slack(tables, consts, n)
     by_weight = np.zeros((nparts, n, n), np.int32)
     part_unit = np.zeros((nparts, ncells), np.int64)
     for p in range(nparts):
@@ -187,7 +215,8 @@ def run(problem: Problem, max_nodes: int = 0, exhaustive: bool = False, floor: i
     score found so far is the target of a subgradient descent on each table's multipliers at the root, and
     the search restarts with the tuned tables, looking only for scores at least that good.
     """
-    lower = kt.NEG if floor is None else problem.sign * int(floor)
+    max_nodes = as_max_nodes(max_nodes)
+    lower = kt.NEG if floor is None else problem.sign * as_int(floor, "floor", -(1 << 62), 1 << 62)
     if exhaustive or not len(problem.bounds.tables):
         return _result(problem, _kernel(problem, problem.bounds, not exhaustive, lower, max_nodes))
     budget = PROBE_NODES if max_nodes <= 0 else min(PROBE_NODES, max_nodes)
@@ -215,11 +244,14 @@ def _kernel(problem: Problem, bounds: Bounds, use_bound: bool, lower: int, max_n
     stats = np.zeros(5, np.int64)
     out = np.zeros(ncells, np.int64)
     st_cand, st_val = np.zeros((levels, ncells), np.int64), np.zeros((levels, ncells), np.int64)
-    score = kt.search(cand0, geo.units, geo.peers_ptr, geo.peers_idx, ws, bounds.tables, bounds.consts,
-                      bounds.by_weight, bounds.part_unit, use_bound, lower, int(max_nodes), st_cand, st_val,
-                      np.zeros(levels, np.int64), np.zeros(levels, np.int64), np.zeros((levels, ntab, n)),
-                      np.zeros((levels, ntab), np.int64), np.zeros(2 * n + 3, np.int64),
-                      np.zeros(2 * ncells + 1, np.int64), out, stats)
+    args = (cand0, geo.units, geo.peers_ptr, geo.peers_idx, ws, bounds.tables, bounds.consts, bounds.by_weight,
+            bounds.part_unit, use_bound, lower, int(max_nodes), st_cand, st_val, np.zeros(levels, np.int64),
+            np.zeros(levels, np.int64), np.zeros((levels, ntab, n)), np.zeros((levels, ntab), np.int64),
+            np.zeros(2 * n + 3, np.int64), np.zeros(2 * ncells + 1, np.int64), out, stats)
+    if 0 < max_nodes <= PROBE_NODES:  # the probe: too short to need a thread Ctrl-C can stop
+        score = kt.search(*args, stop_flag())
+    else:
+        score = stoppable(kt.search, *args, stop=stop_flag())
     return score, out, stats, (st_cand[0], st_val[0])
 
 
@@ -308,15 +340,20 @@ def _parse_line(line: str) -> np.ndarray:
     return np.array([0 if ch == "." else int(ch) for ch in line], dtype=np.int32)
 
 
-def parse_weights(text: str, n: int) -> np.ndarray:
-    """Weights from N lines of N space-separated integers (any sign)."""
+def parse_weights(text: str, n: int, source: str = "weights") -> np.ndarray:
+    """Weights from N lines of N space-separated integers (any sign); errors name the source and line."""
     lines = [(i + 1, ln.split()) for i, ln in enumerate(text.splitlines()) if ln.strip()]
-    if len(lines) != n or any(len(f) != n for _, f in lines):
-        raise InputError(f"weights need {n} lines of {n} integers")
-    try:
-        return np.array([[int(x) for x in f] for _, f in lines], dtype=np.int64).ravel()
-    except ValueError as exc:
-        raise InputError(f"weights: {exc}") from None
+    if len(lines) != n:
+        raise InputError(f"{source}: weights need {n} lines of {n} integers, found {len(lines)} lines")
+    values = []
+    for k, fields in lines:
+        if len(fields) != n:
+            raise InputError(f"{source}:{k}: expected {n} integers, found {len(fields)}")
+        bad = next((f for f in fields if not re.fullmatch(r"[+-]?\d+", f)), None)
+        if bad is not None:
+            raise InputError(f"{source}:{k}: {bad!r} is not an integer")
+        values.extend(int(f) for f in fields)
+    return as_weights(values, standard_geometry(n), source)
 
 
 def ring_scores(grid, weights, n: int) -> list[tuple[int, int]]:

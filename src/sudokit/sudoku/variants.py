@@ -18,11 +18,11 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
-import click
 import numpy as np
 
+from ..checks import as_int
 from ..errors import InputError
-from ..geometry import Geometry, box_geometry, region_geometry
+from ..geometry import MAX_N, Geometry, box_geometry, region_geometry
 from .grid import SolveResult, is_solution
 
 CONSTRAINTS = ("x", "windoku", "anti-knight", "anti-king", "non-consecutive")
@@ -122,14 +122,26 @@ class Variant:
 
 
 def build_variant(n: int, box: tuple[int, int] | None = None, regions=None, constraints=(), cages=()) -> Variant:
-    """A Variant from plain data: side N, box shape or region labels, constraint names, cages (sum, cells)."""
+    """A Variant from plain data: side N, box shape or region labels, constraint names, cages (sum, cells).
+
+    constraints: names (a tuple, or one name or a comma-separated string such as "x,anti-knight"); cages: (sum,
+    0-based cells) pairs, checked as a cage file is (no overlap, reachable sums).
+    """
+    from ..formats import check_cages
+
+    n = as_int(n, "n", 1, MAX_N)
+    constraints = _constraint_names(constraints)
+    cages = check_cages(cages, n)
     unknown = sorted(set(constraints) - set(CONSTRAINTS))
     if unknown:
         raise InputError(f"unknown constraint {unknown[0]!r} (known: {', '.join(CONSTRAINTS)})")
     if regions is not None:
-        base = region_geometry(np.asarray(regions).reshape(n, n))
+        labels = np.asarray(regions)
+        if labels.size != n * n:
+            raise InputError(f"regions must be {n} x {n} labels, got {labels.size}")
+        base = region_geometry(labels.reshape(n, n))
     else:
-        base = box_geometry(*box) if box else _standard(n)
+        base = box_geometry(*_box(box)) if box else _standard(n)
         if base.n != n:
             raise InputError(f"a {box[0]}x{box[1]} box makes a {base.n}x{base.n} grid, not {n}x{n}")
     units = []
@@ -147,6 +159,28 @@ def build_variant(n: int, box: tuple[int, int] | None = None, regions=None, cons
     return Variant(geometry, order, tuple((int(s), tuple(int(c) for c in cells)) for s, cells in cages), edges)
 
 
+def _box(box) -> tuple[int, int]:
+    """A box shape (rows, columns) of two ints."""
+    try:
+        r, c = box
+        return as_int(r, "box rows", 1, MAX_N), as_int(c, "box columns", 1, MAX_N)
+    except (TypeError, ValueError):
+        raise InputError(f"box must be (rows, columns), got {box!r}") from None
+
+
+def _constraint_names(constraints) -> tuple[str, ...]:
+    """Constraint names as a tuple: one string is one name (or several, comma-separated), not its letters."""
+    if isinstance(constraints, str):
+        return tuple(name.strip() for name in constraints.split(",") if name.strip())
+    try:
+        names = tuple(constraints)
+    except TypeError:
+        raise InputError("constraints must be names such as ('x', 'anti-knight')") from None
+    if not all(isinstance(name, str) for name in names):
+        raise InputError("constraints must be names such as ('x', 'anti-knight')")
+    return names
+
+
 def _standard(n: int) -> Geometry:
     """The standard geometry of side N."""
     from ..geometry import standard_geometry
@@ -154,7 +188,7 @@ def _standard(n: int) -> Geometry:
     return standard_geometry(n)
 
 
-# ---- the command-line flags, shared by `solve` and `target` ----
+# ---- the variant flags of a command line (solve, target, convert), as data ----
 
 @dataclass(frozen=True)
 class VariantFlags:
@@ -180,6 +214,8 @@ class VariantFlags:
             from ..formats import read_cages
 
             cages = read_cages(_read_file(self.cages_file), n, self.cages_file)
+            if not cages:
+                raise InputError(f"{self.cages_file}: no cages (one per line: SUM r1c1 r1c2 ...)")
         return Plan(n, base.box if base is not None else None, regions, self.constraints, cages or [], engine_name)
 
 
@@ -257,53 +293,25 @@ def _read_file(path: str) -> str:
         raise InputError(f"{path}: not UTF-8 text") from None
 
 
-def variant_options(command):
-    """The variant flags as one click decorator; the command receives them as one `variant` (VariantFlags)."""
-    flags = [
-        click.option("--x", "v_x", is_flag=True, help="X-Sudoku: both main diagonals hold every digit once."),
-        click.option("--windoku", "v_windoku", is_flag=True,
-                     help="Windoku: extra windows, the boxes shifted one cell in (3x3: the four classic windows)."),
-        click.option("--anti-knight", "v_anti_knight", is_flag=True,
-                     help="Cells a knight's move apart hold different digits."),
-        click.option("--anti-king", "v_anti_king", is_flag=True,
-                     help="Cells a king's move apart (diagonal neighbours too) hold different digits."),
-        click.option("--non-consecutive", "v_non_consecutive", is_flag=True,
-                     help="Orthogonal neighbours never hold consecutive digits (dlx engine)."),
-        click.option("--regions", "v_regions", metavar="FILE",
-                     help="Jigsaw: N lines of N region labels (characters, or whitespace-separated names)."),
-        click.option("--cages", "v_cages", metavar="FILE",
-                     help="Killer: one cage per line 'SUM r1c1 r1c2 ...' ('#' comments); cages hold distinct "
-                          "digits and may not overlap (dlx engine)."),
-    ]
-
-    @functools.wraps(command)
-    def wrapper(*args, **kwargs):
-        names = [name for name in CONSTRAINTS if kwargs.pop("v_" + name.replace("-", "_"))]
-        kwargs["variant"] = VariantFlags(tuple(names), kwargs.pop("v_regions"), kwargs.pop("v_cages"))
-        return command(*args, **kwargs)
-
-    for flag in reversed(flags):
-        wrapper = flag(wrapper)
-    return wrapper
-
-
 def solve_hdu4069(pf, engine_name: str = "dlx", max_nodes: int = 0, flags: VariantFlags | None = None
                   ) -> tuple[str, list[str]]:
     """The HDU 4069 output of a file read with fmt='hdu4069', and each case's status; clashing givens: no solution."""
+    cases = list(hdu4069_cases(pf, engine_name, max_nodes, flags))
+    return "".join(block + "\n" for block, _ in cases), [status for _, status in cases]
+
+
+def hdu4069_cases(pf, engine_name: str = "dlx", max_nodes: int = 0, flags: VariantFlags | None = None):
+    """(answer block, status) for each case of a file read with fmt='hdu4069', one at a time."""
     from ..formats import format_hdu4069
     from .grid import clashes
 
     plan = (flags or VariantFlags()).plan(pf.n, None, engine_name)
-    blocks, statuses = [], []
     for k, entry in enumerate(pf.entries, 1):
         geometry, solve, _ = plan.for_entry(entry, None)
         if entry.error:
-            blocks.append(f"Case {k}:\ninvalid: {entry.error}")
-            statuses.append("invalid")
+            yield f"Case {k}:\ninvalid: {entry.error}", "invalid"
             continue
         clash = bool(clashes(entry.grid, geometry))
         result = None if clash else solve(entry.grid, geometry, 2, max_nodes)
         status = "no solution" if clash else result.status
-        blocks.append(format_hdu4069(k, status, None if clash else result.solution))
-        statuses.append(status)
-    return "".join(block + "\n" for block in blocks), statuses
+        yield format_hdu4069(k, status, None if clash else result.solution), status
