@@ -93,6 +93,7 @@ def se_next(state: Candidates, start: int = 0, producers=SE_PRODUCERS) -> Step |
     return None
 
 
+LOOPS = 26  # SE_PRODUCERS[LOOPS] is forcing.loops
 BASIC = 12  # SE_PRODUCERS[:BASIC] (singles to hidden triples) also exist as the numba kernels of kernels/se.py
 
 
@@ -256,6 +257,7 @@ def _cascade_rate(state: Candidates, deadline: float | None) -> SERating:
     stats = np.zeros(6, np.int64)
     hardest = ""
     p = 0
+    seed = None
     values, cand = np.array(state.values, np.int64), np.array(state.cand, np.uint64)
     while True:
         if deadline is not None and time.monotonic() > deadline:
@@ -269,7 +271,11 @@ def _cascade_rate(state: Candidates, deadline: float | None) -> SERating:
         if p >= len(SE_PRODUCERS):
             return SERating(20.0, stats[1] / 10, stats[2] / 10, "beyond solver", [], False)
         current = Candidates.from_arrays(state.houses, values, cand, state.givens)
-        step = SE_PRODUCERS[p](current)
+        if p == LOOPS:
+            step = forcing.loops(current, seed)
+            seed = forcing.loops_seed(current)
+        else:
+            step = SE_PRODUCERS[p](current)
         if step is None:
             p += 1
             continue
