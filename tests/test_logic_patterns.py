@@ -2,7 +2,8 @@
 
 Each technique has a hand-checked instance, built as a pencilmark grid: a *blank* grid (every digit a candidate of every
 empty cell) carved so that only the pattern is left; the reasoning behind the exact eliminations is written next to
-each one. Then states where the technique must find nothing.
+each one. Then states where the technique must find nothing, and a soundness walk: on real puzzles every elimination
+of every step these finders yield must spare the solution's digit.
 """
 
 from pathlib import Path
@@ -10,11 +11,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sudokit.formats import parse_line_array
-from sudokit.geometry import box_geometry
+from sudokit.formats import parse_line_array, read_puzzles
+from sudokit.geometry import box_geometry, region_geometry
 from sudokit.logic import coloring, finned_fish, uniqueness, w_wing
-from sudokit.logic.candidates import Candidates
+from sudokit.logic.candidates import Candidates, bits
 from sudokit.logic.catalogue import BY_ENTRY_SLUG
+from sudokit.logic.path import brute_force
+from sudokit.logic.step import Step
+from sudokit.sudoku import engine
 from sudokit.sudoku.variants import build_variant
 
 G9 = box_geometry(3, 3)
@@ -438,3 +442,118 @@ def test_catalogue_passes_the_finned_fish_arguments():
     st = fish_rows(4, {2: "r2c3 r2c5", 8: "r8c3 r8c4"})
     assert [s.slug for s in BY_ENTRY_SLUG["sashimi-x-wing"].steps(st)] == ["sashimi-x-wing"] * 2
     assert not list(BY_ENTRY_SLUG["finned-x-wing"].steps(st))
+
+
+# ---- soundness: every elimination spares the solution ----
+
+def patterns(state: Candidates, unique: bool = True) -> list[Step]:
+    """Every step of this module's finders in a state (uniqueness only for a puzzle with one solution)."""
+    found = list(finned_fish.finned_fish(state))  # every size, both kinds
+    found += [*w_wing.w_wings(state), *w_wing.remote_pairs(state), *coloring.simple_colors(state),
+              *coloring.multi_colors(state)]
+    if unique:
+        found += [*uniqueness.uniqueness_tests(state), *uniqueness.hidden_rectangles(state),
+                  *uniqueness.avoidable_rectangles(state)]
+    return found
+
+
+def crossing_pairs(state: Candidates) -> list[tuple[int, int]]:
+    """Pairs of houses (a, b) sharing two cells or more, neither inside the other: where candidates get locked."""
+    masks = state.houses.masks
+    return [(a, b) for a in range(len(masks)) for b in range(len(masks))
+            if (masks[a] & masks[b]).bit_count() >= 2 and masks[a] & ~masks[b] and masks[b] & ~masks[a]]
+
+
+def forced(state: Candidates, pairs: list) -> Step | None:
+    """The walk's cheap progress: every naked and hidden single at once; failing those, every elimination of locked
+    candidates (a digit whose places in house a all lie in house b leaves the rest of b)."""
+    place = {c: m.bit_length() for c, m in enumerate(state.cand) if m and m & (m - 1) == 0}
+    masks, where = state.houses.masks, state.where
+    for mask in masks:
+        for d in range(1, state.n + 1):
+            pos = where[d] & mask
+            if pos and pos & (pos - 1) == 0:
+                place[pos.bit_length() - 1] = d
+    if place:
+        return Step("singles", "singles", placements=tuple(sorted(place.items())))
+    gone = set()
+    for a, b in pairs:
+        for d in range(1, state.n + 1):
+            pos = where[d] & masks[a]
+            if pos and not pos & ~masks[b]:
+                gone.update((c, d) for c in bits(where[d] & masks[b] & ~masks[a]))
+    return Step("locked", "locked", eliminations=tuple(sorted(gone))) if gone else None
+
+
+def walk(grid, geometry, solution, unique: bool = True, every: bool = False):
+    """Solve with singles and locked candidates; where they stop (or at every state), check every pattern step
+    against the solution; where they stop, make all the pattern steps' eliminations (or, with none, place a solution
+    digit). Returns the slugs of the steps seen and the explanations of the wrong ones (an elimination of the
+    solution's digit, or of a digit that is no candidate)."""
+    state, seen, wrong = Candidates.from_grid(grid, geometry), [], []
+    pairs = crossing_pairs(state)
+    while not state.solved():
+        nxt = forced(state, pairs)
+        if nxt is None or every:
+            found = patterns(state, unique)
+            seen += [s.slug for s in found]
+            wrong += [s.explanation for s in found for c, d in s.eliminations
+                      if solution[c] == d or not state.has(c, d)]
+            elim = tuple(sorted({e for s in found for e in s.eliminations}))
+            if nxt is None:
+                nxt = Step("patterns", "patterns", eliminations=elim) if elim else brute_force(state, solution)
+        state.apply(nxt)
+    return seen, wrong
+
+
+SOUNDNESS = [("puzzles2_17_clue_first1000", 100), ("puzzles3_magictour_top1465_first1000", 50),
+             ("puzzles5_forum_hardest_1905_11+_first1000", 25), ("puzzles6_forum_hardest_1106", 15)]
+
+
+@pytest.mark.parametrize("name,count", SOUNDNESS)
+def test_soundness_on_unique_puzzles(name, count):
+    grids, _, _ = parse_line_array((DATA / name).read_bytes(), 9)
+    solve, seen = engine("fast"), []
+    for grid in grids[:count]:
+        result = solve(grid, G9, 2)
+        assert result.count == 1
+        found, wrong = walk(grid, G9, result.solution)
+        assert wrong == []
+        seen += found
+    assert len(seen) > count // 5  # the walk does reach these techniques
+
+
+def test_soundness_on_other_geometries():
+    # Minimal puzzles made here (a random solution, givens removed while it stays the only one) on 6x6, a jigsaw (the
+    # HDU 4069 sample's regions) and 12x12 with 3x4 boxes, uniqueness included; X-Sudoku puzzles with several
+    # solutions (uniqueness left out: any solution's digits must survive the other finders). Checked at every state.
+    pf = read_puzzles((DATA.parent / "hdu4069" / "sample.in").read_text(), fmt="hdu4069")
+    x_sudoku = build_variant(9, (3, 3), constraints=("x",)).geometry
+    cases = [(box_geometry(2, 3), True, 20), (region_geometry(pf.entries[0].regions), True, 4),
+             (box_geometry(3, 4), True, 1), (x_sudoku, False, 4)]
+    rng = np.random.default_rng(7)
+    for geometry, unique, count in cases:
+        slugs = set()
+        for _ in range(count):
+            grid, solution = puzzle(rng, geometry, unique)
+            found, wrong = walk(grid, geometry, solution, unique, every=True)
+            assert wrong == []
+            slugs.update(found)
+        assert {"simple-colors", "multi-colors", "w-wing", "sashimi-x-wing", "finned-x-wing"} <= slugs
+        assert any(slug.startswith("uniqueness-test") for slug in slugs) == unique
+
+
+def puzzle(rng, geometry, unique: bool):
+    """A random puzzle and its solution: minimal (givens removed while the solution stays the only one), or with
+    unique=False a random quarter of the solution's cells."""
+    from conftest import random_puzzle
+
+    solution = random_puzzle(rng, geometry, 1.0)
+    if not unique:
+        return np.where(rng.random(geometry.ncells) < 0.25, solution, 0).astype(np.int32), solution
+    grid, solve = solution.copy(), engine("fast")
+    for c in rng.permutation(geometry.ncells):
+        grid[c] = 0
+        if solve(grid, geometry, 2).count > 1:
+            grid[c] = solution[c]
+    return grid, solution
