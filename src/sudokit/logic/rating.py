@@ -186,7 +186,7 @@ class _Fast:
         values = np.array(state.values, np.int64)
         cand = np.array(state.cand, np.uint64)
         rate_basic(BASIC, self.n, values, cand, self.geo, self.scan, self.kind, stats, self.out, self.elim)
-        return Candidates.from_arrays(self.houses, values, cand, state.givens)
+        return Candidates.from_arrays(self.houses, values, cand, state.givens, state.marked)
 
 
 @dataclass
@@ -270,7 +270,7 @@ def _cascade_rate(state: Candidates, deadline: float | None) -> SERating:
             return SERating(stats[0] / 10, stats[1] / 10, stats[2] / 10, hardest, [])
         if p >= len(SE_PRODUCERS):
             return SERating(20.0, stats[1] / 10, stats[2] / 10, "beyond solver", [], False)
-        current = Candidates.from_arrays(state.houses, values, cand, state.givens)
+        current = Candidates.from_arrays(state.houses, values, cand, state.givens, state.marked)
         if p == LOOPS:
             step = forcing.loops(current, seed)
             seed = forcing.loops_seed(current)

@@ -61,7 +61,10 @@ def side_partners(state: Candidates, cell: int) -> list[int]:
 
 def allowed(state: Candidates) -> list[int]:
     """Per cell, the digits no placed peer holds (0 for a filled cell): HoDoKu's test for rectangle cells, which
-    keeps a rectangle whose cells lost a candidate to earlier steps (any solution with the pattern still has a twin)."""
+    keeps a rectangle whose cells lost a candidate to earlier steps (any solution with the pattern still has a twin).
+    A pencilmark puzzle's own marks may forbid the twin, so there only the candidates count."""
+    if state.marked:
+        return list(state.cand)
     h, full = state.houses, (1 << state.n) - 1
     out = [0 if v else full for v in state.values]
     for c, v in enumerate(state.values):
@@ -251,8 +254,8 @@ def _hr_steps(state: Candidates, rect, corner: int, a: int, b: int):
 
 
 def avoidable_rectangles(state: Candidates):
-    """Avoidable Rectangle type 1 and 2 steps."""
-    if not state.houses.plain:
+    """Avoidable Rectangle type 1 and 2 steps (not on pencilmark puzzles, whose marks may forbid the twin)."""
+    if not state.houses.plain or state.marked:
         return
     seen = set()
     for w, x, y, z in _solved_sides(state):
