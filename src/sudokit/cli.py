@@ -133,6 +133,27 @@ def variant_options(command):
 
 
 
+def split_options(command=None, progress: bool = True):
+    """--scheduler, --checkpoint, --estimate, --probes (and --progress), shared by solve and cover."""
+    if command is None:
+        return functools.partial(split_options, progress=progress)
+    options = [
+        click.option("--scheduler", metavar="ADDRESS", help="Run the parts on a Dask cluster (tcp://HOST:8786, "
+                     "'local' for a LocalCluster of --jobs processes); needs pip install 'sudokit[dask]'."),
+        click.option("--checkpoint", metavar="FILE", help="Journal finished parts (of a count or a batch) to FILE; "
+                     "the same command run again resumes from it."),
+        click.option("--estimate", is_flag=True, help="Print Knuth's random-probe estimate of the search's nodes "
+                     "and solutions (95% band) instead of searching."),
+        click.option("--probes", type=click.IntRange(min=2), default=1000, show_default=True,
+                     help="Random probes of --estimate."),
+        click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: when stderr is "
+                     "a terminal)."),
+    ][:None if progress else -1]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="sudokit")
 def main():
@@ -210,7 +231,8 @@ def final_code(tally) -> int:
 @click.option("--engine", type=click.Choice(["fast", "dlx", "reference"]), default="fast", show_default=True,
               help="Search engine (cages, non-consecutive and pencilmarks always use dlx).")
 @click.option("--jobs", "-j", type=COUNT, default=0,
-              help="Processes for one-line files with the fast engine (0 = all cores from 5000 puzzles on).")
+              help="Processes for one-line files with the fast engine (0 = all cores from 5000 puzzles on); "
+                   "from 2 on, --count and --all split each long search into parts run on that many processes.")
 @click.option("--json", "json_", is_flag=True, help="One JSON object per puzzle: line, puzzle, status, count, "
               "solution, guesses, nodes.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: when stderr is a "
@@ -219,9 +241,10 @@ def final_code(tally) -> int:
               "(exit 3).")
 @click.option("--stats", is_flag=True, help="Print a summary to stderr.")
 @click.option("-v", "--verbose", is_flag=True, help="Say which format and alphabet were assumed (stderr).")
+@split_options(progress=False)
 @variant_options
 def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, jobs, json_, progress, max_nodes, stats,
-          verbose, variant):
+          verbose, scheduler, checkpoint, estimate, probes, variant):
     """Solve the Sudoku puzzles in FILE (or stdin), printing answers in the input's own layout.
 
     \b
@@ -246,6 +269,14 @@ def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, jobs, jso
     Exit codes: 0 all solved, 1 some puzzle unsolved or not unique, 2 bad input, 3 node limit, 130 interrupted.
 
     \b
+    Parallel: a file of many one-line puzzles is solved in blocks on --jobs processes or a Dask cluster
+    (--scheduler ADDRESS, 'local' for a LocalCluster), answers streamed back in input order. With --count or
+    --all and --jobs 2+ (or --scheduler), a file of a few puzzles has each long search split into parts
+    (exact counts; --all in the order of one process). --checkpoint FILE journals finished blocks and parts:
+    the same command again resumes. --estimate prints Knuth's estimate of each puzzle's exact-cover search
+    (nodes of that search, and solutions, with 95% bands) instead of solving.
+
+    \b
     Examples:
       sudokit solve examples/hardest.txt
       sudokit solve --count --limit 1000 puzzles.txt
@@ -253,6 +284,8 @@ def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, jobs, jso
       sudokit solve --x --anti-knight puzzles.txt
       sudokit solve --cages killer.txt --count empty.txt
       sudokit solve --format hdu4069 squiggly.in
+      sudokit solve --count --jobs 2 --checkpoint grids.ckpt empty6x6.txt
+      sudokit solve --count --estimate empty6x6.txt
     """
     import time
 
@@ -262,7 +295,7 @@ def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, jobs, jso
         raise click.UsageError("--all prints every solution: it does not combine with --count, --unique or --json")
     options = Options(mode="all" if all_ else "count" if count else "solve", unique=unique, limit=limit or None,
                       engine=engine, max_nodes=max_nodes, jobs=jobs, json=json_, fmt=fmt, symbols=symbols, box=box,
-                      variant=variant)
+                      variant=variant, scheduler=scheduler, checkpoint=checkpoint, estimate=estimate, probes=probes)
     text, name = read_file(file)
     start = time.perf_counter()
     with Progress(sys.stderr.isatty() if progress is None else progress) as bar:
@@ -283,7 +316,11 @@ def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, jobs, jso
 @click.option("--stats", is_flag=True, help="Print Knuth's counters to stderr.")
 @click.option("--algorithm", type=click.Choice(["cells", "dlx"]), default="cells", show_default=True,
               help="Dancing cells (faster) or dancing links (Knuth's node counts).")
-def cover(file, count, all_, limit, seed, max_nodes, fmt, stats, algorithm):
+@click.option("--jobs", "-j", type=COUNT, default=1, show_default=True,
+              help="Split the search into parts run on this many local processes (0 = every core).")
+@split_options
+def cover(file, count, all_, limit, seed, max_nodes, fmt, stats, algorithm, jobs, scheduler, checkpoint, estimate,
+          probes, progress):
     """Solve the exact-cover problem in FILE (or stdin): Knuth's .dlx format or a 0/1 matrix.
 
     \b
@@ -294,9 +331,19 @@ def cover(file, count, all_, limit, seed, max_nodes, fmt, stats, algorithm):
     Exit codes: 0 solved, 1 no solution, 2 bad input, 3 node limit.
 
     \b
+    Parallel: --jobs N or --scheduler ADDRESS split the search into parts (many more than workers, sized by
+    Knuth's estimate) run on local processes or a Dask cluster; counts are exact, --all keeps the order of
+    the cut's search (the order of one process with --algorithm dlx), a solve stops every later part once it
+    has its answer. --checkpoint FILE journals finished parts of a --count: the same command again resumes.
+    --estimate prints Knuth's estimate of the nodes and solutions (95% band) instead of searching.
+
+    \b
     Examples:
       sudokit cover examples/knuth-dlx2.dlx
       sudokit cover --count examples/pentominoes.dlx
+      sudokit cover --count --jobs 2 --checkpoint pento.ckpt examples/pentominoes.dlx
+      sudokit cover --count --scheduler tcp://10.0.0.5:8786 big.dlx
+      sudokit cover --estimate --probes 10000 examples/pentominoes.dlx
     """
     import warnings
 
@@ -316,6 +363,15 @@ def cover(file, count, all_, limit, seed, max_nodes, fmt, stats, algorithm):
         nnz = int(problem.opt_ptr[-1])
         click.echo(f"({problem.n_options} options, {problem.n_primary}+{problem.n_secondary} items, "
                    f"{nnz} entries successfully read)", err=True)
+    if estimate:
+        _print_estimate(problem, probes, seed, algorithm)
+        return
+    if jobs != 1 or scheduler or checkpoint:
+        if max_nodes:
+            raise click.UsageError("--max-nodes caps one search: it does not combine with --jobs, --scheduler or "
+                                   "--checkpoint")
+        _cover_split(problem, name, fmt, count, all_, limit, seed, algorithm, stats,
+                     dict(jobs=jobs, scheduler=scheduler, checkpoint=checkpoint), progress)
     search = Search(problem, seed, max_nodes, algorithm)
     cap = limit if limit else (1 << 62)
     try:
@@ -328,6 +384,43 @@ def cover(file, count, all_, limit, seed, max_nodes, fmt, stats, algorithm):
     if search.stopped:
         fail(f"{name}: node limit {max_nodes} reached after {search.stats.solutions} solution(s)", EXIT_LIMIT)
     sys.exit(EXIT_OK if search.stats.solutions else EXIT_UNSOLVED)
+
+
+def _print_estimate(problem, probes: int, seed, algorithm: str) -> None:
+    """Knuth's estimate of the search on stdout, one line."""
+    from .parallel.estimate import estimate
+
+    click.echo(str(estimate(problem, probes, seed or 0, algorithm, seed)))
+
+
+def _cover_split(problem, name, fmt, count, all_, limit, seed, algorithm, stats, where: dict, progress) -> None:
+    """cover on a split search: the count, every solution in order, or the first; exits."""
+    from . import parallel
+    from .cover import knuth
+
+    number = 0
+    show = sys.stderr.isatty() if progress is None else progress
+    try:
+        with Progress(show) as bar:
+            if count:
+                found = parallel.count(problem, limit or None, algorithm=algorithm, seed=seed, progress=bar, **where)
+                number = int(found)
+            else:
+                for sol in parallel.solutions(problem, (limit or None) if all_ else 1, algorithm=algorithm,
+                                              seed=seed, progress=bar, **where):
+                    number += 1
+                    emit((knuth.format_matrix_solution(sol.options) if fmt == "matrix"
+                          else knuth.format_dlx_solution(problem, sol.options, number)) + "\n")
+    except KeyboardInterrupt as exc:
+        again = f"; run the same command again to resume from {where['checkpoint']}" if where["checkpoint"] else ""
+        fail(f"{name}: interrupted{again}", exit_status(exc))
+    if count:
+        emit(f"{number}\n")
+        if stats:
+            click.echo(f"Altogether {number} solutions, {found.stats.nodes} nodes.", err=True)
+    elif number == 0:
+        emit("No Solution!\n" if fmt == "matrix" else "no solution\n")
+    sys.exit(EXIT_OK if number else EXIT_UNSOLVED)
 
 
 def _cover_answers(search, problem, fmt: str, count: bool, wanted: int) -> None:
@@ -566,7 +659,7 @@ def _logic_items(file, box, symbols, fmt, variant):
     return prepare(pf, geometry, variant.plan(pf.n, geometry)), name
 
 
-def _logic_run(task, items, name, options, jobs, progress, json_, show) -> None:
+def _logic_run(task, items, name, options, jobs, progress, json_, show, where=None) -> None:
     """Run a task over the items, print each result as it comes (in input order), exit with the worst code; an
     interrupt keeps what was printed and exits 128 + its signal."""
     import json
@@ -578,7 +671,8 @@ def _logic_run(task, items, name, options, jobs, progress, json_, show) -> None:
     show_progress = (sys.stderr.isatty() if progress is None else progress) and len(items) > 1
     try:
         with Progress(show_progress) as bar:
-            for result in run(task, items, options, _jobs(jobs, len(items)), lambda k: bar(k, len(items))):
+            for result in run(task, items, options, _jobs(jobs, len(items), (where or {}).get("scheduler")),
+                              lambda k: bar(k, len(items)), **(where or {})):
                 done += 1
                 status = result["status"]
                 code = max(code, LOGIC_EXIT[status])
@@ -591,10 +685,12 @@ def _logic_run(task, items, name, options, jobs, progress, json_, show) -> None:
     sys.exit(code)
 
 
-def _jobs(jobs: int, count: int) -> int:
-    """Worker processes: 1 by default, never more than the usable cores or the puzzles."""
+def _jobs(jobs: int, count: int, scheduler: str | None = None) -> int:
+    """Worker processes: 1 by default, never more than the usable cores or the puzzles (a scheduler: as asked)."""
     from .parallel.pool import usable_cores
 
+    if scheduler:
+        return jobs
     return max(1, min(jobs or 1, usable_cores(), count))
 
 
@@ -702,7 +798,10 @@ def steps(file, box, symbols, fmt, json_, variant, order, max_seconds, jobs, pro
 @click.option("--max-seconds", type=click.FloatRange(min=0.001), help="Stop one puzzle after this long (exit 3).")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, help="Worker processes (capped at cores).")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal).")
-def rate(file, box, symbols, fmt, json_, variant, max_seconds, jobs, progress):
+@click.option("--scheduler", metavar="ADDRESS", help="Rate in blocks on a Dask cluster (tcp://HOST:8786, 'local' for a "
+              "LocalCluster of --jobs processes); needs pip install 'sudokit[dask]'.")
+@click.option("--checkpoint", metavar="FILE", help="Journal finished blocks to FILE; the same command again resumes.")
+def rate(file, box, symbols, fmt, json_, variant, max_seconds, jobs, progress, scheduler, checkpoint):
     """Rate each puzzle of FILE on the scales people use: Sudoku Explainer's and HoDoKu's.
 
     \b
@@ -712,13 +811,16 @@ def rate(file, box, symbols, fmt, json_, variant, max_seconds, jobs, progress):
     the seconds taken: fields er, ep, ed, level, score, hardest, hodoku_hardest, guesses, complete, seconds.
     A puzzle without exactly one solution is not rated ('no solution' / 'multiple solutions', exit 1).
     Exit codes: 0 done, 1 not unique, 2 bad input, 3 --max-seconds hit (the rating so far is printed), 130 Ctrl-C.
+    --jobs N (local processes) or --scheduler ADDRESS (Dask) rate the file in blocks, answers in input order;
+    --checkpoint FILE journals finished blocks so the same command run again resumes.
 
     \b
     Examples:
       sudokit rate examples/hardest.txt
       sudokit rate --json --jobs 2 puzzles.txt
+      sudokit rate --scheduler tcp://10.0.0.5:8786 --checkpoint big.ckpt big.txt
     """
     items, name = _logic_items(file, box, symbols, fmt, variant)
     options = {"max_seconds": max_seconds}
     _logic_run("rate", items, name, options, jobs, progress, json_,
-               lambda r: _problem(r) or _rating_text(r["rating"]))
+               lambda r: _problem(r) or _rating_text(r["rating"]), {"scheduler": scheduler, "checkpoint": checkpoint})

@@ -89,23 +89,34 @@ def _status(rating) -> str:
     return "ok" if rating.complete else rating.reason or "time limit"
 
 
-def run(task: str, items: list[Item], options: dict, jobs: int = 1, progress=None):
-    """Yield the result of every item, in input order (on `jobs` processes when jobs > 1)."""
-    if jobs <= 1 or len(items) < 2:
+def run(task: str, items: list[Item], options: dict, jobs: int = 1, progress=None, *, scheduler=None, executor=None,
+        checkpoint=None):
+    """Yield the result of every item, in input order: in this process, or in blocks on `jobs` processes, a Dask
+    scheduler or an executor (parallel/batch.py), with finished blocks journalled to `checkpoint`."""
+    if jobs <= 1 and not scheduler and executor is None and not checkpoint or len(items) < 2 and not checkpoint:
         for k, item in enumerate(items):
             yield work(task, item, options)
             if progress:
                 progress(k + 1)
         return
-    from ..parallel.pool import LocalPool
+    from ..parallel.batch import ordered
+    from ..parallel.checkpoint import Journal, digest
+    from ..parallel.executors import runner
 
-    pool = LocalPool(min(jobs, len(items)))
-    try:
-        futures = [pool.submit(work, task, item, options) for item in items]
-        for k, future in enumerate(futures):
-            yield future.result()
-            if progress:
-                progress(k + 1)
-        pool.shutdown()
-    finally:
-        pool.terminate()
+    with Journal(checkpoint) as journal, runner(jobs, scheduler, executor) as where:
+        size = max(1, min(BLOCK, -(-len(items) // (8 * (16 if checkpoint else where.workers)))))
+        blocks = [(task, items[a:a + size], options) for a in range(0, len(items), size)]
+        job = digest(task, sorted(options.items()), [(i.line, i.puzzle, i.error) for i in items],
+                     [None if i.marks is None else i.marks.tobytes() for i in items], size)
+        for _, results in ordered(where, work_block, blocks, journal=journal, job=job,
+                                  progress=progress and (lambda done, total: progress(done)),
+                                  sizes=[len(b[1]) for b in blocks]):
+            yield from results
+
+
+BLOCK = 32  # puzzles per task at most
+
+
+def work_block(task: str, items: list[Item], options: dict) -> list[dict]:
+    """work() over a block of items (one task on a worker)."""
+    return [work(task, item, options) for item in items]

@@ -48,16 +48,15 @@ def completed(runner: Runner, calls: list[tuple], wanted: Callable[[int], bool] 
             lost = []
             for future in sorted(finished, key=pending.get):
                 k = pending.pop(future)
-                if future.cancelled():
-                    continue
-                if isinstance(future.exception(), BrokenProcessPool) and runner.renewable():
-                    lost.append(k)
+                if future.cancelled() or isinstance(future.exception(), BrokenProcessPool):
+                    lost.append(k)  # we cancel only tasks no longer wanted, and drop them at once: the pool did this
                     continue
                 yield k, future.result()
             if lost:
                 renewals += 1
-                if renewals > RENEWALS:
-                    raise LostWorkers(f"worker processes died {renewals} times; stopping")
+                if not runner.renewable() or renewals > RENEWALS:
+                    raise LostWorkers(f"{len(lost)} task(s) lost with their workers; stopping (with --checkpoint, "
+                                      "the same command again resumes)")
                 lost.extend(pending.values())
                 pending.clear()
                 runner.renew()

@@ -95,3 +95,10 @@ def grids_task(first: int, grids: np.ndarray, geometry, limit: int) -> PartsResu
     if len(hit):
         out.solutions.append(res.solutions[hit[0]].copy())
     return out
+
+
+def solve_block(grids: np.ndarray, geometry, limit: int, max_nodes: int):
+    """A block of a line file through the fast engine (a BatchResult, rows in order)."""
+    from ..sudoku.fast import solve_many
+
+    return solve_many(grids, geometry, limit=limit, max_nodes=max_nodes)

@@ -28,6 +28,14 @@ def fast_line_side(text: str, options: Options, source: str) -> int | None:
     return head.n if head.fmt == "line" and head.n <= 9 else None
 
 
+SPLIT_LINES = 16  # a split run with at most this many puzzles splits each search instead of batching them
+
+
+def few_lines(text: str) -> bool:
+    """True if the text holds at most SPLIT_LINES non-blank lines."""
+    return sum(1 for line in text.splitlines() if line.strip()) <= SPLIT_LINES
+
+
 @dataclass
 class LineFile:
     """A line file parsed for the batch path: its rows, their line numbers, which rows are readable."""
@@ -69,32 +77,75 @@ def parse_lines(text: str, source: str, n: int) -> LineFile:
 
 
 def solve_lines(run, text: str, source: str, n: int) -> None:
-    """Solve a one-line-per-puzzle file as one array; hand run.write every answer line, in input order."""
-    from ..sudoku.batch import solve_batch
+    """Solve a one-line-per-puzzle file in blocks on the run's Runner; hand run.write each block's answer lines, in
+    input order, as soon as the blocks before it are answered too."""
+    from ..sudoku.fast import _tables
 
     options, lf = run.options, parse_lines(text, source, n)
-    good = lf.good
-    jobs = options.jobs or (1 if good.sum() < SMALL_BATCH else None)
     geometry = parse_box(options.box, n)
-    batch = solve_batch(lf.grids[good], geometry, limit=options.search_limit, max_nodes=options.max_nodes,
-                        jobs=jobs, progress=run.progress)
-    stop = _answered_rows(good, batch.done)
-    run.write("".join(line + "\n" for line in _answers(run, lf, batch.result, stop, geometry)))
-    if batch.interrupted is not None:
-        run.interrupted(batch.interrupted, stop, len(lf.grids))
+    _tables(geometry)  # a geometry the engine cannot take fails here, before any worker starts
+    ngood = int(lf.good.sum())
+    answered = 0
+    try:
+        with run.runner(options.jobs or (1 if ngood < SMALL_BATCH else 0), ngood) as runner:
+            for r0, r1 in _solved_blocks(run, lf, geometry, runner):
+                answered = r1
+    except KeyboardInterrupt as exc:
+        run.interrupted(exc, answered, len(lf.grids))
 
 
-def _answers(run, lf: LineFile, res, stop: int, geometry) -> list[str]:
-    """The answer lines of the first `stop` rows; the tally and the diagnostics on the way."""
+def _solved_blocks(run, lf: LineFile, geometry, runner):
+    """Solve the file's blocks of rows on the runner; write each block's answers in order; yield its rows."""
+    from ..parallel.batch import ordered
+    from ..parallel.checkpoint import digest
+    from ..parallel.work import solve_block
+    from ..sudoku.batch import default_chunk_size
+
     options, good = run.options, lf.good
+    size = default_chunk_size(len(lf.grids), 16 if run.journal.path else runner.workers)
+    rows = [(r, min(r + size, len(lf.grids))) for r in range(0, len(lf.grids), size)]
+    blocks = [(lf.grids[a:b][good[a:b]], geometry, options.search_limit, options.max_nodes) for a, b in rows]
+    job = digest(lf.grids, lf.bad, geometry.units, geometry.pairs, options.search_limit, options.max_nodes, size)
+    ncells = geometry.ncells
+    for k, res in ordered(runner, solve_block, blocks, journal=run.journal, job=job, encode=_encode,
+                          decode=lambda r: _decode(r, ncells), progress=run.progress,
+                          sizes=[len(b[0]) for b in blocks]):
+        a, b = rows[k]
+        run.write("".join(line + "\n" for line in _answers(run, lf, res, a, b, geometry)))
+        yield a, b
+
+
+def _encode(res) -> dict:
+    """A block's BatchResult as JSON for the journal."""
+    from ..parallel.batch import pack
+
+    return {name: pack(getattr(res, name)) for name in ("counts", "solutions", "guesses", "nodes", "complete",
+                                                        "status")}
+
+
+def _decode(rec: dict, ncells: int):
+    """The BatchResult _encode wrote."""
+    from ..parallel.batch import unpack
+    from ..sudoku.fast import BatchResult
+
+    p = len(unpack(rec["counts"], np.int64, -1))
+    return BatchResult(unpack(rec["counts"], np.int64, p), unpack(rec["solutions"], np.int32, (p, ncells)),
+                       unpack(rec["guesses"], np.int64, p), unpack(rec["nodes"], np.int64, p),
+                       unpack(rec["complete"], bool, p), unpack(rec["status"], np.int8, p))
+
+
+def _answers(run, lf: LineFile, res, start: int, stop: int, geometry) -> list[str]:
+    """The answer lines of rows start..stop-1 (res holds their good rows); the tally and the diagnostics."""
+    options, good = run.options, lf.good[start:stop]
     solved_text = format_lines(res.solutions, lf.n)
-    puzzle_text = format_lines(lf.grids, lf.n) if options.json else None
-    status = _statuses(run, res, int(good[:stop].sum()))
-    k_of = np.cumsum(good) - 1  # row -> its index among the good rows
+    puzzle_text = format_lines(lf.grids[start:stop], lf.n) if options.json else None
+    status = _statuses(run, res, len(res))
+    k_of = np.cumsum(good) - 1  # row -> its index among the block's good rows
     out = []
-    for row in range(stop):
-        k, line = int(k_of[row]), int(lf.lines[row])
-        word = status[k] if good[row] else "invalid"
+    for i in range(stop - start):
+        row = start + i
+        k, line = int(k_of[i]), int(lf.lines[row])
+        word = status[k] if good[i] else "invalid"
         if word == "invalid":
             out.append(run.invalid(f"{lf.source}:{line}", line, lf.reason(row, geometry)))
             continue
@@ -102,7 +153,7 @@ def _answers(run, lf: LineFile, res, stop: int, geometry) -> list[str]:
             run.warn(f"{lf.source}:{line}: node limit {options.max_nodes} reached")
         count = int(res.counts[k])
         if options.json:
-            out.append(record(line, puzzle_text[row], word, count, solved_text[k] if count else None,
+            out.append(record(line, puzzle_text[i], word, count, solved_text[k] if count else None,
                               int(res.guesses[k]), int(res.nodes[k])))
         elif word == "solved" and options.mode != "count":
             out.append(solved_text[k])
@@ -151,11 +202,3 @@ def _clash(grid, geometry) -> str:
     except InputError as exc:
         return str(exc)
     return "givens clash"
-
-
-def _answered_rows(good, done) -> int:
-    """How many leading rows have an answer: all, or up to the first good row an interrupt left unsolved."""
-    row_done = np.ones(len(good), bool)
-    row_done[good] = done
-    missing = np.flatnonzero(~row_done)
-    return int(missing[0]) if len(missing) else len(good)

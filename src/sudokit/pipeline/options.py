@@ -23,8 +23,12 @@ class Options:
     mode: "solve" (a solution), "count" (the number of solutions up to limit) or "all" (every solution up to
     limit); unique: a second solution makes the puzzle 'multiple solutions' (exit 1); limit: None or 0 = no cap;
     max_nodes: 0 = no cap, per puzzle;
-    jobs: processes for the batch path (0: all cores from 5000 puzzles on); json: one JSON object per puzzle;
-    fmt, symbols, box: how to read (None: detect / the default box); variant: the variant flags (VariantFlags).
+    jobs: processes for the batch path (0: all cores from 5000 puzzles on), and, from 2 on, for the parts of a
+    count or --all split search; scheduler: a Dask scheduler address ('local': a LocalCluster) to run them on
+    instead; checkpoint: a journal file of finished blocks and parts (resumed when it exists); estimate: print
+    Knuth's estimate of each puzzle's exact-cover search (probes random probes) instead of solving;
+    json: one JSON object per puzzle; fmt, symbols, box: how to read (None: detect / the default box);
+    variant: the variant flags (VariantFlags).
     """
 
     mode: str = "solve"
@@ -38,6 +42,10 @@ class Options:
     symbols: str | None = None
     box: str | tuple[int, int] | None = None
     variant: VariantFlags = field(default_factory=VariantFlags)
+    scheduler: str | None = None
+    checkpoint: str | None = None
+    estimate: bool = False
+    probes: int = 1000
 
     def __post_init__(self):
         if self.mode not in MODES:
@@ -49,6 +57,13 @@ class Options:
         as_int(self.max_nodes, "max_nodes")
         as_int(self.jobs, "jobs")
         as_int(self.limit or 0, "limit")
+        as_int(self.probes, "probes", 2)
+
+    @property
+    def split(self) -> bool:
+        """True when a count or --all search may be split into parts (--jobs 2+, a scheduler or a checkpoint)."""
+        return self.mode in ("count", "all") and not self.max_nodes and bool(
+            self.jobs >= 2 or self.scheduler or self.checkpoint)
 
     @property
     def search_limit(self) -> int:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from typing import Callable
 
 from ..errors import InputError, LimitReached
 from ..formats import block_separator, format_entry, format_grid, read_puzzles
 from .options import Options, Tally, answer_text, outcome, parse_box, record
+
+SPLIT_TRY = 200_000  # nodes a puzzle gets in one piece before a split run cuts its search into parts
 
 
 class Blocks:
@@ -38,20 +41,50 @@ class SolveRun:
 
     def __init__(self, options: Options | None = None, write: Callable[[str], None] | None = None,
                  warn: Callable[[str], None] | None = None, progress: Callable[[int, int], None] | None = None,
-                 verbose: bool = False):
+                 verbose: bool = False, executor=None):
         self.options = options or Options()
         self.write = write or (lambda text: None)
         self.warn = warn or (lambda message: None)
         self.progress = progress
         self.verbose = verbose
+        self.executor = executor  # any concurrent.futures.Executor for the blocks and parts (else jobs/scheduler)
         self.tally = Tally()
+        self.journal = None
+        self._split = None  # the Runner of split searches, while _puzzles runs them
 
     def run(self, text: str, source: str = "<input>") -> Tally:
         """Answer every puzzle of text (source names it in messages); the tally."""
-        from .lines import fast_line_side, solve_lines
+        from ..parallel.checkpoint import Journal
 
+        with Journal(self.options.checkpoint) as self.journal:
+            return self._run(text, source)
+
+    @contextmanager
+    def runner(self, jobs: int, tasks: int | None = None):
+        """The Runner of this run's blocks or parts: the executor given, the scheduler, or `jobs` local processes
+        (0 = every core; never more than the cores or `tasks`)."""
+        from ..parallel.executors import runner
+        from ..sudoku.batch import worker_count
+
+        if self.executor is None and not self.options.scheduler:
+            jobs = worker_count(jobs or None, tasks if tasks is not None else 1 << 30)
+        run = runner(jobs, self.options.scheduler, self.executor)
+        try:
+            yield run
+        except BaseException:
+            run.close(abort=True)
+            raise
+        run.close(abort=self.tally.interrupted is not None)  # an interrupt caught on the way stops the workers now
+
+    def _run(self, text: str, source: str) -> Tally:
+        """run() with the journal open."""
+        from .lines import fast_line_side, few_lines, solve_lines
+
+        if self.options.estimate:
+            self._estimates(text, source)
+            return self.tally
         side = fast_line_side(text, self.options, source)
-        if side:
+        if side and not (self.options.split and few_lines(text)):
             if self.verbose:
                 self.warn(f"{source}: one puzzle per line, {side}x{side}, fast batch path")
             solve_lines(self, text, source, side)
@@ -63,9 +96,36 @@ class SolveRun:
         geometry = parse_box(options.box, pf.n)
         if pf.fmt == "hdu4069":
             self._hdu4069(pf)
+        elif options.split:
+            try:
+                with self.runner(options.jobs) as self._split:
+                    self._puzzles(pf, geometry)
+            finally:
+                self._split = None
         else:
             self._puzzles(pf, geometry)
         return self.tally
+
+    def _estimates(self, text: str, source: str) -> None:
+        """One line per puzzle: Knuth's estimate of its exact-cover search (nodes and solutions, 95% bands)."""
+        from ..parallel.estimate import estimate
+        from ..sudoku.exact import encode
+        from ..sudoku.grid import check_givens
+
+        pf = read_puzzles(text, fmt=self.options.fmt, symbols=self.options.symbols, source=source)
+        geometry = parse_box(self.options.box, pf.n)
+        plan = self.options.variant.plan(pf.n, geometry, "dlx")
+        for entry in pf.entries:
+            geo, _, extra = plan.for_entry(entry, geometry)
+            try:
+                if entry.error:
+                    raise InputError(entry.error)
+                check_givens(entry.grid, geo)
+            except InputError as exc:
+                self.write(self.invalid(f"{pf.source}:{entry.line}", entry.line, str(exc)) + "\n")
+                continue
+            self.write(f"{estimate(encode(entry.grid, geo, **extra)[0], self.options.probes, 0, 'dlx')}\n")
+            self.tally.note("solved")
 
     def interrupted(self, exc: KeyboardInterrupt, done: int, total: int) -> None:
         """Note an interrupt after `done` of `total` puzzles."""
@@ -112,7 +172,7 @@ class SolveRun:
         if self.options.mode == "all":
             yield from self._all(entry.grid, geometry, pf, where, extra)
             return
-        yield self._one(entry, pf, geometry, solve, where)
+        yield self._one(entry, pf, geometry, solve, where, extra)
 
     def invalid(self, where: str, line: int, reason: str) -> str:
         """The block of an unreadable puzzle (its reason also on warn)."""
@@ -120,10 +180,10 @@ class SolveRun:
         self.tally.note("invalid")
         return record(line, "", f"invalid: {reason}", 0, None, 0, 0) if self.options.json else f"invalid: {reason}"
 
-    def _one(self, entry, pf, geometry, solve, where: str) -> str:
+    def _one(self, entry, pf, geometry, solve, where: str, extra=None) -> str:
         """Search one puzzle and say what stands in its place."""
         options = self.options
-        result = solve(entry.grid, geometry, options.search_limit, options.max_nodes)
+        result = self._search(entry.grid, geometry, solve, extra)
         self.tally.nodes += result.nodes
         self.tally.guesses += result.guesses
         status = outcome(result.count, result.complete, options.unique)
@@ -137,6 +197,19 @@ class SolveRun:
         text = format_entry(result.solution, pf) if result.count else ""
         return answer_text(status, result.count, text, options)
 
+    def _search(self, grid, geometry, solve, extra):
+        """The engine's answer; in a split run, a puzzle not answered within SPLIT_TRY nodes is split into parts."""
+        options = self.options
+        if self._split is None:
+            return solve(grid, geometry, options.search_limit, options.max_nodes)
+        quick = solve(grid, geometry, options.search_limit, SPLIT_TRY)
+        if quick.complete:
+            return quick
+        from ..parallel.sudoku import count
+
+        engine = "fast" if options.engine == "fast" else "dlx"
+        return count(grid, geometry, options.limit, self._split, engine=engine, extra=extra, journal=self.journal)
+
     def _all(self, grid, geometry, pf, where: str, extra):
         """Every solution (up to the limit), each as it is found, through the Dancing Links iterator."""
         from ..cover.solver import solutions
@@ -144,11 +217,17 @@ class SolveRun:
 
         problem, cell_digit = encode(grid, geometry, **(extra or {}))
         found = 0
+        if self._split is not None:
+            from ..parallel.sudoku import solutions as split_solutions
+
+            grids = split_solutions(grid, geometry, self.options.limit or None, self._split, extra=extra)
+        else:
+            grids = (decode(sol.options, cell_digit, geometry.ncells) for sol in solutions(
+                problem, self.options.limit or None, max_nodes=self.options.max_nodes, algorithm=ALGORITHM))
         try:
-            for sol in solutions(problem, self.options.limit or None, max_nodes=self.options.max_nodes,
-                                 algorithm=ALGORITHM):
+            for solved in grids:
                 found += 1
-                yield format_entry(decode(sol.options, cell_digit, geometry.ncells), pf)
+                yield format_entry(solved, pf)
         except LimitReached as exc:
             self.warn(f"{where}: {exc}")
             self.tally.note("limit")
