@@ -157,9 +157,10 @@ def test_checkpoint_resumes_with_the_same_total(tmp_path):
     journalled = len(Journal(path).records)
     assert journalled >= 19
     seen = []
-    assert parallel.count(p, jobs=2, checkpoint=path, progress=lambda d, t: seen.append((d, t))) == 2339
+    # resumed in one process, whose tasks group the parts otherwise: the journalled parts are still skipped
+    assert parallel.count(p, jobs=1, checkpoint=path, progress=lambda d, t: seen.append((d, t))) == 2339
     assert seen[0][0] > 0  # the resumed run started with the journalled parts done
-    assert parallel.count(p, jobs=1, checkpoint=path) == 2339  # everything journalled: nothing to run
+    assert parallel.count(p, jobs=2, checkpoint=path) == 2339  # everything journalled: nothing to run
     assert not child_pids()
 
 

@@ -22,6 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
+import numpy as np
+
 from ..checks import as_int, as_limit, as_seed
 from ..cover.problem import Problem
 from ..cover.solver import ALGORITHMS, DEFAULT_ALGORITHM, Count, Solution, Stats
@@ -38,6 +40,7 @@ TASKS_PER_WORKER = 64
 SIZING_PROBES = 64
 SPLIT_NODES = 20_000  # estimated nodes below which a search is not worth cutting
 MAX_DEPTH = 64
+JOURNAL_WORKERS = 4  # a journalled search is cut as for at least this many workers, so one process resumes too
 
 
 @dataclass
@@ -79,6 +82,26 @@ def plan(problem: Problem, workers: int, algorithm: str, seed: int | None, depth
     return top
 
 
+def unfinished(ranges: list[tuple[int, int]], done: dict, parts: int) -> list[tuple[int, int]]:
+    """The ranges less the prefixes journalled as done (keys 'a-b'; a previous run may have grouped them otherwise)."""
+    left = np.ones(parts + 1, bool)
+    for key in done:
+        a, b = (int(x) for x in key.split("-"))
+        left[a:b] = False
+    out = []
+    for a, b in ranges:
+        k = a
+        while k < b:
+            while k < b and not left[k]:
+                k += 1
+            start = k
+            while k < b and left[k]:
+                k += 1
+            if k > start:
+                out.append((start, k))
+    return out
+
+
 def task_ranges(top: Top, tasks: int) -> list[tuple[int, int]]:
     """Consecutive prefix ranges, about `tasks` of them, none holding a solution met above the cut inside it."""
     n = top.parts
@@ -105,10 +128,10 @@ class SplitSearch:
         self._depth = depth
         self._top: Top | None = None
 
-    def top(self, depth: int | None = None) -> Top:
-        """The cut (made once)."""
+    def top(self, depth: int | None = None, workers: int | None = None) -> Top:
+        """The cut (made once), for the runner's workers (or `workers`)."""
         if self._top is None or (depth is not None and depth != self._top.depth):
-            self._top = plan(self.problem, self.runner.workers, self.algorithm, self.seed,
+            self._top = plan(self.problem, workers or self.runner.workers, self.algorithm, self.seed,
                              self._depth if depth is None else depth)
         return self._top
 
@@ -137,14 +160,13 @@ class SplitSearch:
         job = f"{self.digest}-count-{limit}"
         done = journal.done(job)
         depth = next(iter(done.values()))["depth"] if done else None
-        top = self.top(depth)
+        top = self.top(depth, max(self.runner.workers, JOURNAL_WORKERS) if journal.path else None)
         if top.depth == 0:
             total, nodes, _ = self._whole(limit, 0)
             return Count(min(total, limit), Stats(min(total, limit), nodes))
         total = len(top.solutions) + sum(r["count"] for r in done.values())
         nodes = top.nodes + sum(r["nodes"] for r in done.values())
-        ranges = [r for r in task_ranges(top, TASKS_PER_WORKER * self.runner.workers)
-                  if f"{r[0]}-{r[1]}" not in done and not _covered(r, done)]
+        ranges = unfinished(task_ranges(top, TASKS_PER_WORKER * self.runner.workers), done, top.parts)
         finished = top.parts - sum(b - a for a, b in ranges)
         self._report(finished, top.parts)
         results = completed(self.runner, self._calls(top, ranges, limit, 0), lambda k: total < limit)
@@ -207,16 +229,6 @@ class SplitSearch:
     def _report(self, done: int, total: int) -> None:
         if self.progress:
             self.progress(done, total)
-
-
-def _covered(r: tuple[int, int], done: dict) -> bool:
-    """True if journalled ranges cover prefixes r[0]..r[1]-1 (a previous run may have grouped them otherwise)."""
-    spans = sorted(tuple(int(x) for x in key.split("-")) for key in done)
-    at = r[0]
-    for a, b in spans:
-        if a <= at < b:
-            at = b
-    return at >= r[1]
 
 
 def _watch(results, first_hit: list, limit: int):

@@ -21,7 +21,7 @@ from ..geometry import Geometry
 from ..sudoku.grid import SolveResult
 from .checkpoint import Journal, digest
 from .executors import Runner
-from .split import TASKS_PER_WORKER, SplitSearch, plan, task_ranges
+from .split import JOURNAL_WORKERS, TASKS_PER_WORKER, SplitSearch, plan, task_ranges, unfinished
 from .tasks import completed
 from .work import grids_task
 
@@ -66,7 +66,8 @@ def _fast_count(grid, geometry, limit, runner, problem, cell_digit, journal, dep
 
     job = digest(grid, geometry.units, geometry.pairs, "fast-count", limit)
     done = journal.done(job)
-    top = plan(problem, runner.workers, ALGORITHM, None, next(iter(done.values()))["depth"] if done else depth)
+    workers = max(runner.workers, JOURNAL_WORKERS) if journal.path else runner.workers
+    top = plan(problem, workers, ALGORITHM, None, next(iter(done.values()))["depth"] if done else depth)
     if top.depth == 0:
         res = solve_many(grid.reshape(1, -1), geometry, limit=limit).result(0)
         return SolveResult(res.count, res.solution, res.nodes, res.guesses)
@@ -74,7 +75,7 @@ def _fast_count(grid, geometry, limit, runner, problem, cell_digit, journal, dep
     for k, path in enumerate(top.prefixes):
         cells = cell_digit[list(path)]
         grids[k, cells[:, 0]] = cells[:, 1]
-    ranges = [r for r in task_ranges(top, TASKS_PER_WORKER * runner.workers) if f"{r[0]}-{r[1]}" not in done]
+    ranges = unfinished(task_ranges(top, TASKS_PER_WORKER * runner.workers), done, top.parts)
     total = len(top.solutions) + sum(r["count"] for r in done.values())
     nodes = sum(r["nodes"] for r in done.values())
     guesses = sum(r["guesses"] for r in done.values())
