@@ -23,7 +23,7 @@ from sudokit.parallel import sudoku as psudoku  # noqa: E402
 from sudokit.parallel.executors import runner  # noqa: E402
 from sudokit.sudoku import fast  # noqa: E402
 
-from test_parallel import SEVERAL  # noqa: E402
+from test_parallel import SEVERAL, easy_puzzles  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
 BIN = Path(sys.executable).parent
@@ -127,6 +127,12 @@ def test_dask_scheduler_and_two_workers_from_the_command_line(tmp_path):
         many.write_text("\n".join(rows) + "\n")
         one = subprocess.run([sys.executable, "-m", "sudokit", "solve", many], capture_output=True, text=True)
         run = subprocess.run([sys.executable, "-m", "sudokit", "solve", "--scheduler", address, many],
+                             capture_output=True, text=True, timeout=600)
+        assert run.returncode == 0 and run.stdout == one.stdout, run.stderr
+        easy = tmp_path / "easy.txt"
+        easy.write_text("\n".join(easy_puzzles(4)) + "\n")
+        one = subprocess.run([sys.executable, "-m", "sudokit", "rate", easy], capture_output=True, text=True)
+        run = subprocess.run([sys.executable, "-m", "sudokit", "rate", "--scheduler", address, easy],
                              capture_output=True, text=True, timeout=600)
         assert run.returncode == 0 and run.stdout == one.stdout, run.stderr
     finally:

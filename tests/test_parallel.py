@@ -237,6 +237,24 @@ def test_cli_batches_stream_in_order_on_processes_and_resume(tmp_path):
     assert sudokit("solve", "--jobs", "2", "--checkpoint", ckpt, f).stdout == one  # all from the journal
 
 
+def easy_puzzles(k: int) -> list[str]:
+    """k distinct quick puzzles: SOLVED with a different set of cells blanked."""
+    return ["".join("." if (c * (j + 2)) % 9 == j % 9 else ch for c, ch in enumerate(SOLVED)) for j in range(k)]
+
+
+def test_cli_rate_in_blocks_on_processes_and_from_a_checkpoint(tmp_path):
+    f = tmp_path / "easy.txt"
+    f.write_text("\n".join(easy_puzzles(6)) + "\n")
+    one = sudokit("rate", "--json", f)
+    assert one.returncode == 0 and one.stdout.count("\n") == 6
+    strip = lambda out: [line.split('"seconds"')[0] for line in out.splitlines()]  # noqa: E731 - times differ
+    assert strip(sudokit("rate", "--json", "-j", "2", f).stdout) == strip(one.stdout)
+    ckpt = tmp_path / "r.ckpt"
+    first = sudokit("rate", "--json", "--checkpoint", ckpt, f).stdout
+    assert strip(first) == strip(one.stdout) and ckpt.read_text().count("\n") > 1
+    assert sudokit("rate", "--json", "--checkpoint", ckpt, f).stdout == first  # from the journal, word for word
+
+
 @pytest.mark.skipif(not os.environ.get("SUDOKIT_SLOW"), reason="about a minute of CPU: SUDOKIT_SLOW=1 (and "
                     "benchmarks/scale.py) run it")
 def test_all_6x6_grids_on_two_processes():
