@@ -1,0 +1,302 @@
+"""Breadth-first scans of implication graphs: the search behind HoDoKu's chains (X-Chain, XY-Chain, Nice Loops,
+AICs, grouped or not) and its ALS chains (ALS-XY-Wing, ALS-XY-Chain).
+
+Chains. A node is a candidate (cell, digit) or a group node (a digit's places in a box-line intersection); node i
+has two potentials, 2i (off: the node is false) and 2i+1 (on: it is true). An edge u -> v of the graph (CSR:
+the successors of u are idx[ptr[u] : ptr[u+1]]) is an implication: on -> off along a weak link (the two cannot
+both be true), off -> on along a strong link (one of the two is true). Every path alternates, so a path from
+off(s) to on(e) is an AIC (s or e is true) and a cycle is a continuous nice loop (every node on it is equivalent to
+every other). Normal nodes are 0 .. nnormal-1 and know their cell; `cand` holds every cell's candidate mask (bit d-1) and
+`cn_ptr/cn_idx` list the nodes (normal or group) that contain a cell.
+
+`scan_chains` runs one BFS per start potential (shortest paths; in loop mode the nodes of the start cell are
+reached but never expanded, and the first link must leave the start cell) and keeps, for every candidate (index
+cell * n + d - 1) that some chain eliminates (or places), the shortest such chain as (length, start potential, end
+potential):
+
+    aic   off(s) ~> on(e), e in another cell: e's digit leaves cells seeing both (same digit), or s's cell loses e's
+          digit and e's cell loses s's digit (different digits, the cells see each other)
+    dnl   a discontinuous nice loop back into the start cell: on(s) ~> off(s) or on(s) ~> on(t) removes s;
+          off(s) ~> off(t) removes t;  off(s) ~> on(s) places s (kept apart, in `pl`)
+    cnl   per start potential, the shortest cycle through it (cnl_to = the potential that closes it)
+
+`path` repeats one BFS so the caller can walk `parent` back from an end potential.
+
+ALS chains. A state a * n + r means "ALS a does not hold digit r+1, so it holds all its other digits"; from it,
+every restricted common x != r of ALS a and a neighbour b (all x of both see each other) leads to state (b, x).
+`scan_als` starts at (a, z) for every ALS a and digit z whose places in a have common peers holding z (`zb`),
+and keeps, per eliminated candidate, the shortest chain of min_als .. max_als ALSes ending in an ALS b (no cell
+shared with a) that holds z with z != its entering common: z is in a or in b, so z leaves the cells that see every
+z of both. Cell sets are rows of W uint64 words. Kernels never allocate per node; scratch comes from the caller.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .bits import ctz
+
+INF = np.int64(1) << 40
+
+
+@njit(cache=True)
+def _mark(cell, value, cn_ptr, cn_idx, term):
+    """Set term on both potentials of every node containing cell."""
+    for j in range(cn_ptr[cell], cn_ptr[cell + 1]):
+        node = cn_idx[j]
+        term[2 * node] = value
+        term[2 * node + 1] = value
+
+
+@njit(cache=True)
+def _bfs(start, loops, ptr, idx, term, dist, parent, queue):
+    """BFS from start (dist must be -1 everywhere); returns the number of potentials reached (queue[:k])."""
+    dist[start] = 0
+    parent[start] = -1
+    queue[0] = start
+    head, tail = 0, 1
+    while head < tail:
+        u = queue[head]
+        head += 1
+        if loops and u != start and term[u]:
+            continue
+        for j in range(ptr[u], ptr[u + 1]):
+            v = idx[j]
+            if dist[v] >= 0 or (loops and u == start and term[v]):
+                continue
+            dist[v] = dist[u] + 1
+            parent[v] = u
+            queue[tail] = v
+            tail += 1
+    return tail
+
+
+@njit(cache=True)
+def path(start, loops, ptr, idx, node_cell, cn_ptr, cn_idx, term, dist, parent, queue):
+    """One BFS from start with the scan's rules; dist and parent stay filled (reset them with `clear`)."""
+    cell = node_cell[start // 2]
+    if loops:
+        _mark(cell, True, cn_ptr, cn_idx, term)
+    k = _bfs(start, loops, ptr, idx, term, dist, parent, queue)
+    if loops:
+        _mark(cell, False, cn_ptr, cn_idx, term)
+    return k
+
+
+@njit(cache=True)
+def clear(k, dist, queue):
+    """Reset dist after a BFS that reached queue[:k]."""
+    for i in range(k):
+        dist[queue[i]] = -1
+
+
+@njit(cache=True)
+def _keep(length, node, p, v, best_len, best_from, best_to):
+    """Keep (p, v) for node when it is strictly shorter than what is kept."""
+    if length < best_len[node]:
+        best_len[node] = length
+        best_from[node] = p
+        best_to[node] = v
+
+
+@njit(cache=True)
+def _has_edge(u, v, ptr, idx):
+    """True if u -> v is an edge."""
+    for j in range(ptr[u], ptr[u + 1]):
+        if idx[j] == v:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _has(cand, cell, d):
+    """True if digit d (1-based) is a candidate of cell."""
+    return (cand[cell] >> np.uint64(d - 1)) & np.uint64(1) != 0
+
+
+@njit(cache=True)
+def _aic(p, v, length, mixed, n, node_digit, node_cell, cand, peers_ptr, peers_idx, sees, aic):
+    """Record the eliminations of the AIC off(s) ~> on(e)."""
+    s, e = p // 2, v // 2
+    cs, ce = node_cell[s], node_cell[e]
+    ds, de = node_digit[s], node_digit[e]
+    if ds == de:
+        for j in range(peers_ptr[cs], peers_ptr[cs + 1]):
+            z = peers_idx[j]
+            if z != ce and sees[z, ce] and _has(cand, z, ds):
+                _keep(length, z * n + ds - 1, p, v, aic[0], aic[1], aic[2])
+    elif mixed and sees[cs, ce]:
+        if _has(cand, cs, de):
+            _keep(length, cs * n + de - 1, p, v, aic[0], aic[1], aic[2])
+        if _has(cand, ce, ds):
+            _keep(length, ce * n + ds - 1, p, v, aic[0], aic[1], aic[2])
+
+
+@njit(cache=True)
+def _loop_end(p, v, length, n, node_digit, node_cell, ptr, idx, dnl, pl, cnl):
+    """Record what a chain from p back into the start cell (at v) proves."""
+    if _has_edge(v, p, ptr, idx) and length + 1 < cnl[0][p]:
+        cnl[0][p] = length + 1
+        cnl[1][p] = v
+    s, t = p // 2, v // 2
+    ks = node_cell[s] * n + node_digit[s] - 1
+    if p & 1:
+        if v == p - 1 or (v & 1 and t != s):
+            _keep(length, ks, p, v, dnl[0], dnl[1], dnl[2])
+    elif v == p + 1:
+        _keep(length, ks, p, v, pl[0], pl[1], pl[2])
+    elif not v & 1 and t != s:
+        _keep(length, node_cell[t] * n + node_digit[t] - 1, p, v, dnl[0], dnl[1], dnl[2])
+
+
+@njit(cache=True)
+def scan_chains(loops, mixed, n, nnormal, graph, geo, scratch, aic, dnl, pl, cnl):
+    """Every start potential of a normal node: BFS, then record AICs (and in loop mode nice loops).
+
+    graph = (ptr, idx, node_digit, node_cell, cn_ptr, cn_idx, cand); geo = (peers_ptr, peers_idx, sees);
+    scratch = (term, dist, parent, queue); aic, dnl, pl = (len, from, to) per candidate; cnl = (len, to) per
+    potential. Length = number of links; chains of fewer than 3 links are not kept."""
+    ptr, idx, node_digit, node_cell, cn_ptr, cn_idx, cand = graph
+    peers_ptr, peers_idx, sees = geo
+    term, dist, parent, queue = scratch
+    for p in range(2 * nnormal):
+        if not loops and p & 1:
+            continue
+        cell = node_cell[p // 2]
+        if loops:
+            _mark(cell, True, cn_ptr, cn_idx, term)
+        k = _bfs(p, loops, ptr, idx, term, dist, parent, queue)
+        if loops:
+            for i in range(1, k):
+                u = queue[i]
+                if not term[u] and _has_edge(u, p, ptr, idx) and dist[u] + 1 >= 4 and dist[u] + 1 < cnl[0][p]:
+                    cnl[0][p] = dist[u] + 1
+                    cnl[1][p] = u
+        for i in range(1, k):
+            v = queue[i]
+            e = v // 2
+            if dist[v] < 3 or e >= nnormal:
+                continue
+            if loops and term[v]:
+                _loop_end(p, v, dist[v], n, node_digit, node_cell, ptr, idx, dnl, pl, cnl)
+            elif not p & 1 and v & 1 and node_cell[e] != cell:
+                _aic(p, v, dist[v], mixed, n, node_digit, node_cell, cand, peers_ptr, peers_idx, sees, aic)
+        if loops:
+            _mark(cell, False, cn_ptr, cn_idx, term)
+        clear(k, dist, queue)
+
+
+@njit(cache=True)
+def _and_any(a, b, w):
+    """True if rows a and b (of w words) share a bit."""
+    for i in range(w):
+        if a[i] & b[i]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def als_links(cells, digits, xcells, xsee, n, ptr, nbr, rcs):
+    """The restricted commons of every ordered pair of ALSes without a common cell, as CSR (ptr, nbr, rcs = the
+    digit mask of the commons); returns the number of links (nbr and rcs must hold A*A entries)."""
+    na, w = cells.shape[0], cells.shape[1]
+    k = 0
+    for a in range(na):
+        ptr[a] = k
+        for b in range(na):
+            if b == a or _and_any(cells[a], cells[b], w):
+                continue
+            common = digits[a] & digits[b]
+            rc = np.uint64(0)
+            while common:
+                x = ctz(common)
+                common &= common - np.uint64(1)
+                ok = True
+                for i in range(w):
+                    if xcells[b, x, i] & ~xsee[a, x, i]:
+                        ok = False
+                        break
+                if ok:
+                    rc |= np.uint64(1) << np.uint64(x)
+            if rc:
+                nbr[k] = b
+                rcs[k] = rc
+                k += 1
+    ptr[na] = k
+    return k
+
+
+@njit(cache=True)
+def _als_bfs(start, n, max_als, ptr, nbr, rcs, dist, parent, queue):
+    """BFS over ALS states from start, at most max_als ALSes deep; returns the number of states reached."""
+    dist[start] = 0
+    parent[start] = -1
+    queue[0] = start
+    head, tail = 0, 1
+    while head < tail:
+        u = queue[head]
+        head += 1
+        if dist[u] + 1 >= max_als:
+            continue
+        a, r = u // n, u % n
+        for j in range(ptr[a], ptr[a + 1]):
+            m = rcs[j] & ~(np.uint64(1) << np.uint64(r))
+            while m:
+                x = ctz(m)
+                m &= m - np.uint64(1)
+                v = nbr[j] * n + x
+                if dist[v] < 0:
+                    dist[v] = dist[u] + 1
+                    parent[v] = u
+                    queue[tail] = v
+                    tail += 1
+    return tail
+
+
+@njit(cache=True)
+def als_path(start, n, max_als, links, dist, parent, queue):
+    """One ALS-state BFS from start (reset dist with `clear` afterwards)."""
+    return _als_bfs(start, n, max_als, links[0], links[1], links[2], dist, parent, queue)
+
+
+@njit(cache=True)
+def scan_als(min_als, max_als, n, cells, digits, zb, links, scratch, best):
+    """ALS chains of min_als .. max_als ALSes from every (a, z): per eliminated candidate (cell * n + z) the
+    shortest as (number of ALSes, start state, end state) in best."""
+    ptr, nbr, rcs = links
+    dist, parent, queue = scratch
+    na, w = cells.shape[0], cells.shape[1]
+    for a in range(na):
+        m = digits[a]
+        while m:
+            z = ctz(m)
+            m &= m - np.uint64(1)
+            if not _any(zb[a, z], w):
+                continue
+            start = a * n + z
+            k = _als_bfs(start, n, max_als, ptr, nbr, rcs, dist, parent, queue)
+            for i in range(1, k):
+                v = queue[i]
+                b, r = v // n, v % n
+                size = dist[v] + 1
+                if size < min_als or r == z or not (digits[b] >> np.uint64(z)) & np.uint64(1):
+                    continue
+                if _and_any(cells[a], cells[b], w):
+                    continue
+                for i2 in range(w):
+                    hit = zb[a, z, i2] & zb[b, z, i2]
+                    while hit:
+                        c = 64 * i2 + ctz(hit)
+                        hit &= hit - np.uint64(1)
+                        _keep(size, c * n + z, start, v, best[0], best[1], best[2])
+            clear(k, dist, queue)
+
+
+@njit(cache=True)
+def _any(row, w):
+    """True if a row of w words has a bit."""
+    for i in range(w):
+        if row[i]:
+            return True
+    return False
