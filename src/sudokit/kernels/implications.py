@@ -35,7 +35,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .bits import ctz
+from .bits import ctz, popcount
 
 INF = np.int64(1) << 40
 
@@ -188,6 +188,77 @@ def scan_chains(loops, mixed, n, nnormal, graph, geo, scratch, aic, dnl, pl, cnl
 
 
 @njit(cache=True)
+def als_enumerate(unit_cells, cand, max_size, out_unit, out_local, out_digits, stack):
+    """Every set of 1 .. max_size empty cells of a house holding one digit more than it has cells: (house, local
+    cell mask, digit mask) into the out arrays; returns their number, or -1 when they do not fit."""
+    nu, n = unit_cells.shape[0], unit_cells.shape[1]
+    k = 0
+    for u in range(nu):
+        # stack entries: (next local index, local mask, digit mask, size), depth-first
+        top = 0
+        stack[0, 0], stack[0, 1], stack[0, 2], stack[0, 3] = 0, 0, 0, 0
+        while top >= 0:
+            i, mask, digits, size = stack[top, 0], stack[top, 1], stack[top, 2], stack[top, 3]
+            if i >= n:
+                top -= 1
+                continue
+            stack[top, 0] = i + 1
+            m = cand[unit_cells[u, i]]
+            if m == 0:
+                continue
+            nd = digits | np.int64(m)
+            ns = size + 1
+            if popcount(nd) == ns + 1:
+                if k >= out_unit.shape[0]:
+                    return -1
+                out_unit[k], out_local[k], out_digits[k] = u, mask | (np.int64(1) << i), nd
+                k += 1
+            if ns < max_size:
+                top += 1
+                stack[top, 0], stack[top, 1], stack[top, 2], stack[top, 3] = i + 1, mask | (np.int64(1) << i), nd, ns
+    return k
+
+
+@njit(cache=True)
+def als_tables(unit_cells, units, locals_, cand, peer_words, where, n, cells, digits, xcells, xsee, zb):
+    """Per ALS: its cells and digits, and per digit x the cells of the ALS holding x (xcells), the cells that see
+    all of them (xsee) and those of the latter outside the ALS still holding x (zb: where[x] is x's cells); rows
+    of W words."""
+    na, w = cells.shape[0], cells.shape[1]
+    for a in range(na):
+        u, loc = units[a], locals_[a]
+        for i in range(w):
+            cells[a, i] = 0
+        for x in range(n):
+            for i in range(w):
+                xcells[a, x, i] = 0
+                xsee[a, x, i] = ~np.uint64(0)
+        dm = np.uint64(0)
+        while loc:
+            j = ctz(loc)
+            loc &= loc - 1
+            c = unit_cells[u, j]
+            cells[a, c // 64] |= np.uint64(1) << np.uint64(c % 64)
+            m = cand[c]
+            dm |= m
+            while m:
+                x = ctz(m)
+                m &= m - np.uint64(1)
+                xcells[a, x, c // 64] |= np.uint64(1) << np.uint64(c % 64)
+                for i in range(w):
+                    xsee[a, x, i] &= peer_words[c, i]
+        digits[a] = dm
+        for x in range(n):
+            if not (dm >> np.uint64(x)) & np.uint64(1):
+                for i in range(w):
+                    xsee[a, x, i] = 0
+                    zb[a, x, i] = 0
+                continue
+            for i in range(w):
+                zb[a, x, i] = xsee[a, x, i] & where[x, i] & ~cells[a, i]
+
+
+@njit(cache=True)
 def _and_any(a, b, w):
     """True if rows a and b (of w words) share a bit."""
     for i in range(w):
@@ -199,7 +270,7 @@ def _and_any(a, b, w):
 @njit(cache=True)
 def als_links(cells, digits, xcells, xsee, n, ptr, nbr, rcs):
     """The restricted commons of every ordered pair of ALSes without a common cell, as CSR (ptr, nbr, rcs = the
-    digit mask of the commons); returns the number of links (nbr and rcs must hold A*A entries)."""
+    digit mask of the commons); returns the number of links, or -1 when they do not fit in nbr."""
     na, w = cells.shape[0], cells.shape[1]
     k = 0
     for a in range(na):
@@ -220,6 +291,8 @@ def als_links(cells, digits, xcells, xsee, n, ptr, nbr, rcs):
                 if ok:
                     rc |= np.uint64(1) << np.uint64(x)
             if rc:
+                if k >= nbr.shape[0]:
+                    return -1
                 nbr[k] = b
                 rcs[k] = rc
                 k += 1
