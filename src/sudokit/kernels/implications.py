@@ -40,6 +40,147 @@ from .bits import ctz, popcount
 INF = np.int64(1) << 40
 
 
+GRAPH_FULL, GRAPH_X, GRAPH_XY = 0, 1, 2
+
+
+@njit(cache=True)
+def _edge(u, v, k, us, vs):
+    """Append edge u -> v; returns the new count (-1 once the buffers are full)."""
+    if k < 0 or k >= us.shape[0]:
+        return -1
+    us[k], vs[k] = u, v
+    return k + 1
+
+
+@njit(cache=True)
+def _group_has(g, cell, g_ptr, g_idx):
+    """True if group node g (index among groups) contains cell."""
+    for j in range(g_ptr[g], g_ptr[g + 1]):
+        if g_idx[j] == cell:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _disjoint(g, g2, g_ptr, g_idx):
+    """True if group nodes g and g2 share no cell."""
+    for j in range(g_ptr[g], g_ptr[g + 1]):
+        if _group_has(g2, g_idx[j], g_ptr, g_idx):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _sees_group(cell, g, g_ptr, g_idx, sees):
+    """True if cell sees every cell of group g (and is not one of them)."""
+    for j in range(g_ptr[g], g_ptr[g + 1]):
+        if not sees[cell, g_idx[j]]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def graph_edges(kind, n, cand, nodes, groups, geo, us, vs):
+    """The implications of a candidate grid as edge lists (us -> vs); returns their number, or -1 if they do not
+    fit. kind: GRAPH_FULL (every link), GRAPH_X (links of one digit between cells), GRAPH_XY (bivalue cells:
+    strong links inside them, weak links between them). nodes = (node_digit, node_cell, cand_node, nnormal);
+    groups = (g_ptr, g_idx, g_line, g_box): group node nnormal + g, its cells, line and box; geo = (unit_cells,
+    peers_ptr, peers_idx, sees)."""
+    node_digit, node_cell, cand_node, nnormal = nodes
+    g_ptr, g_idx, g_line, g_box = groups
+    unit_cells, peers_ptr, peers_idx, sees = geo
+    ng = g_line.shape[0]
+    k = 0
+    for a in range(nnormal):
+        c, d = node_cell[a], node_digit[a]
+        for j in range(peers_ptr[c], peers_ptr[c + 1]):
+            b = cand_node[peers_idx[j] * n + d - 1]
+            if b >= 0:
+                k = _edge(2 * a + 1, 2 * b, k, us, vs)
+    for g in range(ng):
+        a, d = nnormal + g, node_digit[nnormal + g]
+        first = g_idx[g_ptr[g]]
+        for j in range(peers_ptr[first], peers_ptr[first + 1]):
+            q = peers_idx[j]
+            b = cand_node[q * n + d - 1]
+            if b >= 0 and not _group_has(g, q, g_ptr, g_idx) and _sees_group(q, g, g_ptr, g_idx, sees):
+                k = _edge(2 * a + 1, 2 * b, k, us, vs)
+                k = _edge(2 * b + 1, 2 * a, k, us, vs)
+        for g2 in range(ng):
+            if g2 == g or node_digit[nnormal + g2] != d:
+                continue
+            ok = True
+            for j in range(g_ptr[g2], g_ptr[g2 + 1]):
+                if not _sees_group(g_idx[j], g, g_ptr, g_idx, sees):
+                    ok = False
+                    break
+            if ok:
+                k = _edge(2 * a + 1, 2 * (nnormal + g2), k, us, vs)
+    if kind != GRAPH_XY:
+        for h in range(unit_cells.shape[0]):
+            for d in range(1, n + 1):
+                k = _strong(h, d, n, cand, cand_node, nnormal, groups, node_digit, unit_cells, k, us, vs)
+    if kind == GRAPH_X:
+        return k
+    for c in range(cand.shape[0]):
+        m = cand[c]
+        two = popcount(m) == 2
+        while m:
+            x = ctz(m)
+            m &= m - np.uint64(1)
+            a = cand_node[c * n + x]
+            m2 = cand[c] & ~(np.uint64(1) << np.uint64(x))
+            while m2 and a >= 0:
+                y = ctz(m2)
+                m2 &= m2 - np.uint64(1)
+                b = cand_node[c * n + y]
+                if b < 0:
+                    continue
+                if kind == GRAPH_FULL:
+                    k = _edge(2 * a + 1, 2 * b, k, us, vs)
+                if two:
+                    k = _edge(2 * a, 2 * b + 1, k, us, vs)
+    return k
+
+
+@njit(cache=True)
+def _strong(h, d, n, cand, cand_node, nnormal, groups, node_digit, unit_cells, k, us, vs):
+    """The strong links of digit d in house h: two nodes (cells or groups) that together are all its places."""
+    g_ptr, g_idx, g_line, g_box = groups
+    bit = np.uint64(1) << np.uint64(d - 1)
+    count = 0
+    for i in range(unit_cells.shape[1]):
+        if cand[unit_cells[h, i]] & bit:
+            count += 1
+    if count < 2:
+        return k
+    for i in range(unit_cells.shape[1]):
+        y = unit_cells[h, i]
+        a = cand_node[y * n + d - 1] if cand[y] & bit else -1
+        if a < 0:
+            continue
+        for i2 in range(unit_cells.shape[1]):
+            y2 = unit_cells[h, i2]
+            if count == 2 and y2 != y and cand[y2] & bit:
+                b = cand_node[y2 * n + d - 1]
+                if b >= 0:
+                    k = _edge(2 * a, 2 * b + 1, k, us, vs)
+        for g in range(g_line.shape[0]):
+            if node_digit[nnormal + g] == d and (g_line[g] == h or g_box[g] == h) and \
+                    g_ptr[g + 1] - g_ptr[g] == count - 1 and not _group_has(g, y, g_ptr, g_idx):
+                k = _edge(2 * a, 2 * (nnormal + g) + 1, k, us, vs)
+                k = _edge(2 * (nnormal + g), 2 * a + 1, k, us, vs)
+    for g in range(g_line.shape[0]):
+        if node_digit[nnormal + g] != d or (g_line[g] != h and g_box[g] != h):
+            continue
+        for g2 in range(g_line.shape[0]):
+            if g2 != g and node_digit[nnormal + g2] == d and (g_line[g2] == h or g_box[g2] == h) and \
+                    g_ptr[g + 1] - g_ptr[g] + g_ptr[g2 + 1] - g_ptr[g2] == count and \
+                    _disjoint(g, g2, g_ptr, g_idx):
+                k = _edge(2 * (nnormal + g), 2 * (nnormal + g2) + 1, k, us, vs)
+    return k
+
+
 @njit(cache=True)
 def _mark(cell, value, cn_ptr, cn_idx, term):
     """Set term on both potentials of every node containing cell."""

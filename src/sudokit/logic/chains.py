@@ -142,7 +142,7 @@ def _csr(lists):
 
 def build_graph(state: Candidates, kind: str = "full", groups: bool = False) -> Graph:
     """The implication graph: kind 'x' (one digit at a time), 'xy' (bivalue cells) or 'full'; groups adds group
-    nodes."""
+    nodes (the places of a digit in a box-line intersection, when there are 2+)."""
     n, h, cand = state.n, state.houses, state.cand
     digit, cells, cell = [], [], []
     cand_node = np.full(h.ncells * n, -1, np.int64)
@@ -155,6 +155,7 @@ def build_graph(state: Candidates, kind: str = "full", groups: bool = False) -> 
             cells.append(1 << c)
             cell.append(c)
     nnormal = len(digit)
+    g_line, g_box, g_cells = [], [], []
     if groups:
         for line, box, common in intersections(h):
             for d in range(1, n + 1):
@@ -163,9 +164,10 @@ def build_graph(state: Candidates, kind: str = "full", groups: bool = False) -> 
                     digit.append(d)
                     cells.append(g)
                     cell.append(-1)
-    adj = [[] for _ in range(2 * len(digit))]
-    _links(state, kind, digit, cells, nnormal, cand_node, adj)
-    ptr, idx = _csr([list(dict.fromkeys(a)) for a in adj])
+                    g_line.append(line)
+                    g_box.append(box)
+                    g_cells.append(list(bits(g)))
+    ptr, idx = _edges(state, kind, digit, cell, nnormal, cand_node, (g_cells, g_line, g_box))
     members = [[] for _ in range(h.ncells)]
     for node, cs in enumerate(cells):
         for c in bits(cs):
@@ -174,41 +176,30 @@ def build_graph(state: Candidates, kind: str = "full", groups: bool = False) -> 
     return Graph(n, digit, cells, cell, nnormal, cand_node, np.array(cand, np.uint64), ptr, idx, cn_ptr, cn_idx)
 
 
-def _links(state, kind, digit, cells, nnormal, cand_node, adj):
-    """Fill adj (potential -> potentials) with the weak (on -> off) and strong (off -> on) links."""
-    n, h = state.n, state.houses
-    by_digit = {}
-    for node, d in enumerate(digit):
-        by_digit.setdefault(d, []).append(node)
-    for d, nodes in by_digit.items():
-        for a in nodes:
-            see_a = h.common_peers(cells[a])
-            for b in nodes:
-                if b != a and not cells[a] & cells[b] and cells[b] & ~see_a == 0:
-                    if kind != "xy" or (a < nnormal and b < nnormal):
-                        adj[2 * a + 1].append(2 * b)
-        for house, mask in enumerate(h.masks):
-            pos = state.where[d] & mask
-            if pos.bit_count() < 2:
-                continue
-            inside = [a for a in nodes if cells[a] & ~pos == 0]
-            for a in inside:
-                for b in inside:
-                    if b != a and cells[a] | cells[b] == pos and not cells[a] & cells[b] and kind != "xy":
-                        adj[2 * a].append(2 * b + 1)
-    if kind == "x":
-        return
-    for c in range(h.ncells):
-        m = state.cand[c]
-        ds = [b for b in bits(m) if cand_node[c * n + b] >= 0]
-        for a in ds:
-            for b in ds:
-                if a != b:
-                    na, nb = cand_node[c * n + a], cand_node[c * n + b]
-                    if kind != "xy":
-                        adj[2 * na + 1].append(2 * nb)
-                    if len(ds) == 2 and m.bit_count() == 2:
-                        adj[2 * na].append(2 * nb + 1)
+KINDS = {"full": K.GRAPH_FULL, "x": K.GRAPH_X, "xy": K.GRAPH_XY}
+
+
+def _edges(state, kind, digit, cell, nnormal, cand_node, group_lists):
+    """The CSR (ptr, idx) of the implications between potentials (kernel graph_edges, duplicates dropped)."""
+    g_cells, g_line, g_box = group_lists
+    g_ptr, g_idx = _csr(g_cells)
+    peers_ptr, peers_idx, sees = geometry_arrays(state.houses)
+    nodes = (np.array(digit, np.int64), np.array(cell, np.int64), cand_node, nnormal)
+    groups = (g_ptr, g_idx, np.array(g_line, np.int64), np.array(g_box, np.int64))
+    geo = (np.array(state.houses.cells, np.int64), peers_ptr, peers_idx, sees)
+    cand = np.array(state.cand, np.uint64)
+    cap = 64 * (len(digit) + 1)
+    while True:
+        us, vs = np.zeros(cap, np.int64), np.zeros(cap, np.int64)
+        k = K.graph_edges(KINDS[kind], state.n, cand, nodes, groups, geo, us, vs)
+        if k >= 0:
+            break
+        cap *= 4
+    npot = 2 * len(digit)
+    keys = np.unique(us[:k] * npot + vs[:k])
+    ptr = np.zeros(npot + 1, np.int64)
+    ptr[1:] = np.cumsum(np.bincount(keys // npot, minlength=npot))
+    return ptr, keys % npot
 
 
 # ---------------------------------------------------------------- running the scan
