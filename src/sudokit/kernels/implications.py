@@ -514,3 +514,118 @@ def _any(row, w):
         if row[i]:
             return True
     return False
+
+
+@njit(cache=True)
+def _petal_ok(a, stem, x, cell_words, digits, xcells, peer_words, w):
+    """True if ALS a can be the petal of digit x (0-based) of stem: it holds x, not the stem, and every x of it
+    sees the stem."""
+    if not (digits[a] >> np.uint64(x)) & np.uint64(1):
+        return False
+    if (cell_words[a, stem // 64] >> np.uint64(stem % 64)) & np.uint64(1):
+        return False
+    for i in range(w):
+        if xcells[a, x, i] & ~peer_words[stem, i]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def blossoms(cand, peer_words, where, als, budget, scratch, out_stem, out_petals):
+    """Death Blossoms: per stem cell, one petal ALS per stem digit (no two petals sharing a cell) such that a digit
+    z of every petal, not the stem's, has a place seeing all z of all petals. Depth-first over petal choices, at
+    most `budget` choices per stem; hits go to out_stem / out_petals (petal per stem digit, in digit order).
+    als = (cell_words, digits, xcells, xsee); scratch = (plist [N, A], pcount [N], pick [N+1], used [N+1, W],
+    common [N+1], zsee [N+1, N, W], sdig [N]). Returns the number of hits (at most out_stem's size)."""
+    cell_words, digits, xcells, xsee = als
+    plist, pcount, pick, used, common, zsee, sdig = scratch
+    na, w, n = cell_words.shape[0], cell_words.shape[1], where.shape[0]
+    hits = 0
+    for stem in range(cand.shape[0]):
+        m = cand[stem]
+        if popcount(m) < 2:
+            continue
+        k, ok = 0, True
+        while m:
+            x = ctz(m)
+            m &= m - np.uint64(1)
+            sdig[k] = x
+            pcount[k] = 0
+            for a in range(na):
+                if _petal_ok(a, stem, x, cell_words, digits, xcells, peer_words, w):
+                    plist[k, pcount[k]] = a
+                    pcount[k] += 1
+            if pcount[k] == 0:
+                ok = False
+                break
+            k += 1
+        if not ok:
+            continue
+        hits = _grow(stem, k, cand[stem], where, als, budget, scratch, out_stem, out_petals, hits)
+        if hits >= out_stem.shape[0]:
+            return hits
+    return hits
+
+
+@njit(cache=True)
+def _grow(stem, k, stem_mask, where, als, budget, scratch, out_stem, out_petals, hits):
+    """The depth-first petal search of one stem."""
+    cell_words, digits, xcells, xsee = als
+    plist, pcount, pick, used, common, zsee, sdig = scratch
+    w, n = cell_words.shape[1], where.shape[0]
+    for i in range(w):
+        used[0, i] = 0
+    used[0, stem // 64] |= np.uint64(1) << np.uint64(stem % 64)
+    common[0] = ~stem_mask
+    for z in range(n):
+        for i in range(w):
+            zsee[0, z, i] = ~np.uint64(0)
+    level = 0
+    pick[0] = -1
+    steps = 0
+    while level >= 0:
+        pick[level] += 1
+        if pick[level] >= pcount[level] or steps >= budget:
+            level -= 1
+            continue
+        steps += 1
+        a = plist[level, pick[level]]
+        if _overlaps(cell_words[a], used[level], w):
+            continue
+        c2 = common[level] & digits[a]
+        if not c2:
+            continue
+        live = False
+        mm = c2
+        while mm:
+            z = ctz(mm)
+            mm &= mm - np.uint64(1)
+            for i in range(w):
+                zsee[level + 1, z, i] = zsee[level, z, i] & xsee[a, z, i]
+                if zsee[level + 1, z, i] & where[z, i] & ~used[level, i] & ~cell_words[a, i]:
+                    live = True
+        if not live:
+            continue
+        for i in range(w):
+            used[level + 1, i] = used[level, i] | cell_words[a, i]
+        common[level + 1] = c2
+        if level + 1 == k:
+            out_stem[hits] = stem
+            for j in range(k):
+                out_petals[hits, j] = plist[j, pick[j]]
+            hits += 1
+            if hits >= out_stem.shape[0]:
+                return hits
+            continue
+        level += 1
+        pick[level] = -1
+    return hits
+
+
+@njit(cache=True)
+def _overlaps(a, b, w):
+    """True if word rows a and b share a bit."""
+    for i in range(w):
+        if a[i] & b[i]:
+            return True
+    return False

@@ -35,7 +35,8 @@ from .step import Link, cell_name
 from .table import BY_SLUG, step
 
 MAX_CHAIN = 12       # ALSes in an ALS-XY-Chain
-BLOSSOM_BUDGET = 20_000
+BLOSSOM_BUDGET = 20_000  # petal choices per stem
+BLOSSOM_HITS = 4096
 
 
 def words(cellset: int, w: int) -> np.ndarray:
@@ -311,83 +312,40 @@ def death_blossom(state: Candidates):
     t = alses(state)
     if not len(t):
         return
-    table = _petal_table(t)
+    n, na, w = state.n, len(t), t.cell_words.shape[1]
+    peer_words = geometry_words(state.houses)[1]
+    where = np.array([words(state.where[d], w) for d in range(1, n + 1)], np.uint64).reshape(n, w)
+    scratch = (np.zeros((n, na), np.int64), np.zeros(n, np.int64), np.zeros(n + 1, np.int64),
+               np.zeros((n + 1, w), np.uint64), np.zeros(n + 1, np.uint64), np.zeros((n + 1, n, w), np.uint64),
+               np.zeros(n, np.int64))
+    out_stem, out_petals = np.zeros(BLOSSOM_HITS, np.int64), np.zeros((BLOSSOM_HITS, n), np.int64)
+    als_arrays = (t.cell_words, np.array(t.digits, np.uint64), t.xcells, t.xsee)
+    hits = K.blossoms(np.array(state.cand, np.uint64), peer_words, where, als_arrays, BLOSSOM_BUDGET, scratch,
+                      out_stem, out_petals)
     found = []
-    for stem in range(state.houses.ncells):
-        if state.cand[stem].bit_count() >= 2:
-            found += _blossoms(t, stem, table)
-    yield from _unique(found)
+    for i in range(hits):
+        stem = int(out_stem[i])
+        chosen = out_petals[i, :state.cand[stem].bit_count()].tolist()
+        found.append(_blossom_step(t, stem, chosen))
+    yield from _unique([s for s in found if s is not None])
 
 
-def _petal_table(t: Alses) -> list:
-    """Per digit d: a (ALS, cell) bool table, True where the ALS holds d, every d of it sees the cell and the cell
-    is not in it."""
-    peer_words = geometry_words(t.state.houses)[1]
-    ncells = peer_words.shape[0]
-    shift = (np.arange(ncells) % 64).astype(np.uint64)
-    inside = (t.cell_words[:, np.arange(ncells) // 64] >> shift) & np.uint64(1) != 0
-    out = [None]
-    for d in range(1, t.state.n + 1):
-        xc = t.xcells[:, d - 1, :]
-        ok = np.all(xc[:, None, :] & ~peer_words[None, :, :] == 0, axis=2) & np.any(xc != 0, axis=1)[:, None]
-        out.append(ok & ~inside)
-    return out
-
-
-def _petals(t: Alses, stem: int, table) -> list[list[int]] | None:
-    """Per digit of the stem, the ALSes (without the stem) whose places of that digit all see it."""
-    out = []
-    for d in digits_of(t.state.cand[stem]):
-        mine = np.flatnonzero(table[d][:, stem]).tolist()
-        if not mine:
-            return None
-        out.append(mine)
-    return out
-
-
-def _blossoms(t: Alses, stem: int, table) -> list:
-    """The Death Blossoms of one stem (depth-first over petal choices, pruned by what could still go)."""
-    state = t.state
-    petals = _petals(t, stem, table)
-    if petals is None:
-        return []
-    stem_digits = state.cand[stem]
-    see = {}
-    out = []
-    budget = [BLOSSOM_BUDGET]
-
-    def seen(a, z):
-        if (a, z) not in see:
-            see[(a, z)] = from_words(t.xsee[a, z - 1])
-        return see[(a, z)]
-
-    def grow(i, chosen, used, common, zsee):
-        budget[0] -= 1
-        if budget[0] < 0:
-            return
-        if i == len(petals):
-            elims = [(c, z) for z, m in zsee.items() for c in bits(m & state.where[z] & ~used & ~(1 << stem))]
-            if elims:
-                out.append(_blossom_step(t, stem, chosen, elims))
-            return
-        for a in petals[i]:
-            if t.cells[a] & used:
-                continue
-            c2 = common & t.digits[a] & ~stem_digits
-            if not c2:
-                continue
-            z2 = {z: zsee.get(z, -1) & seen(a, z) for z in digits_of(c2)}
-            if any(m & state.where[z] for z, m in z2.items()):
-                grow(i + 1, chosen + [a], used | t.cells[a], c2, z2)
-
-    grow(0, [], 0, -1, {})
-    return out
-
-
-def _blossom_step(t: Alses, stem: int, chosen: list[int], elims):
-    """The step of one Death Blossom."""
-    n = t.state.n
-    stem_digits = digits_of(t.state.cand[stem])
+def _blossom_step(t: Alses, stem: int, chosen: list[int]):
+    """The step of one Death Blossom (None if it removes nothing)."""
+    state, n = t.state, t.state.n
+    stem_digits = digits_of(state.cand[stem])
+    used = (1 << stem) | sum(t.cells[a] for a in chosen)
+    common = state.cand[stem] ^ ((1 << n) - 1)
+    for a in chosen:
+        common &= t.digits[a]
+    elims = []
+    for z in digits_of(common):
+        see = -1
+        for a in chosen:
+            see &= from_words(t.xsee[a, z - 1])
+        elims += [(c, z) for c in bits(see & state.where[z] & ~used)]
+    if not elims:
+        return None
     parts = ", ".join(f"-{d}- {t.text(a)}" for d, a in zip(stem_digits, chosen))
     text = f"Death Blossom: {cell_name(stem, n)}, {parts}"
     links = tuple(Link(stem, d, (t.zcells(a, d) & -t.zcells(a, d)).bit_length() - 1, d, False)
