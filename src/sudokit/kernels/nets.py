@@ -19,10 +19,11 @@ the node), a cell left without candidates (T_CELL, the cell), a house left witho
 (T_HOUSE, house * n + digit - 1). A consequence is true (verity) when every premise of an exhaustive group
 implies it: a candidate on and off, every candidate of a cell on, every place of a digit in a house on.
 
-`scan` runs every premise, keeps each one's consequences as a row of bits and its cheapest contradiction, then
-ANDs the rows of every group. Per conclusion (slot 2i: candidate i is false, 2i+1: it is true) it keeps how it was
-proved: best_kind = K_CONTRA (best_src = the false premise), K_PAIR (the candidate), K_CELL (the cell) or K_HOUSE
-(house * n + digit - 1), preferring a contradiction, then the smallest group.
+`scan` runs every premise, keeps each one's consequences as a row of bits and its (cheapest) contradiction, then
+ANDs the rows of every group. Per conclusion (slot 2i: candidate i is false, 2i+1: it is true) it keeps the
+smallest group that proves it as a verity: best_kind = K_PAIR (best_src = the candidate), K_CELL (the cell) or
+K_HOUSE (house * n + digit - 1). (Static implications are closed under contraposition, so every static verity is
+also the contradiction of its negation; both are reported, as HoDoKu reports both.)
 """
 
 from __future__ import annotations
@@ -282,9 +283,8 @@ def _row(rows, p, order, k, limit):
 
 @njit(cache=True)
 def _offer(best, slot, kind, src, size):
-    """Keep (kind, src, size) for a conclusion when it beats what is kept."""
-    if best[0][slot] == K_NONE or (kind == K_CONTRA and best[0][slot] != K_CONTRA) or \
-            (kind != K_CONTRA and best[0][slot] != K_CONTRA and size < best[2][slot]):
+    """Keep (kind, src, size) for a verity when its group is smaller than the kept one."""
+    if best[0][slot] == K_NONE or size < best[2][slot]:
         best[0][slot], best[1][slot], best[2][slot] = kind, src, size
 
 
@@ -330,8 +330,6 @@ def scan(dynamic, n, nnormal, cand, hdone, graph, geo, cand_node, scratch, rows,
                 dist[queue[i]] = -1
             t, w = res[0], res[1]
         contra[0][p], contra[1][p] = t, w
-        if t != T_NONE:
-            _offer(best, p ^ 1, K_CONTRA, p, 1)
     for x in range(nnormal):
         members[0], members[1] = 2 * x + 1, 2 * x
         _group(rows, members, 2, acc, best, K_PAIR, x)

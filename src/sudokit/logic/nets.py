@@ -12,8 +12,9 @@ in a house; so it is wrong (an assumed-true candidate goes, an assumed-false one
 an exhaustive choice - a candidate true or false, each candidate of a cell, each place of a digit in a house -
 forces the same thing, which is therefore true.
 
-Every conclusion (a candidate eliminated or placed) reachable this way is yielded once, proved by a contradiction
-when there is one, else by the smallest group: that is the cap on "every instance". SE values: the table's base
+Every conclusion (a candidate eliminated or placed) reachable this way is yielded once as a contradiction (of its
+negation) and once as a verity (by the smallest exhaustive group), where each exists: the cap on "every instance".
+(Static implications are closed under contraposition, so a forcing chain verity always comes with a contradiction.) SE values: the table's base
 plus SE's length bonus for the number of distinct nodes in the chains (or the nets' ancestors).
 """
 
@@ -141,6 +142,8 @@ def _forcing(state: Candidates, dynamic: bool):
     if not run.graph.nnormal:
         return
     run.scan()
+    for p in np.flatnonzero(run.contra[0] != K.T_NONE).tolist():
+        yield _step(run, p ^ 1, K.K_CONTRA, p)
     kind, src, _ = run.best
     for slot in np.flatnonzero(kind != K.K_NONE).tolist():
         yield _step(run, slot, int(kind[slot]), int(src[slot]))
