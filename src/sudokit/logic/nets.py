@@ -26,7 +26,7 @@ from ..kernels import nets as K
 from ..kernels.implications import _bfs, clear
 from ..kernels.chains import length_tenths
 from .candidates import Candidates, bits
-from .chains import Graph, build_graph, geometry_arrays, outcome_text
+from .chains import build_graph, geometry_arrays, outcome_text
 from .forcing import tables
 from .step import Link, cell_name
 from .table import BY_SLUG, step
@@ -65,6 +65,8 @@ class Run:
         self.contra = (np.zeros(2 * k, np.int64), np.zeros(2 * k, np.int64))
         self.best = (np.full(2 * k, K.K_NONE, np.int64), np.zeros(2 * k, np.int64), np.zeros(2 * k, np.int64))
         self._replays: dict[int, tuple] = {}
+        self.names = [f"{graph.node_text(i)}{{}}{graph.digit[i]}" for i in range(len(graph.digit))]
+        self.first = [(cs & -cs).bit_length() - 1 for cs in graph.cells]
 
     def scan(self) -> None:
         """Run every premise and every group."""
@@ -171,15 +173,11 @@ def _premises_and_targets(run: Run, slot: int, kind: int, src: int):
     return premises, [[slot] for _ in premises], ""
 
 
-def potential_text(g: Graph, pot: int) -> str:
-    """A potential as r1c2=5 (on) or r1c2<>5 (off); a group node as r1c23=5."""
-    return f"{g.node_text(pot // 2)}{'=' if pot & 1 else '<>'}{g.digit[pot // 2]}"
-
-
-def _chain_text(g: Graph, pots: list[int]) -> str:
-    """A forcing chain as HoDoKu prints it: its ends and the on-potentials between them."""
-    keep = [p for i, p in enumerate(pots) if i in (0, len(pots) - 1) or p & 1 or p // 2 >= g.nnormal]
-    return " ".join(potential_text(g, p) for p in keep)
+def _chain_text(run: Run, pots: list[int]) -> str:
+    """A forcing chain as HoDoKu prints it (r1c2=5 r4c2<>5 ...): its ends and the on-potentials between them."""
+    nn = run.graph.nnormal
+    keep = [p for i, p in enumerate(pots) if i in (0, len(pots) - 1) or p & 1 or p // 2 >= nn]
+    return " ".join(run.names[p // 2].format("=" if p & 1 else "<>") for p in keep)
 
 
 def _step(run: Run, slot: int, kind: int, src: int):
@@ -198,25 +196,17 @@ def _step(run: Run, slot: int, kind: int, src: int):
     for p, ts in zip(premises, targets):
         for q in ts:
             pots = run.chain(p, q)
-            chains.append(_chain_text(g, pots))
+            chains.append(_chain_text(run, pots))
             nodes |= run.ancestors(p, q)
-            links += [_link(g, u, v) for u, v in zip(pots, pots[1:])]
+            links += [(u, v) for u, v in zip(pots, pots[1:])]
     family = "net" if run.dynamic else "chain"
     slug = f"forcing-{family}-{'contradiction' if kind == K.K_CONTRA else 'verity'}"
     t = BY_SLUG[slug]
     head = f"{t.name} in {where}" if where else t.name
     text = f"{head} => {outcome_text(elims, places, n)} ({'; '.join(chains)})"
-    cells = []
-    for pot in sorted(nodes):
-        for c in bits(g.cells[pot // 2]):
-            if c not in cells:
-                cells.append(c)
-    pattern = sorted({(c, g.digit[pot // 2]) for pot in nodes for c in bits(g.cells[pot // 2])})
+    pattern = sorted({(c, g.digit[node]) for node in {pot // 2 for pot in nodes} for c in bits(g.cells[node])})
+    cells = list(dict.fromkeys(c for c, _ in pattern))
+    links = tuple(Link(run.first[u // 2], g.digit[u // 2], run.first[v // 2], g.digit[v // 2], bool(v & 1))
+                  for u, v in dict.fromkeys(links))
     return step(slug, text, digits=(digit,), cells=cells, eliminations=elims, placements=places,
-                se=t.se + length_tenths(len(nodes)) / 10, pattern=pattern, links=tuple(dict.fromkeys(links)))
-
-
-def _link(g: Graph, u: int, v: int) -> Link:
-    """The link drawn for an implication u -> v (strong when it arrives at an on-potential)."""
-    a, b = g.cells[u // 2], g.cells[v // 2]
-    return Link((a & -a).bit_length() - 1, g.digit[u // 2], (b & -b).bit_length() - 1, g.digit[v // 2], bool(v & 1))
+                se=t.se + length_tenths(len(nodes)) / 10, pattern=pattern, links=links)
