@@ -539,7 +539,7 @@ def blossoms(cand, peer_words, where, als, budget, scratch, out_stem, out_petals
     common [N+1], zsee [N+1, N, W], sdig [N]). Returns the number of hits (at most out_stem's size)."""
     cell_words, digits, xcells, xsee = als
     plist, pcount, pick, used, common, zsee, sdig = scratch
-    na, w, n = cell_words.shape[0], cell_words.shape[1], where.shape[0]
+    na, w = cell_words.shape[0], cell_words.shape[1]
     hits = 0
     for stem in range(cand.shape[0]):
         m = cand[stem]

@@ -239,7 +239,7 @@ def _walk(t: Alses, start: int, end: int, max_als: int) -> list[tuple[int, int]]
     n, na = t.state.n, len(t)
     size = na * n
     dist, parent, queue = np.full(size, -1, np.int64), np.zeros(size, np.int64), np.zeros(size, np.int64)
-    k = K.als_path(start, n, max_als, t.links, dist, parent, queue)
+    K.als_path(start, n, max_als, t.links, dist, parent, queue)
     out = [end]
     while out[-1] != start:
         out.append(int(parent[out[-1]]))

@@ -278,16 +278,19 @@ def _see_both(state: Candidates, graph: Graph, a: int, b: int, d: int) -> int:
     return state.houses.common_peers(both) & state.where[d]
 
 
-def _aic_eliminations(state, graph, s: int, e: int, mixed: bool) -> list[tuple[int, int]]:
-    """What the chain 's or e' removes."""
-    n, h = state.n, state.houses
+def _aic_eliminations(state, graph, pots: list[int], mixed: bool) -> list[tuple[int, int]]:
+    """What the chain 's or e' removes (never a candidate of the chain itself)."""
+    s, e = pots[0] // 2, pots[-1] // 2
     ds, de = graph.digit[s], graph.digit[e]
     if ds == de:
-        return [(c, ds) for c in bits(_see_both(state, graph, s, e, ds))]
-    cs, ce = graph.cell[s], graph.cell[e]
-    if not mixed or not h.sees(cs, ce):
-        return []
-    return sorted(x for x in ((cs, de), (ce, ds)) if state.has(*x))
+        out = [(c, ds) for c in bits(_see_both(state, graph, s, e, ds))]
+    else:
+        cs, ce = graph.cell[s], graph.cell[e]
+        if not mixed or not state.houses.sees(cs, ce):
+            return []
+        out = sorted(x for x in ((cs, de), (ce, ds)) if state.has(*x))
+    mine = {(c, graph.digit[p // 2]) for p in pots for c in bits(graph.cells[p // 2])}
+    return [x for x in out if x not in mine]
 
 
 def _loop_eliminations(state, graph, pots: list[int]) -> list[tuple[int, int]]:
@@ -386,7 +389,7 @@ def _chains(state: Candidates, kind: str, slug: str, ends: bool):
         pots = run.path(p, v)
         if not _valid(graph, pots, closing=False):
             continue
-        elims = _aic_eliminations(state, graph, p // 2, v // 2, mixed=False)
+        elims = _aic_eliminations(state, graph, pots, mixed=False)
         key = tuple(elims)
         if elims and key not in seen:
             seen.add(key)
@@ -446,7 +449,7 @@ def _loop_step(state, run: Scan, kind: str, p: int, v: int, prefix: str):
     if not _valid(graph, pots, closing=kind != "aic"):
         return None
     if kind == "aic":
-        elims = _aic_eliminations(state, graph, p // 2, v // 2, mixed=True)
+        elims = _aic_eliminations(state, graph, pots, mixed=True)
     elif kind == "continuous-nice-loop":
         elims = _loop_eliminations(state, graph, pots)
     else:

@@ -182,7 +182,7 @@ def _chain_text(run: Run, pots: list[int]) -> str:
 
 def _step(run: Run, slot: int, kind: int, src: int):
     """The step proving one conclusion."""
-    g, state, n = run.graph, run.state, run.state.n
+    g, n = run.graph, run.state.n
     premises, targets, where = _premises_and_targets(run, slot, kind, src)
     node = slot // 2
     cell, digit = g.cell[node], g.digit[node]
