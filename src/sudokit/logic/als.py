@@ -87,14 +87,6 @@ class Alses:
         """The cells outside ALS a holding x that see every x of it."""
         return from_words(self.zb[a, x - 1])
 
-    def rcs(self, a: int, b: int) -> int:
-        """The restricted commons of ALSes a and b (a digit mask)."""
-        ptr, nbr, rcs = self.links
-        for j in range(ptr[a], ptr[a + 1]):
-            if nbr[j] == b:
-                return int(rcs[j])
-        return 0
-
     def text(self, a: int) -> str:
         """An ALS as HoDoKu writes it: r1c23 {157}."""
         return f"{compact_cells(self.cells[a], self.state.n)} {{{''.join(map(str, digits_of(self.digits[a])))}}}"
