@@ -344,7 +344,7 @@ def test_x_chains_cover_turbot_fish_family():
     from sudokit.logic import strong_links
     checked = 0
     for st in _first_stuck_states("puzzles3_magictour_top1465_first1000", 8):
-        turbot = {e for s in strong_links.strong_link_fish(st, 2) if len(s.cells) == 4 for e in s.eliminations}
+        turbot = {e for s in strong_links.strong_link_steps(st, 2) if len(s.cells) == 4 for e in s.eliminations}
         x = {e for s in chains.x_chains(st) for e in s.eliminations}
         assert turbot <= x
         checked += len(turbot)
