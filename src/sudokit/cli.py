@@ -795,13 +795,15 @@ def steps(file, box, symbols, fmt, json_, variant, order, max_seconds, jobs, pro
 
 @main.command()
 @logic_input
+@click.option("--scale", type=click.Choice(["both", "se", "hodoku"]), default="both", show_default=True,
+              help="Which scale to compute (one alone is faster).")
 @click.option("--max-seconds", type=click.FloatRange(min=0.001), help="Stop one puzzle after this long (exit 3).")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, help="Worker processes (capped at cores).")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal).")
 @click.option("--scheduler", metavar="ADDRESS", help="Rate in blocks on a Dask cluster (tcp://HOST:8786, 'local' for a "
               "LocalCluster of --jobs processes); needs pip install 'sudokit[dask]'.")
 @click.option("--checkpoint", metavar="FILE", help="Journal finished blocks to FILE; the same command again resumes.")
-def rate(file, box, symbols, fmt, json_, variant, max_seconds, jobs, progress, scheduler, checkpoint):
+def rate(file, box, symbols, fmt, json_, variant, scale, max_seconds, jobs, progress, scheduler, checkpoint):
     """Rate each puzzle of FILE on the scales people use: Sudoku Explainer's and HoDoKu's.
 
     \b
@@ -821,6 +823,6 @@ def rate(file, box, symbols, fmt, json_, variant, max_seconds, jobs, progress, s
       sudokit rate --scheduler tcp://10.0.0.5:8786 --checkpoint big.ckpt big.txt
     """
     items, name = _logic_items(file, box, symbols, fmt, variant)
-    options = {"max_seconds": max_seconds}
+    options = {"max_seconds": max_seconds, "scale": scale}
     _logic_run("rate", items, name, options, jobs, progress, json_,
                lambda r: _problem(r) or _rating_text(r["rating"]), {"scheduler": scheduler, "checkpoint": checkpoint})
