@@ -23,7 +23,7 @@ from sudokit.parallel import sudoku as psudoku  # noqa: E402
 from sudokit.parallel.executors import runner  # noqa: E402
 from sudokit.sudoku import fast  # noqa: E402
 
-from test_parallel import SEVERAL, easy_puzzles  # noqa: E402
+from test_parallel import QUEENS, SEVERAL, easy_puzzles  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
 BIN = Path(sys.executable).parent
@@ -54,6 +54,9 @@ def test_local_cluster_counts_orders_and_batches_equal_one_process(cluster):
     ex = cluster.get_executor()
     p = pentominoes(6, 10, x_in_quarter=True)
     assert parallel.count(p, executor=ex) == 2339
+    for n, want in QUEENS.items():
+        if n >= 7:  # trees this small are searched in one piece unless a depth is given
+            assert parallel.count(queens(n), executor=ex, depth=2) == want
     q = queens(8)
     one = [s.options for s in solver.solutions(q, algorithm="dlx")]
     assert [s.options for s in parallel.solutions(q, executor=ex, algorithm="dlx", depth=2)] == one
@@ -112,15 +115,13 @@ def test_dask_scheduler_and_two_workers_from_the_command_line(tmp_path):
 
         with Client(address, timeout="30s") as client:
             client.wait_for_workers(2, timeout=60)
-        quarter = tmp_path / "quarter.dlx"
-        quarter.write_text(pentominoes(6, 10, x_in_quarter=True).to_dlx())
-        run = subprocess.run([sys.executable, "-m", "sudokit", "cover", "--count", "--scheduler", address, quarter],
-                             capture_output=True, text=True, timeout=600)
-        assert run.returncode == 0 and run.stdout == "2339\n", run.stderr
+        run = subprocess.run([sys.executable, "-m", "sudokit", "cover", "--count", "--scheduler", address,
+                              ROOT / "examples" / "pentominoes.dlx"], capture_output=True, text=True, timeout=600)
+        assert run.returncode == 0 and run.stdout == "9356\n", run.stderr  # the 6x10 pentominoes, every placement
         grids = tmp_path / "row.txt"
-        grids.write_text("123456" + "." * 30 + "\n")
-        run = subprocess.run([sys.executable, "-m", "sudokit", "solve", "--count", "--scheduler", address, grids],
-                             capture_output=True, text=True, timeout=600)
+        grids.write_text("123456" + "." * 30 + "\n")  # x 720 relabellings = 28,200,960 (test_all_6x6_grids...)
+        run = subprocess.run([sys.executable, "-m", "sudokit", "solve", "--count", "--scheduler", info, grids],
+                             capture_output=True, text=True, timeout=600)  # the scheduler named by its file
         assert run.returncode == 0 and run.stdout == "39168\n", run.stderr
         rows = (ROOT / "examples" / "hardest.txt").read_text().split() * 20
         many = tmp_path / "many.txt"
@@ -146,7 +147,10 @@ def test_scheduler_local_from_the_command_line():
     assert run.returncode == 0 and run.stdout == "92\n", run.stderr
 
 
-def test_unreachable_scheduler_is_one_line():
-    run = subprocess.run([sys.executable, "-m", "sudokit", "cover", "--count", "--scheduler", "tcp://127.0.0.1:9",
-                          ROOT / "examples" / "queens8.dlx"], capture_output=True, text=True, timeout=120)
-    assert run.returncode == 2 and "Traceback" not in run.stderr and "scheduler" in run.stderr
+@pytest.mark.parametrize("where", ["tcp://127.0.0.1:9", "127.0.0.1:9", "no-such-scheduler.json"])
+def test_unreachable_scheduler_is_one_line(where, tmp_path):
+    run = subprocess.run([sys.executable, "-m", "sudokit", "cover", "--count", "--scheduler", where,
+                          ROOT / "examples" / "queens8.dlx"], capture_output=True, text=True, timeout=120,
+                         cwd=tmp_path)
+    assert run.returncode == 2 and "Traceback" not in run.stderr and run.stderr.count("\n") == 1
+    assert "--scheduler " + where in run.stderr and run.stdout == ""

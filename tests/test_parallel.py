@@ -23,6 +23,7 @@ from sudokit.parallel.executors import Runner, runner
 from sudokit.parallel.split import SplitSearch
 from sudokit.parallel.tree import cut
 from sudokit.sudoku import fast
+from sudokit.sudoku.grid import is_solution
 
 from conftest import child_pids
 
@@ -164,6 +165,61 @@ def test_checkpoint_resumes_with_the_same_total(tmp_path):
     assert not child_pids()
 
 
+def first_row(givens: int) -> np.ndarray:
+    """The empty 6x6 grid with its first `givens` cells 1, 2, ...: 28,200,960 / (6!/(6-givens)!) grids complete it."""
+    row = np.zeros(36, np.int32)
+    row[:givens] = np.arange(1, givens + 1)
+    return row
+
+
+def test_sudoku_split_solve_and_uniqueness_stop_early():
+    g9 = box_geometry(3, 3)
+    several = np.array([0 if c == "." else int(c) for c in SEVERAL], np.int32)
+    with runner(2) as run:
+        one = psudoku.count(several, g9, 1, run, depth=3)
+        assert one.count == 1 and is_solution(one.solution, several, g9)
+        two = psudoku.count(several, g9, 2, run, depth=3, engine="dlx")
+        assert two.count == 2 and is_solution(two.solution, several, g9)
+    assert not child_pids()
+
+
+def test_sudoku_count_interrupted_then_resumed_from_the_checkpoint(tmp_path):
+    """A split Sudoku count stopped part-way resumes from its journal, on another runner, to the same total."""
+    g6, grid, path = box_geometry(2, 3), first_row(3), str(tmp_path / "grids.ckpt")
+    calls = []
+
+    def stop_after_some(done, total):
+        calls.append(done)
+        if len(calls) == 12:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt), Journal(path) as journal, runner(2) as run:
+        psudoku.count(grid, g6, None, run, journal=journal, progress=stop_after_some)
+    assert not child_pids()
+    journalled = len(Journal(path).records)
+    assert journalled >= 10
+    seen = []
+    with Journal(path) as journal:
+        res = psudoku.count(grid, g6, None, here(1), journal=journal, progress=lambda d, t: seen.append(d))
+    assert res.count == 28_200_960 // 120 and seen[0] > 0
+    assert is_solution(res.solution, grid, g6)
+    with Journal(path) as journal:  # everything journalled: the same answer with nothing run
+        again = psudoku.count(grid, g6, None, here(1), journal=journal, progress=lambda d, t: seen.append(d))
+    assert again.count == res.count and np.array_equal(again.solution, res.solution)
+
+
+def test_a_checkpoint_that_is_not_one_is_refused(tmp_path):
+    from sudokit.errors import InputError
+
+    other = tmp_path / "puzzles.txt"
+    other.write_text(SEVERAL + "\n")
+    with pytest.raises(InputError, match="not a sudokit checkpoint"):
+        Journal(str(other))
+    assert other.read_text() == SEVERAL + "\n"  # left as it was
+    run = sudokit("cover", "--count", "--checkpoint", other, ROOT / "examples" / "queens8.dlx")
+    assert run.returncode == 2 and "Traceback" not in run.stderr and run.stderr.count("\n") == 1
+
+
 def test_a_killed_worker_does_not_change_the_count():
     p = pentominoes(6, 10, x_in_quarter=True)
     killed = []
@@ -223,6 +279,26 @@ def test_cli_interrupt_then_resume_from_the_checkpoint(tmp_path):
     assert done >= 3
     again = sudokit("cover", "--count", "-j", "2", "--checkpoint", ckpt, quarter, timeout=600)
     assert again.returncode == 0 and again.stdout == "2339\n"
+
+
+def test_cli_solve_count_interrupted_then_resumed(tmp_path):
+    """solve --count on 2 processes, Ctrl-C once some parts are journalled, the same command again: the exact total."""
+    ckpt, grid = tmp_path / "g.ckpt", tmp_path / "two.txt"
+    grid.write_text("12" + "." * 34 + "\n")  # 28,200,960 / 30 grids
+    args = [sys.executable, "-m", "sudokit", "solve", "--count", "-j", "2", "--checkpoint", ckpt, grid]
+    proc = subprocess.Popen(list(map(str, args)), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and (not ckpt.exists() or ckpt.read_text().count("\n") < 4):
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    if proc.returncode == 0:  # the count finished before the interrupt landed: nothing to resume
+        assert out == "940032\n"
+    else:
+        assert proc.returncode == 130 and "resumes from" in err and "Traceback" not in err and out == ""
+    assert ckpt.read_text().count("\n") >= 4
+    again = sudokit("solve", "--count", "-j", "2", "--checkpoint", ckpt, grid, timeout=600)
+    assert again.returncode == 0 and again.stdout == "940032\n", again.stderr
 
 
 def test_cli_batches_stream_in_order_on_processes_and_resume(tmp_path):

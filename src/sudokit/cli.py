@@ -232,7 +232,7 @@ def final_code(tally) -> int:
               help="Search engine (cages, non-consecutive and pencilmarks always use dlx).")
 @click.option("--jobs", "-j", type=COUNT, default=0,
               help="Processes for one-line files with the fast engine (0 = all cores from 5000 puzzles on); "
-                   "from 2 on, --count and --all split each long search into parts run on that many processes.")
+                   "from 2 on, a long search (a few puzzles) is split into parts run on that many processes.")
 @click.option("--json", "json_", is_flag=True, help="One JSON object per puzzle: line, puzzle, status, count, "
               "solution, guesses, nodes.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: when stderr is a "
@@ -270,9 +270,9 @@ def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, jobs, jso
 
     \b
     Parallel: a file of many one-line puzzles is solved in blocks on --jobs processes or a Dask cluster
-    (--scheduler ADDRESS, 'local' for a LocalCluster), answers streamed back in input order. With --count or
-    --all and --jobs 2+ (or --scheduler), a file of a few puzzles has each long search split into parts
-    (exact counts; --all in the order of one process). --checkpoint FILE journals finished blocks and parts:
+    (--scheduler ADDRESS, 'local' for a LocalCluster), answers streamed back in input order. With --jobs 2+
+    (or --scheduler), a file of a few puzzles has each long search split into parts (exact counts; --all in the
+    order of one process; a solve or --unique stops every part once the answer is known). --checkpoint FILE journals finished blocks and parts:
     the same command again resumes. --estimate prints Knuth's estimate of each puzzle's exact-cover search
     (nodes of that search, and solutions, with 95% bands) instead of solving.
 
@@ -680,7 +680,9 @@ def _logic_run(task, items, name, options, jobs, progress, json_, show, where=No
                     warn(f"{name}:{result['line']}: {result['message']}")
                 emit((json.dumps(result_json(result)) if json_ else show(result)) + "\n")
     except KeyboardInterrupt:
-        warn(f"interrupted after {done} of {len(items)} puzzles")
+        ckpt = (where or {}).get("checkpoint")
+        warn(f"interrupted after {done} of {len(items)} puzzles" + (f"; the same command again resumes from {ckpt}"
+                                                                   if ckpt else ""))
         raise
     sys.exit(code)
 

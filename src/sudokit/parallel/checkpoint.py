@@ -38,6 +38,15 @@ def digest(*parts) -> str:
     return h.hexdigest()[:24]
 
 
+def _header(line: str) -> str | None:
+    """The format a journal's first line names (None if it is not a journal's first line)."""
+    try:
+        head = json.loads(line)
+    except ValueError:
+        return None
+    return head.get("format") if isinstance(head, dict) else None
+
+
 class Journal:
     """An append-only journal of finished tasks (see the module docstring); path None journals nothing."""
 
@@ -64,8 +73,8 @@ class Journal:
                 lines = fh.read().split("\n")
         except (OSError, UnicodeDecodeError) as exc:
             raise InputError(f"checkpoint {path}: cannot read it ({exc})") from None
-        if lines and lines[0] and json.loads(lines[0]).get("format") != FORMAT:
-            raise InputError(f"checkpoint {path}: not a sudokit checkpoint")
+        if lines and lines[0] and _header(lines[0]) != FORMAT:
+            raise InputError(f"checkpoint {path}: not a sudokit checkpoint (give a new file, or this run's own)")
         for line in lines[1:]:
             try:
                 rec = json.loads(line)

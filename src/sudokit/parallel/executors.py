@@ -7,6 +7,7 @@ and ``close(abort)``. It is opened from the user's choice:
     runner(jobs=4)                      a LocalPool of 4 processes (parallel/pool.py), stopped at once on Ctrl-C
     runner(scheduler="local", jobs=2)   a Dask LocalCluster of 2 single-threaded worker processes, and its client
     runner(scheduler="tcp://host:8786") a Dask cluster already running (``dask scheduler``, ``dask worker``)
+    runner(scheduler="sched.json")      the same, named by the file ``dask scheduler --scheduler-file`` writes
     runner(executor=ex)                 any concurrent.futures.Executor (e.g. ``Client.get_executor()``), not closed
     runner()  /  runner(jobs=1)         this process (``submit`` runs the call at once)
 
@@ -109,23 +110,33 @@ def dask_threads(client) -> int:
     return max(1, sum(int(w.get("nthreads", 1)) for w in workers.values()))
 
 
+CONNECT_SECONDS = 10.0  # to reach a scheduler
+WORKERS_SECONDS = 60.0  # for a cluster without workers to get its first one
+
+
 def _dask(scheduler: str, jobs: int | None) -> Runner:
-    """A Runner on a Dask cluster: a LocalCluster of `jobs` processes for 'local', else the given address."""
+    """A Runner on a Dask cluster: a LocalCluster of `jobs` processes for 'local', else the given address (or a
+    scheduler file, as `dask scheduler --scheduler-file` writes)."""
     try:
         from distributed import Client, LocalCluster
     except ImportError:
         raise InputError(f"--scheduler needs Dask distributed: {DASK_HINT}") from None
+    cluster = None
     if scheduler == "local":
         n = usable_cores() if not jobs else as_int(jobs, "jobs", 1)
         cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None,
                                silence_logs=40)
         client = Client(cluster)
     else:
-        cluster = None
-        try:
-            client = Client(scheduler, timeout="10s")
-        except (OSError, TimeoutError) as exc:
-            raise InputError(f"--scheduler {scheduler}: cannot reach a Dask scheduler there ({exc})") from None
+        client = _connect(Client, scheduler)
+    try:
+        client.wait_for_workers(1, timeout=WORKERS_SECONDS)
+    except (OSError, TimeoutError):
+        client.close()
+        if cluster is not None:
+            cluster.close()
+        raise InputError(f"--scheduler {scheduler}: no worker joined within {WORKERS_SECONDS:.0f} s "
+                         "(start some: dask worker ADDRESS)") from None
     workers = dask_threads(client)  # a running cluster's size is what it is (it may grow while we run)
 
     def close(abort: bool) -> None:
@@ -135,3 +146,48 @@ def _dask(scheduler: str, jobs: int | None) -> Runner:
             cluster.close()
 
     return Runner(client.get_executor(), workers, owned="dask", closer=close)
+
+
+def _connect(client_class, scheduler: str):
+    """A client of the scheduler at an address or named by a scheduler file; one line when it cannot be reached."""
+    import os
+
+    if scheduler.endswith(".json") or os.path.isfile(scheduler):
+        address = _address_in(scheduler)
+    else:
+        address = scheduler if "://" in scheduler else f"tcp://{scheduler}"
+    _reachable(address, scheduler)
+    try:
+        return client_class(address, timeout=f"{CONNECT_SECONDS:.0f}s")
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise InputError(f"--scheduler {scheduler}: cannot reach a Dask scheduler there ({exc})") from None
+
+
+def _address_in(path: str) -> str:
+    """The address a scheduler file holds."""
+    import json
+
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return str(json.load(fh)["address"])
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise InputError(f"--scheduler {path}: not a readable Dask scheduler file ({exc})") from None
+
+
+def _reachable(address: str, scheduler: str) -> None:
+    """Fail at once (not after the client's retries) when nothing listens at a tcp address."""
+    import socket
+
+    from distributed.comm import get_address_host_port
+
+    if not address.startswith("tcp://"):
+        return  # other transports (tls, inproc, ucx): the client says
+    try:
+        host, port = get_address_host_port(address)
+    except ValueError as exc:
+        raise InputError(f"--scheduler {scheduler}: not an address ({exc})") from None
+    try:
+        socket.create_connection((host, port), timeout=CONNECT_SECONDS).close()
+    except OSError as exc:
+        raise InputError(f"--scheduler {scheduler}: cannot reach a Dask scheduler there "
+                         f"({exc.strerror or exc})") from None

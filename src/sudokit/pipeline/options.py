@@ -24,8 +24,8 @@ class Options:
     limit); unique: a second solution makes the puzzle 'multiple solutions' (exit 1); limit: None or 0 = no cap;
     max_nodes: 0 = no cap, per puzzle;
     jobs: processes for the batch path (0: all cores from 5000 puzzles on), and, from 2 on, for the parts of a
-    count or --all split search; scheduler: a Dask scheduler address ('local': a LocalCluster) to run them on
-    instead; checkpoint: a journal file of finished blocks and parts (resumed when it exists); estimate: print
+    split search (a puzzle not answered within 200,000 nodes); scheduler: a Dask scheduler address ('local': a
+    LocalCluster) to run them on instead; checkpoint: a journal file of finished blocks and parts (resumed when it exists); estimate: print
     Knuth's estimate of each puzzle's exact-cover search (probes random probes) instead of solving;
     json: one JSON object per puzzle; fmt, symbols, box: how to read (None: detect / the default box);
     variant: the variant flags (VariantFlags).
@@ -61,9 +61,8 @@ class Options:
 
     @property
     def split(self) -> bool:
-        """True when a count or --all search may be split into parts (--jobs 2+, a scheduler or a checkpoint)."""
-        return self.mode in ("count", "all") and not self.max_nodes and bool(
-            self.jobs >= 2 or self.scheduler or self.checkpoint)
+        """True when a long search may be split into parts (--jobs 2+, a scheduler or a checkpoint; no node cap)."""
+        return not self.max_nodes and bool(self.jobs >= 2 or self.scheduler or self.checkpoint)
 
     @property
     def search_limit(self) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from typing import Callable
 
 from ..errors import InputError, LimitReached
@@ -50,7 +50,8 @@ class SolveRun:
         self.executor = executor  # any concurrent.futures.Executor for the blocks and parts (else jobs/scheduler)
         self.tally = Tally()
         self.journal = None
-        self._split = None  # the Runner of split searches, while _puzzles runs them
+        self._split = None  # the Runner of split searches, opened by the first puzzle that needs it
+        self._splitting = None  # the ExitStack that holds it, while _puzzles runs a split run
 
     def run(self, text: str, source: str = "<input>") -> Tally:
         """Answer every puzzle of text (source names it in messages); the tally."""
@@ -98,10 +99,10 @@ class SolveRun:
             self._hdu4069(pf)
         elif options.split:
             try:
-                with self.runner(options.jobs) as self._split:
+                with ExitStack() as self._splitting:
                     self._puzzles(pf, geometry)
             finally:
-                self._split = None
+                self._split = self._splitting = None
         else:
             self._puzzles(pf, geometry)
         return self.tally
@@ -129,7 +130,8 @@ class SolveRun:
 
     def interrupted(self, exc: KeyboardInterrupt, done: int, total: int) -> None:
         """Note an interrupt after `done` of `total` puzzles."""
-        self.warn(f"interrupted: {done} of {total} puzzles answered")
+        again = f"; the same command again resumes from {self.options.checkpoint}" if self.options.checkpoint else ""
+        self.warn(f"interrupted: {done} of {total} puzzles answered{again}")
         self.tally.interrupted = exc
 
     def _puzzles(self, pf, geometry) -> None:
@@ -151,6 +153,7 @@ class SolveRun:
                 if self.progress:
                     self.progress(done, len(pf.entries))
         except KeyboardInterrupt as exc:
+            out.always = False  # an answer list cut short is not an empty one: nothing stands in for it
             self.interrupted(exc, done, len(pf.entries))
         finally:
             out.close()
@@ -197,10 +200,17 @@ class SolveRun:
         text = format_entry(result.solution, pf) if result.count else ""
         return answer_text(status, result.count, text, options)
 
-    def _search(self, grid, geometry, solve, extra):
-        """The engine's answer; in a split run, a puzzle not answered within SPLIT_TRY nodes is split into parts."""
-        options = self.options
+    def _parts_runner(self):
+        """The Runner of split searches, opened the first time a puzzle needs one (closed when the run ends)."""
         if self._split is None:
+            self._split = self._splitting.enter_context(self.runner(self.options.jobs))
+        return self._split
+
+    def _search(self, grid, geometry, solve, extra):
+        """The engine's answer; in a split run, a puzzle not answered within SPLIT_TRY nodes is split into parts
+        (a solve or --unique stops every part once the answer is known, a count adds them all up)."""
+        options = self.options
+        if self._splitting is None:
             return solve(grid, geometry, options.search_limit, options.max_nodes)
         quick = solve(grid, geometry, options.search_limit, SPLIT_TRY)
         if quick.complete:
@@ -208,7 +218,8 @@ class SolveRun:
         from ..parallel.sudoku import count
 
         engine = "fast" if options.engine == "fast" else "dlx"
-        return count(grid, geometry, options.limit, self._split, engine=engine, extra=extra, journal=self.journal)
+        return count(grid, geometry, options.search_limit, self._parts_runner(), engine=engine, extra=extra,
+                     journal=self.journal)
 
     def _all(self, grid, geometry, pf, where: str, extra):
         """Every solution (up to the limit), each as it is found, through the Dancing Links iterator."""
@@ -217,10 +228,10 @@ class SolveRun:
 
         problem, cell_digit = encode(grid, geometry, **(extra or {}))
         found = 0
-        if self._split is not None:
+        if self._splitting is not None:
             from ..parallel.sudoku import solutions as split_solutions
 
-            grids = split_solutions(grid, geometry, self.options.limit or None, self._split, extra=extra)
+            grids = split_solutions(grid, geometry, self.options.limit or None, self._parts_runner(), extra=extra)
         else:
             grids = (decode(sol.options, cell_digit, geometry.ncells) for sol in solutions(
                 problem, self.options.limit or None, max_nodes=self.options.max_nodes, algorithm=ALGORITHM))
