@@ -147,10 +147,15 @@ def test_scheduler_local_from_the_command_line():
     assert run.returncode == 0 and run.stdout == "92\n", run.stderr
 
 
-@pytest.mark.parametrize("where", ["tcp://127.0.0.1:9", "127.0.0.1:9", "no-such-scheduler.json"])
-def test_unreachable_scheduler_is_one_line(where, tmp_path):
-    run = subprocess.run([sys.executable, "-m", "sudokit", "cover", "--count", "--scheduler", where,
-                          ROOT / "examples" / "queens8.dlx"], capture_output=True, text=True, timeout=120,
-                         cwd=tmp_path)
+def test_unreachable_scheduler_is_one_line(tmp_path):
+    from sudokit.errors import InputError
+
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    for where in ("tcp://127.0.0.1:9", "127.0.0.1:9", str(tmp_path / "none.json"), str(bad)):
+        with pytest.raises(InputError, match="--scheduler "):
+            runner(scheduler=where)
+    run = subprocess.run([sys.executable, "-m", "sudokit", "cover", "--count", "--scheduler", "127.0.0.1:9",
+                          ROOT / "examples" / "queens8.dlx"], capture_output=True, text=True, timeout=120)
     assert run.returncode == 2 and "Traceback" not in run.stderr and run.stderr.count("\n") == 1
-    assert "--scheduler " + where in run.stderr and run.stdout == ""
+    assert "--scheduler 127.0.0.1:9: cannot reach" in run.stderr and run.stdout == ""

@@ -105,7 +105,7 @@ class Walker:
     def part(self, limit: int, keep: int) -> tuple[Search, list[tuple[int, ...]]]:
         """Search the subtree of the paused node (up to `limit` solutions, the first `keep` kept, each with the
         path's options in front) on a copy of the state; the walk itself stays where it is."""
-        sub, prefix, found = self._rebased(), self.path(), []
+        sub, prefix, found = self._rebased(), self.path() if keep else (), []
         while not sub.finished and int(sub.counters[SOLUTIONS]) < limit:
             left = limit - int(sub.counters[SOLUTIONS])
             keep_now = min(keep - len(found), left, BATCH)
