@@ -154,8 +154,9 @@ def dask_task_cost(tasks: int = 400) -> float:
 def paper(workers: list[int], task_seconds: float) -> None:
     """The pentominoes on W workers, on paper: the cut the split makes for W, each task's nodes measured here (one
     process), task time = nodes x this machine's seconds per node + the scheduler's cost per task; tasks handed
-    in order to the first free worker; every worker also walks the top of the tree once. Prints the parts, the
-    largest part's and task's share of the work, and the speed-up that schedule gives."""
+    in order to the first free worker, and never faster than one scheduler hands them out (tasks x cost per task);
+    the plan (estimate and cut, here) and one worker's walk of the top come first. Prints the parts, the largest
+    part's and task's share of the work, and the speed-up that schedule gives."""
     import heapq
 
     from sudokit.parallel.split import TASKS_PER_WORKER, plan, task_ranges
@@ -176,7 +177,7 @@ def paper(workers: list[int], task_seconds: float) -> None:
         free = [0.0] * w
         for n in nodes:
             heapq.heappush(free, heapq.heappop(free) + n * per_node + task_seconds)
-        span = plan_s + walk_s + max(free)
+        span = plan_s + walk_s + max(max(free), len(ranges) * task_seconds)  # one scheduler hands out every task
         print(f"paper: {w:4d} workers  depth {top.depth}  {top.parts:6d} parts  {len(ranges):5d} tasks  largest part "
               f"{parts.max() / parts.sum() * 100:4.1f}%  largest task {nodes.max() / nodes.sum() * 100:4.1f}%  "
               f"plan+walk {plan_s + walk_s:5.2f} s  -> {span:6.2f} s, speed-up {wall / span:6.1f}x "

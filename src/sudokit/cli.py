@@ -139,7 +139,8 @@ def split_options(command=None, progress: bool = True):
         return functools.partial(split_options, progress=progress)
     options = [
         click.option("--scheduler", metavar="ADDRESS", help="Run the parts on a Dask cluster (tcp://HOST:8786, "
-                     "'local' for a LocalCluster of --jobs processes); needs pip install 'sudokit[dask]'."),
+                     "a scheduler file, or 'local' for a LocalCluster of --jobs processes); needs pip install "
+                     "'sudokit[dask]'."),
         click.option("--checkpoint", metavar="FILE", help="Journal finished parts (of a count or a batch) to FILE; "
                      "the same command run again resumes from it."),
         click.option("--estimate", is_flag=True, help="Print Knuth's random-probe estimate of the search's nodes "
@@ -272,9 +273,9 @@ def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, jobs, jso
     Parallel: a file of many one-line puzzles is solved in blocks on --jobs processes or a Dask cluster
     (--scheduler ADDRESS, 'local' for a LocalCluster), answers streamed back in input order. With --jobs 2+
     (or --scheduler), a file of a few puzzles has each long search split into parts (exact counts; --all in the
-    order of one process; a solve or --unique stops every part once the answer is known). --checkpoint FILE journals finished blocks and parts:
-    the same command again resumes. --estimate prints Knuth's estimate of each puzzle's exact-cover search
-    (nodes of that search, and solutions, with 95% bands) instead of solving.
+    order of one process; a solve or --unique stops every part once the answer is known). --checkpoint FILE
+    journals finished blocks and parts: the same command again resumes. --estimate prints Knuth's estimate of
+    each puzzle's exact-cover search (nodes of that search, and solutions, with 95% bands) instead of solving.
 
     \b
     Examples:
@@ -802,8 +803,8 @@ def steps(file, box, symbols, fmt, json_, variant, order, max_seconds, jobs, pro
 @click.option("--max-seconds", type=click.FloatRange(min=0.001), help="Stop one puzzle after this long (exit 3).")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, help="Worker processes (capped at cores).")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal).")
-@click.option("--scheduler", metavar="ADDRESS", help="Rate in blocks on a Dask cluster (tcp://HOST:8786, 'local' for a "
-              "LocalCluster of --jobs processes); needs pip install 'sudokit[dask]'.")
+@click.option("--scheduler", metavar="ADDRESS", help="Rate in blocks on a Dask cluster (tcp://HOST:8786, a scheduler "
+              "file, or 'local' for a LocalCluster of --jobs processes); needs pip install 'sudokit[dask]'.")
 @click.option("--checkpoint", metavar="FILE", help="Journal finished blocks to FILE; the same command again resumes.")
 def rate(file, box, symbols, fmt, json_, variant, scale, max_seconds, jobs, progress, scheduler, checkpoint):
     """Rate each puzzle of FILE on the scales people use: Sudoku Explainer's and HoDoKu's.

@@ -25,8 +25,9 @@ class Options:
     max_nodes: 0 = no cap, per puzzle;
     jobs: processes for the batch path (0: all cores from 5000 puzzles on), and, from 2 on, for the parts of a
     split search (a puzzle not answered within 200,000 nodes); scheduler: a Dask scheduler address ('local': a
-    LocalCluster) to run them on instead; checkpoint: a journal file of finished blocks and parts (resumed when it exists); estimate: print
-    Knuth's estimate of each puzzle's exact-cover search (probes random probes) instead of solving;
+    LocalCluster) to run them on instead; checkpoint: a journal file of finished blocks and parts (resumed when
+    it exists); estimate: print Knuth's estimate of each puzzle's exact-cover search (probes random probes)
+    instead of solving;
     json: one JSON object per puzzle; fmt, symbols, box: how to read (None: detect / the default box);
     variant: the variant flags (VariantFlags).
     """
