@@ -732,7 +732,12 @@ def rate(file, box, symbols, fmt, json_, variant, max_seconds, jobs, progress):
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the default browser.")
 @click.option("--workers", type=click.IntRange(1, 64), help="Worker processes for the searches (default: the "
               "cores, at most 4).")
-def serve(host, port, open_browser, workers):
+@click.option("--max-seconds", type=click.FloatRange(0.1, 86400), default=10.0, show_default=True,
+              help="Time limit of one request (paths, ratings and generation stop there; a search still running "
+              "5 s later has its worker replaced).")
+@click.option("--max-nodes", type=click.IntRange(1, INT64_MAX), default=20_000_000, show_default=True,
+              help="Node limit of one search.")
+def serve(host, port, open_browser, workers, max_seconds, max_nodes):
     """Serve the local web app: a page and a JSON API over everything sudokit does.
 
     \b
@@ -751,8 +756,11 @@ def serve(host, port, open_browser, workers):
     """
     try:
         from .web.server import serve as run
+        from .web.spec import Limits
     except ImportError as exc:
         fail(f"the web app needs the web extra: pip install 'sudokit[web]' (missing: {exc.name})")
     from .parallel.pool import usable_cores
 
-    run(host, port, open_browser, workers or max(1, min(4, usable_cores())), lambda line: click.echo(line, err=True))
+    limits = Limits(seconds=max_seconds, max_nodes=max_nodes)
+    run(host, port, open_browser, workers or max(1, min(4, usable_cores())), limits,
+        lambda line: click.echo(line, err=True))

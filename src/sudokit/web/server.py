@@ -50,12 +50,12 @@ def url_of(sock: socket.socket, host: str) -> str:
     return f"http://{shown}:{port}/"
 
 
-def serve(host: str, port: int, open_browser: bool, workers: int, say) -> None:
+def serve(host: str, port: int, open_browser: bool, workers: int, limits, say) -> None:
     """Serve the app until Ctrl-C; `say` prints the address (stderr)."""
     sock = listen(host, port)
     url = url_of(sock, host)
-    allowed = LOOPBACK_NAMES if is_loopback(host) else None
-    app = create_app(workers, allowed_hosts=allowed)
+    allowed = LOOPBACK_NAMES + [host, f"[{host}]"] if is_loopback(host) else None
+    app = create_app(workers, limits=limits, allowed_hosts=allowed)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=5)
     server = uvicorn.Server(config)
     say(f"sudokit: serving on {url} with {workers} worker process{'es' if workers != 1 else ''} (Ctrl-C stops)")
