@@ -195,17 +195,17 @@ class Api:
         """The next step from "grid" (the givens and the digits entered), with its picture."""
         def prepare(b):
             technique = b.get("technique")
-            return puzzle_fields(b, self.limits), None if technique is None else text(technique, "technique", 80)
+            return with_eliminated(b, self.limits), None if technique is None else text(technique, "technique", 80)
 
-        return await self.run(request, PUZZLE_FIELDS + ("technique",), prepare, jobs.hint)
+        return await self.run(request, PUZZLE_FIELDS + ("technique", "eliminated"), prepare, jobs.hint)
 
     async def steps(self, request) -> Response:
         """The whole solve path from "grid", each step with the state before it."""
         def prepare(b):
             order = choice(b.get("order", "hodoku"), "order", ("hodoku", "se"))
-            return puzzle_fields(b, self.limits), order, self.limits.seconds
+            return with_eliminated(b, self.limits), order, self.limits.seconds
 
-        return await self.run(request, PUZZLE_FIELDS + ("order",), prepare, jobs.steps)
+        return await self.run(request, PUZZLE_FIELDS + ("order", "eliminated"), prepare, jobs.steps)
 
     async def rate(self, request) -> Response:
         """SE's ER/EP/ED and HoDoKu's level and score of the puzzle."""
@@ -272,6 +272,17 @@ class Api:
             return grid, box_shape(b.get("box")), self.limits.max_nodes
 
         return await self.run(request, ("grid", "box"), prepare, jobs.binary)
+
+
+def with_eliminated(body: dict, limits: Limits) -> dict:
+    """The puzzle fields and the eliminations earlier hints made ([cell, digit] pairs, 0-based cells)."""
+    spec = puzzle_fields(body, limits)
+    pairs = body.get("eliminated") or []
+    if not isinstance(pairs, list) or not all(isinstance(p, list) and len(p) == 2 for p in pairs):
+        raise BadRequest("eliminated must be a list of [cell, digit] pairs")
+    spec["eliminated"] = [[integer(c, "eliminated cell", 0, 64 * 64 - 1), integer(d, "eliminated digit", 1, 64)]
+                          for c, d in pairs]
+    return spec
 
 
 def _weights_field(value, limits: Limits):

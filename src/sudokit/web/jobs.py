@@ -157,11 +157,21 @@ def parse(spec: dict) -> dict:
             spec = dict(spec, puzzle=write_puzzles(one, "json", None), format="json")
     puzzle = load(spec)
     out = describe(puzzle)
-    out.update(puzzles=total, line=puzzle.to_string("line") if puzzle.n <= 36 else None)
+    out.update(puzzles=total, line=_line(puzzle))
     weights = _own_weights(spec, puzzle)
     if weights is not None:
         out["weights"] = weights
     return out
+
+
+def _line(puzzle) -> str | None:
+    """The puzzle as one line, or None where a line cannot hold it (over 36 symbols, variants, cages, regions)."""
+    if puzzle.n > 36:
+        return None
+    try:
+        return puzzle.to_string("line")
+    except InputError:
+        return None
 
 
 def describe(puzzle) -> dict:
@@ -224,6 +234,21 @@ def _solution(puzzle):
     return state, api.solution(state, puzzle.geometry, puzzle.candidates)
 
 
+def _state(spec: dict, puzzle, solution, current):
+    """The candidate grid the player is at: the digits entered, less the eliminations already made (earlier
+    hints' 'eliminated' [cell, digit] pairs; one that would remove the solution's digit is ignored)."""
+    from ..logic import api
+
+    state = api.candidates(current, puzzle.geometry, puzzle.candidates)
+    n = puzzle.n
+    for cell, digit in spec.get("eliminated", ()):
+        if not (0 <= cell < n * n and 1 <= digit <= n):
+            raise InputError(f"eliminated: [{cell}, {digit}] is not a cell 0..{n * n - 1} and a digit 1..{n}")
+        if not state.values[cell] and state.has(cell, digit) and int(solution[cell]) != digit:
+            state.eliminate(cell, digit)
+    return state
+
+
 def hint(spec: dict, technique: str | None) -> dict:
     """The next step from the grid the player is at, its picture; or the cells that are wrong."""
     from ..logic import api
@@ -235,7 +260,7 @@ def hint(spec: dict, technique: str | None) -> dict:
     if wrong:
         return {"status": "mistakes", "cells": [_name(c, puzzle.n) for c in wrong], "indexes": wrong,
                 "svg": picture(puzzle, current)}
-    state = api.candidates(current, puzzle.geometry, puzzle.candidates)
+    state = _state(spec, puzzle, solution, current)
     if state.solved():
         return {"status": "solved", "svg": picture(puzzle, current)}
     found = api.hint(state, technique)
@@ -315,9 +340,13 @@ def steps(spec: dict, order: str, max_seconds: float) -> dict:
     from ..logic import api
 
     puzzle = load(spec)
-    _solution(puzzle)
+    _, solution = _solution(puzzle)
     current = _current(spec, puzzle)
-    state = api.candidates(current, puzzle.geometry, puzzle.candidates)
+    wrong = [_name(c, puzzle.n) for c, v in enumerate(current) if v and v != int(solution[c])]
+    if wrong:
+        raise InputError(f"the grid has wrong digits at {', '.join(wrong[:5])}: the path starts from the givens "
+                         "and correct entries")
+    state = _state(spec, puzzle, solution, current)
     path = api.steps(state, puzzle.geometry, order, puzzle.candidates, max_seconds)
     out, walk = [], state.copy()
     for step in path.steps:

@@ -12,7 +12,7 @@ const $ = (id) => document.getElementById(id);
 const S = {
   mode: "sudoku", info: null,
   n: 9, box: [3, 3], regions: null, units: [], symbols: "123456789",
-  givens: [], values: [], marks: [], candidates: null, variants: [], cages: [], weights: null, ownWeights: null,
+  givens: [], values: [], marks: [], elims: [], candidates: null, variants: [], cages: [], weights: null, ownWeights: null,
   solved: new Set(), wrong: new Set(), hinted: new Set(),
   sel: 0, pencil: false, edit: false, history: [], future: [],
   hint: null, steps: null, stepAt: 0, target: null,
@@ -133,7 +133,7 @@ function resetExtras() {
 function newGrid(n, box) {
   Object.assign(S, {n, box, regions: null, units: boxLabels(n, box), symbols: ALPHABET.slice(0, n),
                     givens: new Array(n * n).fill(0), values: new Array(n * n).fill(0), marks: new Array(n * n).fill(0),
-                    candidates: null, cages: [], weights: null, ownWeights: null, sel: 0, history: [], future: []});
+                    elims: [], candidates: null, cages: [], weights: null, ownWeights: null, sel: 0, history: [], future: []});
   resetExtras();
   setEdit(true);
   syncControls();
@@ -149,7 +149,7 @@ function loadDescribed(d, keepValues) {
                     ownWeights: d.weights || null, weights: d.weights || null});
   if (!keepValues) {
     S.marks = d.candidates ? d.candidates.map((m, i) => (d.grid[i] ? 0 : m)) : new Array(n * n).fill(0);
-    S.history = []; S.future = []; S.sel = 0;
+    S.history = []; S.future = []; S.sel = 0; S.elims = [];
     resetExtras();
   }
   if (S.marks.length !== n * n) S.marks = new Array(n * n).fill(0);
@@ -160,12 +160,14 @@ function loadDescribed(d, keepValues) {
 
 function snapshot() {
   if (S.mode === "binary") return {bin: S.bin.values.slice()};
-  return {givens: S.givens.slice(), values: S.values.slice(), marks: S.marks.slice(), solved: new Set(S.solved)};
+  return {givens: S.givens.slice(), values: S.values.slice(), marks: S.marks.slice(), elims: S.elims.slice(),
+          solved: new Set(S.solved)};
 }
 
 function restore(snap) {
   if (snap.bin) { S.bin.values = snap.bin; S.bin.flips = null; $("binary-apply").disabled = true; }
-  else Object.assign(S, {givens: snap.givens, values: snap.values, marks: snap.marks, solved: snap.solved});
+  else Object.assign(S, {givens: snap.givens, values: snap.values, marks: snap.marks, elims: snap.elims,
+                         solved: snap.solved});
   S.wrong = new Set();
   paint();
 }
@@ -375,7 +377,7 @@ function paint() {
     if (S.hinted.has(i)) cls.push("hinted");
     cell.className = cls.join(" ");
     const parts = [];
-    if (v) parts.push(esc(symbol(v)));
+    if (v) parts.push(`<span class="v">${esc(symbol(v))}</span>`);
     else if (S.marks[i]) {
       const spans = [];
       for (let d = 1; d <= n; d++) spans.push(`<span>${S.marks[i] >> (d - 1) & 1 ? esc(symbol(d)) : ""}</span>`);
@@ -440,7 +442,7 @@ function paintBinary() {
     cell.textContent = String(S.bin.values[i]);
     cell.setAttribute("aria-label", `${name(i, n)} ${S.bin.values[i]}`);
   }
-  say(parityText());
+  $("score-line").textContent = parityText();
 }
 
 function parityText() {
@@ -562,7 +564,7 @@ async function unique() {
 
 async function hint() {
   await task("Looking for the next step", async () => {
-    const d = await api("hint", puzzleBody({grid: S.values}));
+    const d = await api("hint", puzzleBody({grid: S.values, eliminated: S.elims}));
     S.hinted = new Set(); S.hint = null; $("apply-hint").disabled = true;
     if (d.status === "mistakes") {
       S.wrong = new Set(d.indexes);
@@ -589,7 +591,7 @@ function applyHint() {
   const d = S.hint;
   if (!d) return;
   remember();
-  for (const [c, digit] of d.draw.eliminations) S.marks[c] &= ~(1 << (digit - 1));
+  for (const [c, digit] of d.draw.eliminations) { S.marks[c] &= ~(1 << (digit - 1)); S.elims.push([c, digit]); }
   for (const [c, digit] of d.draw.placements) {
     S.values[c] = digit; S.marks[c] = 0;
     for (const p of peersOf(c)) S.marks[p] &= ~(1 << (digit - 1));
@@ -603,7 +605,7 @@ function applyHint() {
 
 async function steps() {
   await task("Finding the whole path", async () => {
-    const d = await api("steps", puzzleBody({grid: S.values}));
+    const d = await api("steps", puzzleBody({grid: S.values, eliminated: S.elims}));
     S.steps = d.steps;
     const list = $("steps-list");
     list.innerHTML = d.steps.map((s, k) => `<li data-k="${k}">${esc(s.step.explanation)}</li>`).join("");
@@ -937,7 +939,8 @@ async function start() {
   for (const tab of document.querySelectorAll("#modes button")) tab.onclick = () => setMode(tab.dataset.mode);
   document.addEventListener("paste", (e) => {
     if (typing(e.target)) return;
-    const text = (e.clipboardData || window.clipboardData).getData("text");
+    const data = e.clipboardData || window.clipboardData;
+    const text = data ? data.getData("text") : "";
     if (!text.trim()) return;
     e.preventDefault();
     $("puzzle-text").value = text;
@@ -946,6 +949,7 @@ async function start() {
   document.addEventListener("dragover", (e) => e.preventDefault());
   document.addEventListener("drop", (e) => {
     e.preventDefault();
+    if (!e.dataTransfer) return;
     const file = e.dataTransfer.files && e.dataTransfer.files[0];
     if (file) return readFile(file);
     const text = e.dataTransfer.getData("text");
