@@ -475,19 +475,21 @@ def generate(options: dict, max_seconds: float) -> dict:
             raise BadRequest(f"this generator does not take {unknown[0]!r}", 400)
         kwargs = {k: v for k, v in kwargs.items() if k in params}
     made = _first(fn(**kwargs))
-    puzzle = getattr(made, "puzzle", made)
+    puzzle = next((getattr(made, a) for a in ("sudoku", "puzzle") if getattr(made, a, None) is not None), made)
     if isinstance(puzzle, str):
         from ..puzzle import Sudoku
 
         puzzle = Sudoku(puzzle, box=options.get("box"), variants=tuple(options.get("variants") or ()))
     out = describe(puzzle)
-    out.update(status="generated", line=puzzle.to_string("line") if puzzle.n <= 36 else None)
+    out.update(status="generated", line=_line(puzzle))
     for name in ("seed", "rating", "level", "er", "seconds"):
         value = getattr(made, name, None)
-        if isinstance(value, (int, float, str)) and not isinstance(value, bool):
+        if isinstance(value, (int, float, str, dict)) and not isinstance(value, bool):
             out[name] = value
         elif hasattr(value, "to_json"):
             out[name] = value.to_json()
+    if isinstance(out.get("rating"), dict) and "level" not in out and isinstance(out["rating"].get("level"), str):
+        out["level"] = out["rating"]["level"]
     return _plain(out)
 
 
