@@ -532,7 +532,22 @@ def warm() -> str:
     Sudoku("." * 81, cages=[(4, (0, 1))], variants=("non-consecutive",)).count(1)
     TargetSudoku("." * 16).best()
     BinarySudoku([0] * 80 + [1]).min_flips()
+    _warm_generator()
     return "warm"
+
+
+def _warm_generator() -> None:
+    """The generator's kernels (a level and an SE range each load their own), once it is in the library."""
+    from ..errors import SudokitError
+
+    fn = generator()
+    if fn is None:
+        return
+    for target in ({"level": "easy"}, {"rating": (3.0, 5.0)}):
+        try:
+            fn(seed=1, max_seconds=60, **target)
+        except SudokitError:  # nothing found in time: the kernels are loaded all the same
+            pass
 
 
 def ping() -> str:
