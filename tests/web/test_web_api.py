@@ -118,6 +118,34 @@ def test_hint_from_the_grid_the_player_is_at(api):
     assert done["status"] == "solved"
 
 
+def test_hints_start_from_the_eliminations_already_made(api):
+    grid, eliminated, seen = [0 if ch == "." else int(ch) for ch in HARD], [], []
+    while not any(not h["draw"]["placements"] for h in seen):  # until a hint that only eliminates
+        hint = ok(api("hint", {"puzzle": HARD, "grid": grid, "eliminated": eliminated}))
+        assert hint["status"] == "hint" and hint["step"] not in [h["step"] for h in seen] and len(seen) < 40
+        seen.append(hint)
+        for cell, digit in hint["draw"]["placements"]:
+            grid[cell] = digit
+        eliminated += hint["draw"]["eliminations"]
+    assert all(HARD_SOLUTION[c] != str(d) for c, d in eliminated)
+    after = ok(api("hint", {"puzzle": HARD, "grid": grid, "eliminated": eliminated}))
+    assert after["step"] != seen[-1]["step"]  # the elimination is not offered again
+    before = eliminated[:-len(seen[-1]["draw"]["eliminations"])]
+    again = ok(api("hint", {"puzzle": HARD, "grid": grid, "eliminated": before}))
+    assert again["step"] == seen[-1]["step"]  # without it, it is
+    path = ok(api("steps", {"puzzle": HARD, "grid": grid, "eliminated": eliminated}))
+    assert path["complete"] and path["steps"][0]["step"] == after["step"]
+    # an elimination that would remove the solution's digit is no elimination: r6c2 is still 4
+    wrong = ok(api("hint", {"puzzle": HARD, "eliminated": [[46, 4]]}))
+    assert wrong["step"]["explanation"].startswith("Hidden Single: r6c2=4")
+
+
+def test_steps_refuse_wrong_digits(api):
+    grid = [0 if ch == "." else int(ch) for ch in HARD]
+    grid[1] = 2  # r1c2 holds 1 in the solution
+    refused(api("steps", {"puzzle": HARD, "grid": grid}), 400, "wrong digits at r1c2")
+
+
 def test_hint_refuses_what_has_no_single_answer(api):
     refused(api("hint", {"puzzle": "." * 81}), 422, "more than one solution")
     refused(api("hint", {"puzzle": HARD, "grid": [5] + [0] * 80}), 400, "changes the given at r1c1")
@@ -232,6 +260,10 @@ def test_generate_is_501_until_the_generator_lands_then_unique(api):
     ("solve", {"puzzle": HARD, "candidates": [1] * 80}, 400, "81 bitmasks"),
     ("hint", {"puzzle": HARD, "grid": [0] * 80}, 400, "N*N"),
     ("steps", {"puzzle": HARD, "order": "random"}, 400, "order"),
+    ("hint", {"puzzle": HARD, "eliminated": [1, 2]}, 400, "[cell, digit] pairs"),
+    ("hint", {"puzzle": HARD, "eliminated": "r1c2"}, 400, "[cell, digit] pairs"),
+    ("hint", {"puzzle": HARD, "eliminated": [[81, 1]]}, 400, "not a cell 0..80"),
+    ("steps", {"puzzle": HARD, "eliminated": [[0, 10]]}, 400, "digit"),
     ("render", {"puzzle": HARD, "width": 10}, 400, "width"),
     ("render", {"puzzle": HARD, "step": "x-wing"}, 400, "step"),
     ("generate", {"size": 7, "box": "3x3"}, 400, "box"),
