@@ -99,6 +99,10 @@ def test_parse_describes_the_first_puzzle_of_a_file(api):
     assert got["units"][:10] == [0, 0, 0, 1, 1, 1, 2, 2, 2, 0]
     jigsaw = ok(api("parse", {"puzzle": HARD, "regions": (DATA / "variants" / "boxes.regions").read_text()}))
     assert jigsaw["box"] is None and jigsaw["regions"][:4] == [0, 0, 0, 1]
+    assert got["line"] == (DATA.parent.parent / "examples" / "hardest.txt").read_text().split()[0]
+    # a line cannot hold cages or variants: the description comes without one
+    killer = ok(api("parse", {"puzzle": [0] * 81, "cages": [{"sum": 3, "cells": [0, 1]}], "variants": ["x"]}))
+    assert killer["line"] is None and killer["cages"] == [{"sum": 3, "cells": [0, 1]}] and killer["variants"] == ["x"]
 
 
 # ---- human-style solving ----
