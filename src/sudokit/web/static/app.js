@@ -635,7 +635,8 @@ async function rate() {
   await task("Rating", async () => {
     const d = await api("rate", puzzleBody());
     const partial = d.complete ? "" : ` (incomplete: ${esc(d.reason || "time limit")})`;
-    show(`<p class="big">ER ${d.er.toFixed(1)} \u00b7 EP ${d.ep.toFixed(1)} \u00b7 ED ${d.ed.toFixed(1)}${partial}</p>` +
+    const atLeast = !d.complete && d.reason === "time limit" ? "\u2265 " : "";  // the hardest step so far: a floor
+    show(`<p class="big">ER ${atLeast}${d.er.toFixed(1)} \u00b7 EP ${d.ep.toFixed(1)} \u00b7 ED ${d.ed.toFixed(1)}${partial}</p>` +
          `<p>HoDoKu: <b>${esc(d.level)}</b>, score ${d.score}. Hardest step: ${esc(d.hardest)}.` +
          ` Guesses (machine difficulty): ${d.guesses}.</p>`);
     say("Rated.");
