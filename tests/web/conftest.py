@@ -16,7 +16,7 @@ import signal
 import time
 
 import pytest
-from webtools import ARTIFACTS, BROWSER_REQUIRED, CHROMIUM, CHROMIUM_ARGS, TEST_SECONDS, child_pids, served
+from .webtools import ARTIFACTS, BROWSER_REQUIRED, CHROMIUM, CHROMIUM_ARGS, TEST_SECONDS, child_pids, served
 
 
 @pytest.fixture(autouse=True)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from webtools import HARD, HARD_SOLUTION, served
+from .webtools import HARD, HARD_SOLUTION, served
 
 from sudokit import Sudoku
 

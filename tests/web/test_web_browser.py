@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from webtools import HARD, HARD_SOLUTION
+from .webtools import HARD, HARD_SOLUTION
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 

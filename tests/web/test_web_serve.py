@@ -11,7 +11,7 @@ import time
 import urllib.request
 
 import pytest
-from webtools import HARD, Served, get_json, wait_ready
+from .webtools import HARD, Served, get_json, wait_ready
 
 
 def fetch(url: str) -> bytes:
