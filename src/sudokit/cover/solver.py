@@ -3,12 +3,15 @@
     solve(p)            first solution or None        count(p)       number of solutions (a Count, an int)
     solutions(p)        lazy iterator, batch by batch  is_unique(p)   exactly one solution?
 
+    cheapest(p, k)      the k cheapest solutions of a problem with option costs, cheapest first (DLX5)
+
 Each takes ``seed`` (random tie-breaking and option order, Knuth's ``s<seed>``), ``max_nodes`` (0 = none;
 reaching it raises LimitReached) and ``algorithm``: "cells" (the default: Knuth's dancing cells on sparse
 sets, kernels/cells.py, the faster one on every benchmark problem: 1.8x-2.7x dlx on queens and pentominoes,
 ~5x on Sudoku; figures in that file) or "dlx" (dancing links, kernels/dlx.py, whose node counts match
-Knuth's published figures). Counters (solutions, nodes, updates) come back on the result as ``stats``;
-nodes and updates depend on the algorithm.
+Knuth's published figures). A problem with multiplicities runs on Algorithm M (kernels/mcc.py, dancing links,
+DLX3's node counts) whichever is asked. Counters (solutions, nodes, updates) come back on the result as
+``stats``; nodes and updates depend on the algorithm.
 """
 
 from __future__ import annotations
@@ -50,6 +53,11 @@ class Solution:
     problem: Problem
     stats: Stats
 
+    @property
+    def cost(self) -> int:
+        """The sum of the chosen options' costs (0 for a problem without costs)."""
+        return self.problem.cost(self.options)
+
     def names(self) -> list[list[str]]:
         """The chosen options as lists of item names."""
         return [self.problem.option(k) for k in self.options]
@@ -78,9 +86,17 @@ class Search:
         seed = as_seed(seed)
         self.problem = problem
         self.algorithm = algorithm
+        self.kernel = "mcc" if problem.has_bounds else algorithm
         self.max_nodes = as_max_nodes(max_nodes)
         self.state = np.zeros(6, np.int64)
-        if algorithm == "dlx":
+        self.width = max(1, problem.n_primary)  # options in a solution, at most
+        if self.kernel == "mcc":
+            self.links = build_links(problem, seed) + build_bounds(problem)
+            levels = max_levels(problem)
+            self.width = levels
+            self.x = np.zeros(levels + 1, np.int32)
+            self.ft = np.zeros(levels + 1, np.int32)
+        elif algorithm == "dlx":
             self.links = build_links(problem, seed)
             self.x = np.zeros(problem.n_primary + 1, np.int32)
         else:
@@ -114,7 +130,7 @@ class Search:
         keep = as_int(keep, "keep", 0, limit)
         if self.finished:
             return []
-        out_opts = np.zeros((keep, max(1, self.problem.n_primary)), np.int32)
+        out_opts = np.zeros((keep, self.width), np.int32)
         out_len = np.zeros(keep, np.int32)
         before = int(self.counters[0])
         while True:
@@ -133,6 +149,11 @@ class Search:
 
         cap = int(self.counters[dlx.NODES]) + SLICE
         cap = min(cap, self.max_nodes) if self.max_nodes else cap
+        if self.kernel == "mcc":
+            from ..kernels import mcc
+
+            return mcc.search(*self.links, self.x, self.ft, self.state, limit, cap, out_opts, out_len,
+                              self.counters)
         if self.algorithm == "dlx":
             return dlx.search(*self.links, self.x, self.state, limit, cap, out_opts, out_len, self.counters)
         while True:
@@ -151,8 +172,25 @@ class Search:
             raise LimitReached(f"node limit {self.max_nodes} reached after {self.counters[0]} solution(s)")
 
 
-def build_links(problem: Problem, seed: int | None = None) -> tuple[np.ndarray, ...]:
-    """The dancing-links arrays of problem (see kernels/dlx.py for the layout); seed shuffles each item's list."""
+def max_levels(problem: Problem) -> int:
+    """The deepest an Algorithm M search can go: every level lowers some bound by one, and uses an option or
+    ends an item (a null move)."""
+    return int(min(problem.upper().sum(), problem.n_options + problem.n_primary)) + 1
+
+
+def build_bounds(problem: Problem) -> tuple:
+    """Algorithm M's per-item words (bound = upper, slack = upper - lower; 1-based like the headers) and the
+    number of primary items."""
+    bound = np.zeros(problem.n_items + 2, np.int32)
+    slack = np.zeros(problem.n_items + 2, np.int32)
+    bound[1:problem.n_primary + 1] = problem.upper()
+    slack[1:problem.n_primary + 1] = problem.upper() - problem.lower()
+    return bound, slack, problem.n_primary
+
+
+def build_links(problem: Problem, seed: int | None = None, entry_key=None) -> tuple[np.ndarray, ...]:
+    """The dancing-links arrays of problem (see kernels/dlx.py for the layout); seed shuffles each item's list,
+    entry_key (one number per CSR entry) orders each list by it, stably (DLX5's lists sorted by cost)."""
     n = problem.n_items
     keep = np.ones(problem.n_options, bool)
     keep[list(problem.dropped)] = False
@@ -178,7 +216,7 @@ def build_links(problem: Problem, seed: int | None = None) -> tuple[np.ndarray, 
     color[nodes] = problem.opt_colors[entry_src]
     node_opt[nodes] = entry_opt
     _link_spacers(top, ulink, dlink, n, opts, lengths, rank)
-    _link_columns(ulink, dlink, nodes, items, n, seed)
+    _link_columns(ulink, dlink, nodes, items, n, seed, None if entry_key is None else entry_key[entry_src])
     length = np.zeros(n + 2, np.int32)
     length[1:n + 1] = np.bincount(items, minlength=n + 1)[1:]
     llink, rlink = _item_lists(problem.n_primary, n)
@@ -228,10 +266,10 @@ def _link_spacers(top, ulink, dlink, n, opts, lengths, rank) -> None:
     ulink[last] = starts[-1] if len(opts) else 0
 
 
-def _link_columns(ulink, dlink, nodes, items, n, seed) -> None:
-    """Circular vertical lists: each item header, then its nodes in option order (or shuffled)."""
+def _link_columns(ulink, dlink, nodes, items, n, seed, first_key=None) -> None:
+    """Circular vertical lists: each item header, then its nodes in option order (or shuffled), by first_key first."""
     key = np.random.default_rng(seed).random(len(nodes)) if seed is not None else nodes
-    order = np.lexsort((key, items))
+    order = np.lexsort((key, items) if first_key is None else (key, first_key, items))
     s_nodes, s_items = nodes[order], items[order]
     prev = np.empty_like(s_nodes)
     prev[1:] = s_nodes[:-1]
@@ -258,6 +296,72 @@ def _item_lists(n_primary: int, n: int) -> tuple[np.ndarray, np.ndarray]:
         for a, b in zip(ring, ring[1:] + ring[:1]):
             rlink[a], llink[b] = b, a
     return llink, rlink
+
+
+def net_costs(problem: Problem) -> tuple[np.ndarray, int]:
+    """DLX5's taxes: every primary item in turn gives up the cheapest (net) cost of its options, which every
+    option holding it pays less. Returns the net cost of each option and the total tax."""
+    cost = problem.costs.astype(np.int64).copy()
+    keep = np.ones(problem.n_options, bool)
+    keep[list(problem.dropped)] = False
+    owner = np.repeat(np.arange(problem.n_options), np.diff(problem.opt_ptr))
+    entries = np.flatnonzero(keep[owner] & (problem.opt_items < problem.n_primary))
+    order = entries[np.argsort(problem.opt_items[entries], kind="stable")]
+    bounds = np.searchsorted(problem.opt_items[order], np.arange(problem.n_primary + 1))
+    tax = 0
+    for i in range(problem.n_primary):
+        opts = owner[order[bounds[i]:bounds[i + 1]]]
+        if len(opts):
+            m = int(cost[opts].min())
+            if m:
+                cost[opts] -= m
+                tax += m
+    return cost, tax
+
+
+def cheapest(problem: Problem, k: int = 1, max_nodes: int = 0, seed: int | None = None) -> list[Solution]:
+    """The k cheapest solutions (fewer if there are fewer), cheapest first, found by DLX5's branch and bound.
+
+    A problem without costs has every solution at cost 0: the first k found are returned. `seed` shuffles ties
+    between options of equal cost. Each Solution has .cost; .stats counts the improving solutions the search met.
+    """
+    from ..kernels import costs as kc
+
+    k = as_int(k, "k", 1, 1 << 24)
+    seed = as_seed(seed)
+    if problem.has_bounds:
+        raise InputError("cheapest needs option costs, and costs with multiplicities are not supported")
+    if problem.costs is None:
+        return [Solution(s.options, problem, s.stats) for s in solutions(problem, k, seed, max_nodes)]
+    net, _ = net_costs(problem)
+    owner = np.repeat(np.arange(problem.n_options), np.diff(problem.opt_ptr))
+    links = build_links(problem, seed, net[owner])
+    node_cost = np.zeros(len(links[4]), np.int64)
+    node_cost[links[4] >= 0] = net[links[4][links[4] >= 0]]
+    prim = np.bincount(owner[problem.opt_items < problem.n_primary], minlength=problem.n_options)
+    zmax = int(prim.max(initial=0))
+    depth = problem.n_primary + 1
+    x, part, th0, th = (np.zeros(depth, np.int32), np.zeros(depth, np.int64), np.zeros(depth, np.int64),
+                        np.zeros(depth, np.int64))
+    state = np.zeros(6, np.int64)
+    state[kc.ST_CUTOFF] = kc.INFCOST
+    out_opts = np.zeros((k, max(1, problem.n_primary)), np.int32)
+    out_len = np.zeros(k, np.int32)
+    out_cost = np.zeros(k, np.int64)
+    counters = np.zeros(4, np.int64)
+    max_nodes = as_max_nodes(max_nodes)
+    while True:
+        cap = int(counters[kc.NODES]) + SLICE
+        cap = min(cap, max_nodes) if max_nodes else cap
+        status = kc.search(*links, node_cost, zmax, x, part, th0, th, state, cap, out_opts, out_len, out_cost,
+                           counters)
+        if status == kc.DONE or (max_nodes and counters[kc.NODES] >= max_nodes):
+            break
+    stats = Stats(*counters.tolist())
+    if status != kc.DONE:
+        raise LimitReached(f"node limit {max_nodes} reached before the cheapest solutions were proved")
+    rows = sorted(range(int(state[kc.ST_FILLED])), key=lambda r: (int(out_cost[r]), r))
+    return [Solution(tuple(out_opts[r, :out_len[r]].tolist()), problem, stats) for r in rows]
 
 
 def solutions(problem: Problem, limit: int | None = None, seed: int | None = None, max_nodes: int = 0,
