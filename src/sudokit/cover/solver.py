@@ -78,7 +78,7 @@ class Search:
     """A paused Algorithm C search over one problem: every call resumes where the last one stopped."""
 
     def __init__(self, problem: Problem, seed: int | None = None, max_nodes: int = 0,
-                 algorithm: str = DEFAULT_ALGORITHM):
+                 algorithm: str = DEFAULT_ALGORITHM, snapshot: int = 256):
         if algorithm not in ALGORITHMS:
             raise InputError(f"unknown exact-cover algorithm {algorithm!r} (choose from {', '.join(ALGORITHMS)})")
         if not isinstance(problem, Problem):
@@ -88,7 +88,7 @@ class Search:
         self.algorithm = algorithm
         self.kernel = "mcc" if problem.has_bounds else algorithm
         self.max_nodes = as_max_nodes(max_nodes)
-        self.state = np.zeros(6, np.int64)
+        self.state = np.zeros(10, np.int64)
         self.width = max(1, problem.n_primary)  # options in a solution, at most
         if self.kernel == "mcc":
             self.links = build_links(problem, seed) + build_bounds(problem)
@@ -103,10 +103,11 @@ class Search:
             self.links = build_cells(problem, seed)
             self.levels = np.zeros((problem.n_primary + 2, 4), np.uint32)
             n = problem.n_items
-            # enough for every level's (item, size) pairs, up to 4 MB; the kernel asks for more if it needs it
-            self.trail = np.zeros(min(2 * n * (problem.n_primary + 1), 1 << 20) + 2 * n + 2, np.uint32)
+            # room for a few levels' (item, size) pairs; the kernel pauses for more when a level might not fit
+            self.trail = np.zeros(min(4 * n * (problem.n_primary + 1), 1 << 16) + 4 * n + 4, np.uint32)
             self.state[4] = n  # every item active
             self.state[5] = problem.n_primary
+            self.state[9] = snapshot
         if seed is not None:
             self.state[2] = (int(seed) & 0x7FFFFFFF) or 1
             self.state[3] = 1
