@@ -121,8 +121,9 @@ def brute_solutions(p: Problem) -> list[tuple[int, ...]]:
 
 
 @st.composite
-def small_problems(draw, priced: bool):
-    """A random problem of up to 4 primary items, 2 secondary and 7 options: colors, and bounds or costs."""
+def small_problems(draw, kind: str):
+    """A random problem of up to 4 primary items, 2 secondary and 7 options: colors, and (by kind) bounds, costs
+    or neither ("plain")."""
     n_primary, n_secondary = draw(st.integers(1, 4)), draw(st.integers(0, 2))
     names = [f"i{c}" for c in range(n_primary + n_secondary)]
     options = []
@@ -131,9 +132,9 @@ def small_problems(draw, priced: bool):
         options.append([x + (f":{draw(st.integers(0, 2))}" if names.index(x) >= n_primary else "") for x in used])
     options = [[x.removesuffix(":0") for x in o] for o in options]
     bounds = costs = None
-    if priced:
+    if kind == "costs":
         costs = draw(st.lists(st.integers(0, 6), min_size=len(options), max_size=len(options)))
-    else:
+    elif kind == "bounds":
         uppers = draw(st.lists(st.integers(1, 3), min_size=n_primary, max_size=n_primary))
         bounds = [(draw(st.integers(0, v)), v) for v in uppers]
     with warnings.catch_warnings():
@@ -142,7 +143,7 @@ def small_problems(draw, priced: bool):
 
 
 @settings(max_examples=120, deadline=None)
-@given(small_problems(priced=False), st.sampled_from([None, 3]))
+@given(small_problems("bounds"), st.sampled_from([None, 3]))
 def test_multiplicities_match_brute_force(p, seed):
     expected = {frozenset(s) for s in brute_solutions(p)}  # with every lower bound 0, DLX3 counts the empty set
     found = [frozenset(s.options) for s in solutions(p, seed=seed)]
@@ -155,7 +156,7 @@ def test_multiplicities_match_brute_force(p, seed):
 
 
 @settings(max_examples=120, deadline=None)
-@given(small_problems(priced=True), st.integers(1, 4))
+@given(small_problems("costs"), st.integers(1, 4))
 def test_cheapest_matches_brute_force(p, k):
     every = brute_solutions(p)
     expected = sorted(p.cost(s) for s in every)[:k]
@@ -294,3 +295,43 @@ def test_cli_writes_dlx_that_reads_back(tmp_path):
     for text in (DLX3, DLX5):
         code, out, _ = run("cover", "--to", "dlx", input=text)
         assert code == 0 and run("cover", "--all", input=out)[1] == run("cover", "--all", input=text)[1]
+
+
+# ---- start-up: small problems begin in plain Python ----
+
+@pytest.mark.parametrize("budget", [10 ** 9, 300])
+def test_plain_python_start_gives_the_kernels_answers(monkeypatch, budget):
+    """The plain-Python twin (and its hand-over to the kernel past the budget) finds what the kernel finds."""
+    from sudokit.cover import solver
+    from sudokit.cover.puzzles import queens
+
+    problems = [queens(7), read_dlx("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        problems.append(read_dlx("A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n"))
+    expected = []
+    for p in problems:
+        search = Search(p)
+        expected.append((search.run(3, 2) + search.run(1 << 40, 1 << 20), search.stats))
+    monkeypatch.setattr(solver, "numba_loaded", lambda: False)
+    monkeypatch.setattr(solver, "TINY_BUDGET", budget)
+    for p, want in zip(problems, expected):
+        search = Search(p)
+        assert search.tiny is not None
+        assert (search.run(3, 2) + search.run(1 << 40, 1 << 20), search.stats) == want and search.finished
+    search = Search(queens(8), max_nodes=50)
+    with pytest.raises(LimitReached):
+        count(queens(8), max_nodes=50)
+    assert search.run(1 << 40, 0) == [] and search.stopped and search.stats.nodes == 50
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_problems("plain"))
+def test_plain_python_twin_matches_the_kernel_move_for_move(p):
+    from sudokit.cover.small import Tiny
+
+    search = Search(p)
+    want = search.run(1 << 40, 1 << 20)
+    tiny = Tiny(p)
+    status, got = tiny.run(1 << 40, 1 << 20, 0, 1 << 60)
+    assert got == want and (tiny.solutions, tiny.nodes, tiny.updates, tiny.cleansings) == tuple(search.counters)

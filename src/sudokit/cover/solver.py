@@ -16,6 +16,7 @@ DLX3's node counts) whichever is asked. Counters (solutions, nodes, updates) com
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -29,6 +30,8 @@ COUNT_ALL = np.iinfo(np.int64).max
 ALGORITHMS = ("cells", "dlx")
 DEFAULT_ALGORITHM = "cells"
 SLICE = 1 << 18  # nodes per kernel call: between calls Python sees Ctrl-C / SIGTERM (the search resumes exactly)
+TINY_ENTRIES = 20_000  # a problem this small may start in plain Python (cover/small.py) while numba is not loaded
+TINY_BUDGET = 100_000  # nodes + removals plain Python may spend (about 0.1 s) before numba takes over
 
 
 @dataclass(frozen=True)
@@ -74,8 +77,19 @@ class Count(int):
         return obj
 
 
+def numba_loaded() -> bool:
+    """True once numba is imported (then a kernel costs nothing to start)."""
+    return "numba" in sys.modules
+
+
 class Search:
-    """A paused Algorithm C search over one problem: every call resumes where the last one stopped."""
+    """A paused Algorithm C search over one problem: every call resumes where the last one stopped.
+
+    Start-up: importing numba and loading the compiled kernels costs more than solving a small problem, so while
+    numba is not loaded an unseeded dancing-cells search of a small problem starts in plain Python (cover/small.py,
+    the same moves as the kernel); past TINY_BUDGET it is handed to the kernel, which skips the solutions already
+    returned. Either way the solutions, their order and the counters are the kernel's.
+    """
 
     def __init__(self, problem: Problem, seed: int | None = None, max_nodes: int = 0,
                  algorithm: str = DEFAULT_ALGORITHM, snapshot: int = 256):
@@ -114,6 +128,12 @@ class Search:
         self.counters = np.zeros(4, np.int64)
         self.finished = False  # the search space is exhausted
         self.stopped = False  # the last run paused at the node limit
+        self.tiny = None
+        self.returned = 0  # solutions the plain-Python start has found so far
+        if self.kernel == "cells" and seed is None and len(problem.opt_items) <= TINY_ENTRIES and not numba_loaded():
+            from .small import Tiny
+
+            self.tiny = Tiny(problem)
 
     @property
     def stats(self) -> Stats:
@@ -125,12 +145,35 @@ class Search:
 
         The kernel runs in slices of SLICE nodes, so an interrupt between two slices leaves a search that resumes.
         """
-        from ..kernels import dlx
-
         limit = as_limit(limit)
         keep = as_int(keep, "keep", 0, limit)
         if self.finished:
             return []
+        if self.tiny is not None:
+            got = self.tiny.run(limit, keep, self.max_nodes, TINY_BUDGET)
+            if got is not None:
+                return self._tiny_done(*got)
+            self.tiny = None  # over budget: the kernel starts afresh and skips what was already returned
+            self.counters[:] = 0
+            if self.returned:
+                self._run_kernel(self.returned, 0)
+        return self._run_kernel(limit, keep)
+
+    def _tiny_done(self, status: int, found: list) -> list[tuple[int, ...]]:
+        """Take over the plain-Python search's counters and status."""
+        from .small import DONE, PAUSED_NODES
+
+        tiny = self.tiny
+        self.returned = tiny.solutions
+        self.counters[:] = (tiny.solutions, tiny.nodes, tiny.updates, tiny.cleansings)
+        self.finished = status == DONE
+        self.stopped = status == PAUSED_NODES
+        return found
+
+    def _run_kernel(self, limit: int, keep: int) -> list[tuple[int, ...]]:
+        """Run the kernel in slices until `limit` more solutions, the end, or max_nodes."""
+        from ..kernels import dlx
+
         out_opts = np.zeros((keep, self.width), np.int32)
         out_len = np.zeros(keep, np.int32)
         before = int(self.counters[0])
