@@ -316,10 +316,11 @@ def test_plain_python_start_gives_the_kernels_answers(monkeypatch, budget):
     monkeypatch.setattr(solver, "numba_loaded", lambda: False)
     monkeypatch.setattr(solver, "TINY_BUDGET", budget)
     for p, want in zip(problems, expected):
-        search = Search(p)
+        assert Search(p).tiny is None  # only when asked for
+        search = Search(p, plain_start=True)
         assert search.tiny is not None
         assert (search.run(3, 2) + search.run(1 << 40, 1 << 20), search.stats) == want and search.finished
-    search = Search(queens(8), max_nodes=50)
+    search = Search(queens(8), max_nodes=50, plain_start=True)
     with pytest.raises(LimitReached):
         count(queens(8), max_nodes=50)
     assert search.run(1 << 40, 0) == [] and search.stopped and search.stats.nodes == 50

@@ -337,7 +337,7 @@ def cover(file, count, all_, best, limit, seed, max_nodes, fmt, to, stats, algor
                    "successfully read)", err=True)  # Knuth counts a spacer per option among the entries
     if problem.costs is not None and not (count or all_):
         sys.exit(_cover_cheapest(problem, best or 1, seed, max_nodes, stats, name))
-    search = Search(problem, seed, max_nodes, algorithm)
+    search = Search(problem, seed, max_nodes, algorithm, plain_start=True)  # a small problem skips loading numba
     cap = limit if limit else (1 << 62)
     try:
         _cover_answers(search, problem, fmt, count, cap if all_ or count else 1)

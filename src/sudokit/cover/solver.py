@@ -85,14 +85,15 @@ def numba_loaded() -> bool:
 class Search:
     """A paused Algorithm C search over one problem: every call resumes where the last one stopped.
 
-    Start-up: importing numba and loading the compiled kernels costs more than solving a small problem, so while
-    numba is not loaded an unseeded dancing-cells search of a small problem starts in plain Python (cover/small.py,
-    the same moves as the kernel); past TINY_BUDGET it is handed to the kernel, which skips the solutions already
-    returned. Either way the solutions, their order and the counters are the kernel's.
+    Start-up (plain_start=True, what `sudokit cover` asks for): importing numba and loading the compiled kernels
+    costs more than solving a small problem, so while numba is not loaded an unseeded dancing-cells search of a
+    small problem starts in plain Python (cover/small.py, the same moves as the kernel); past TINY_BUDGET it is
+    handed to the kernel, which skips the solutions already returned. Either way the solutions, their order and
+    the counters are the kernel's. (Off by default: a program solving many problems wants the kernel at once.)
     """
 
     def __init__(self, problem: Problem, seed: int | None = None, max_nodes: int = 0,
-                 algorithm: str = DEFAULT_ALGORITHM, snapshot: int = 256):
+                 algorithm: str = DEFAULT_ALGORITHM, snapshot: int = 256, plain_start: bool = False):
         if algorithm not in ALGORITHMS:
             raise InputError(f"unknown exact-cover algorithm {algorithm!r} (choose from {', '.join(ALGORITHMS)})")
         if not isinstance(problem, Problem):
@@ -130,7 +131,8 @@ class Search:
         self.stopped = False  # the last run paused at the node limit
         self.tiny = None
         self.returned = 0  # solutions the plain-Python start has found so far
-        if self.kernel == "cells" and seed is None and len(problem.opt_items) <= TINY_ENTRIES and not numba_loaded():
+        if (plain_start and self.kernel == "cells" and seed is None and len(problem.opt_items) <= TINY_ENTRIES
+                and not numba_loaded()):
             from .small import Tiny
 
             self.tiny = Tiny(problem)
