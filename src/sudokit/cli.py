@@ -276,7 +276,7 @@ def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, jobs, jso
 @click.argument("file", default="-")
 @click.option("--count", "count", is_flag=True, help="Print the number of solutions alone (all of them, costs or not).")
 @click.option("--all", "all_", is_flag=True, help="Print every solution (up to --limit).")
-@click.option("--best", type=click.IntRange(1, 1 << 24), metavar="K",
+@click.option("--best", type=click.IntRange(1, 100_000), metavar="K",
               help="The K cheapest solutions, cheapest first (options with costs '|n'; default 1 then).")
 @click.option("--limit", type=COUNT, default=0, help="Cap for --count and --all (0 = none).")
 @click.option("--seed", type=COUNT, help="Randomise option order and MRV ties (Knuth's s<seed>), 0 or more.")

@@ -30,6 +30,7 @@ COUNT_ALL = np.iinfo(np.int64).max
 ALGORITHMS = ("cells", "dlx")
 DEFAULT_ALGORITHM = "cells"
 SLICE = 1 << 18  # nodes per kernel call: between calls Python sees Ctrl-C / SIGTERM (the search resumes exactly)
+MAX_BEST = 100_000  # cheapest(p, k): k at most this (Knuth's DLX5 allows 15,000)
 TINY_ENTRIES = 20_000  # a problem this small may start in plain Python (cover/small.py) while numba is not loaded
 TINY_BUDGET = 100_000  # nodes + removals plain Python may spend (about 0.1 s) before numba takes over
 
@@ -373,8 +374,10 @@ def cheapest(problem: Problem, k: int = 1, max_nodes: int = 0, seed: int | None 
     """
     from ..kernels import costs as kc
 
-    k = as_int(k, "k", 1, 1 << 24)
+    k = as_int(k, "k", 1, MAX_BEST)
     seed = as_seed(seed)
+    if k * max(1, problem.n_primary) > 1 << 26:
+        raise InputError(f"the {k} best solutions of {problem.n_primary} primary items would not fit in 256 MB")
     if problem.has_bounds:
         raise InputError("cheapest needs option costs, and costs with multiplicities are not supported")
     if problem.costs is None:
