@@ -230,9 +230,19 @@ def _limit_seeded(best, bound, base, key):
     if bound[0] >= BIG:
         return c
     k = 0
-    while k < c and not _better(bound, base + length_tenths(k + 1), k + 1, key):
+    while k < c and _no_later(base + length_tenths(k + 1), k + 1, key, bound):
         k += 1
     return k
+
+
+@njit(cache=True)
+def _no_later(diff, cplx, key, bound):
+    """True if (difficulty, complexity, key) does not rank after the bound."""
+    if diff != bound[0]:
+        return diff < bound[0]
+    if cplx != bound[1]:
+        return cplx < bound[1]
+    return key <= bound[2]
 
 
 @njit(cache=True)
