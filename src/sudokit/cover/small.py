@@ -47,7 +47,10 @@ class Tiny:
         self.item = list(range(n))
         self.pos = list(range(n))
         self.active = n
-        self.levels: list[list] = []  # per level: [item, index, active after choosing, saved (item, size)]
+        self.prim = list(range(self.nprim))  # the active primary items first, for the MRV scan
+        self.ppos = list(range(self.nprim))
+        self.pactive = self.nprim
+        self.levels: list[list] = []  # per level: item, index, active after choosing, saved (item, size), pactive
         self.level = 0
         self.op = ENTER
         self.nodes = self.updates = self.cleansings = self.solutions = 0
@@ -73,6 +76,15 @@ class Tiny:
         self.item[a] = j
         self.pos[j] = a
         self.active = a
+        if j < self.nprim:
+            a = self.pactive - 1
+            p = self.ppos[j]
+            last = self.prim[a]
+            self.prim[p] = last
+            self.ppos[last] = p
+            self.prim[a] = j
+            self.ppos[j] = a
+            self.pactive = a
 
     def _hide(self, z: int, ze: int, start: int, active: int) -> int:
         """Remove nodes z..ze-1 from the items active before `start`; -1 - removed if a primary item still active
@@ -91,14 +103,13 @@ class Tiny:
     def _choose(self) -> tuple[int, int]:
         """The MRV primary item and its size, or (-1, 0) when none is active."""
         best, bs = -1, 1 << 62
-        for a in range(self.active):
-            i = self.item[a]
-            if i < self.nprim:
-                s = self.size[i]
-                if s < bs or (s == bs and i < best):
-                    best, bs = i, s
-                    if s <= 1:
-                        break
+        for a in range(self.pactive):
+            i = self.prim[a]
+            s = self.size[i]
+            if s < bs or (s == bs and i < best):
+                best, bs = i, s
+                if s <= 1:
+                    break
         return best, bs
 
     def _enter(self) -> str:
@@ -118,7 +129,7 @@ class Tiny:
             self.updates += self._hide(self.start[y], y, self.active, 0) + self._hide(y + 1, self.end[y], self.active, 0)
         saved = [(j, self.size[j]) for j in self.item[:self.active]] if bs > 1 else None
         del self.levels[self.level:]
-        self.levels.append([i, 0, self.active, saved])
+        self.levels.append([i, 0, self.active, saved, self.pactive])
         return "chose"
 
     def _try(self, level: list) -> bool:
@@ -190,6 +201,7 @@ class Tiny:
                     self.op = LEAVE
                     continue
                 self.active = level[2]
+                self.pactive = level[4]
                 for j, size in level[3]:
                     self.size[j] = size
                 level[1] += 1

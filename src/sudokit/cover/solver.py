@@ -104,7 +104,7 @@ class Search:
         self.algorithm = algorithm
         self.kernel = "mcc" if problem.has_bounds else algorithm
         self.max_nodes = as_max_nodes(max_nodes)
-        self.state = np.zeros(10, np.int64)
+        self.state = np.zeros(11, np.int64)
         self.width = max(1, problem.n_primary)  # options in a solution, at most
         if self.kernel == "mcc":
             self.links = build_links(problem, seed) + build_bounds(problem)
@@ -117,13 +117,14 @@ class Search:
             self.x = np.zeros(problem.n_primary + 1, np.int32)
         else:
             self.links = build_cells(problem, seed)
-            self.levels = np.zeros((problem.n_primary + 2, 4), np.uint32)
+            self.levels = np.zeros((problem.n_primary + 2, 5), np.uint32)
             n = problem.n_items
             # room for a few levels' (item, size) pairs; the kernel pauses for more when a level might not fit
             self.trail = np.zeros(min(4 * n * (problem.n_primary + 1), 1 << 16) + 4 * n + 4, np.uint32)
             self.state[4] = n  # every item active
             self.state[5] = problem.n_primary
             self.state[9] = snapshot
+            self.state[10] = problem.n_primary  # every primary item active
         if seed is not None:
             self.state[2] = (int(seed) & 0x7FFFFFFF) or 1
             self.state[3] = 1
@@ -274,8 +275,8 @@ def build_links(problem: Problem, seed: int | None = None, entry_key=None) -> tu
 def build_cells(problem: Problem, seed: int | None = None) -> tuple[np.ndarray, ...]:
     """The dancing-cells arrays of problem (see kernels/cells.py for the layout); seed shuffles each item's set.
 
-    Returns opt_of, span, nd, col, setm, item, it: uint32, C-contiguous. Nodes are the problem's CSR entries;
-    a dropped option keeps its nodes but is in no item's set.
+    Returns opt_of, span, nd, col, setm, item, it, prim: uint32, C-contiguous. Nodes are the problem's CSR
+    entries; a dropped option keeps its nodes but is in no item's set.
     """
     u = np.uint32
     n = problem.n_items
@@ -296,7 +297,8 @@ def build_cells(problem: Problem, seed: int | None = None) -> tuple[np.ndarray, 
     span = np.stack([ptr[owner], ptr[owner + 1]], axis=1).ravel()
     it = np.stack([np.arange(n), size, base, np.zeros(n, np.int64)], axis=1).ravel()
     return tuple(np.ascontiguousarray(a, dtype=u)
-                 for a in (owner, span, nd, problem.opt_colors, setm, np.arange(n), it))
+                 for a in (owner, span, nd, problem.opt_colors, setm, np.arange(n), it,
+                           np.tile(np.arange(problem.n_primary), 2)))
 
 
 def _link_spacers(top, ulink, dlink, n, opts, lengths, rank) -> None:

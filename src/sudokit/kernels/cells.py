@@ -11,8 +11,9 @@ Layout (a *node* is an entry of the problem's CSR arrays; cover/solver.py `build
     it[4i .. 4i+3]           item i: place in `item`, size of its set, base of its set, stamp (see below)
     setm[base .. base+size)  the active options of an item, as nodes (a sparse set: loc says where z sits)
     item[0 .. active)        the active items (a sparse set: it[4i] says where i sits)
+    prim[0 .. pactive)       the active primary items, for the MRV scan (prim[nprim + i] says where i sits)
     lv[level]                chosen item, index in its set of the option being tried, `active` after
-                             choosing, start of the level's trail
+                             choosing, start of the level's trail, `pactive` after choosing
     trail                    (item, size) pairs, for undo: a stack, newest last
 
 A node in search (Knuth's SSXC): choose the active primary item i with fewest options (MRV; ties to the lowest
@@ -71,8 +72,8 @@ import numpy as np
 from numba import njit
 
 # state[] slots
-ST_OP, ST_LEVEL, ST_RNG, ST_SEEDED, ST_ACTIVE, ST_NPRIM, ST_TOP, ST_SID, ST_CLOCK, ST_SNAP = range(10)
-STATE_WORDS = 10
+ST_OP, ST_LEVEL, ST_RNG, ST_SEEDED, ST_ACTIVE, ST_NPRIM, ST_TOP, ST_SID, ST_CLOCK, ST_SNAP, ST_PACTIVE = range(11)
+STATE_WORDS = 11
 SNAPSHOT_ITEMS = 256  # a level with at most this many active items saves them all; above, only those it changes
 # resume points: enter a level, try the current option, undo it and take the next, leave the level
 OP_ENTER, OP_TRY, OP_RETRY, OP_LEAVE = 0, 1, 2, 3
@@ -81,7 +82,8 @@ DONE, PAUSED_LIMIT, PAUSED_NODES, PAUSED_TRAIL = 0, 1, 2, 3
 # stats[] slots
 SOLUTIONS, NODES, UPDATES, CLEANSINGS = 0, 1, 2, 3
 # lv[level, ...] slots
-L_ITEM, L_INDEX, L_ACTIVE, L_TRAIL = 0, 1, 2, 3
+L_ITEM, L_INDEX, L_ACTIVE, L_TRAIL, L_PACTIVE = 0, 1, 2, 3, 4
+LEVEL_WORDS = 5
 
 # unsigned constants keep every index unsigned (numba then skips the negative-index wraparound test)
 Z = np.uint32(0)
@@ -116,6 +118,19 @@ def _deactivate(j, item, it, active):
     it[last * IW + POS] = p
     item[a] = j
     it[j * IW + POS] = a
+    return a
+
+
+@njit(cache=True, inline="always")
+def _deactivate_primary(j, prim, nprim, pactive):
+    """Swap primary item j to the end of the active primaries (prim[0 .. nprim), places at prim[nprim + j])."""
+    a = pactive - O
+    p = prim[nprim + j]
+    last = prim[a]
+    prim[p] = last
+    prim[nprim + last] = p
+    prim[a] = j
+    prim[nprim + j] = a
     return a
 
 
@@ -175,13 +190,15 @@ def _sort_set(b, size, setm, nd):
 
 
 @njit(cache=True)
-def search(opt_of, span, nd, col, setm, item, it, lv, trail, state, limit, max_nodes, out_opts, out_len, stats):
+def search(opt_of, span, nd, col, setm, item, it, prim, lv, trail, state, limit, max_nodes, out_opts, out_len,
+           stats):
     """Run Algorithm C on sparse sets from the saved state; return DONE, PAUSED_LIMIT, PAUSED_NODES or PAUSED_TRAIL."""
     n = np.uint32(item.shape[0])
     nprim = np.uint32(state[ST_NPRIM])
     op = state[ST_OP]
     level = np.uint32(state[ST_LEVEL])
     active = np.uint32(state[ST_ACTIVE])
+    pactive = np.uint32(state[ST_PACTIVE])
     rng = state[ST_RNG]
     seeded = state[ST_SEEDED] != 0
     tcap = np.uint32(trail.shape[0])
@@ -211,32 +228,30 @@ def search(opt_of, span, nd, col, setm, item, it, lv, trail, state, limit, max_n
             a = Z
             if seeded:
                 ties = 0
-                while a < active:
-                    i = item[a]
-                    if i < nprim:
-                        s = it[i * IW + SIZE]
-                        if s < bs:
+                while a < pactive:
+                    i = prim[a]
+                    s = it[i * IW + SIZE]
+                    if s < bs:
+                        best = i
+                        bs = s
+                        ties = 1
+                        if s == Z:
+                            break
+                    elif s == bs:
+                        ties += 1
+                        rng = (rng * 1103515245 + 12345) & 0x7FFFFFFF  # the LCG of dlx._choose
+                        if (rng >> 8) % ties == 0:  # reservoir sampling among the ties
                             best = i
-                            bs = s
-                            ties = 1
-                            if s == Z:
-                                break
-                        elif s == bs:
-                            ties += 1
-                            rng = (rng * 1103515245 + 12345) & 0x7FFFFFFF  # the LCG of dlx._choose
-                            if (rng >> 8) % ties == 0:  # reservoir sampling among the ties
-                                best = i
                     a += O
             else:
-                while a < active:
-                    i = item[a]
-                    if i < nprim:
-                        s = it[i * IW + SIZE]
-                        if s < bs or (s == bs and i < best):  # ties to the first item, as dlx's list has them
-                            best = i
-                            bs = s
-                            if s <= O:
-                                break
+                while a < pactive:
+                    i = prim[a]
+                    s = it[i * IW + SIZE]
+                    if s < bs or (s == bs and i < best):  # ties to the first item, as dlx's list has them
+                        best = i
+                        bs = s
+                        if s <= O:
+                            break
                     a += O
             if best == n:  # no active primary item: a solution
                 stats[SOLUTIONS] += 1
@@ -256,6 +271,7 @@ def search(opt_of, span, nd, col, setm, item, it, lv, trail, state, limit, max_n
                 continue
             i = best
             active = _deactivate(i, item, it, active)
+            pactive = _deactivate_primary(i, prim, nprim, pactive)
             b = it[i * IW + BASE]
             if not seeded and bs > O:
                 _sort_set(b, bs, setm, nd)
@@ -268,6 +284,7 @@ def search(opt_of, span, nd, col, setm, item, it, lv, trail, state, limit, max_n
                 updates += r
                 t += O
             lv[level, L_ACTIVE] = active
+            lv[level, L_PACTIVE] = pactive
             lv[level, L_ITEM] = i
             lv[level, L_INDEX] = Z
             lv[level, L_TRAIL] = top
@@ -300,6 +317,8 @@ def search(opt_of, span, nd, col, setm, item, it, lv, trail, state, limit, max_n
                 j = nd[z + z]
                 if z != x and it[j * IW + POS] < active:
                     active = _deactivate(j, item, it, active)
+                    if j < nprim:
+                        pactive = _deactivate_primary(j, prim, nprim, pactive)
                 z += O
             ok = True
             zz = z0
@@ -339,6 +358,7 @@ def search(opt_of, span, nd, col, setm, item, it, lv, trail, state, limit, max_n
                 op = OP_LEAVE
                 continue
             active = lv[level, L_ACTIVE]
+            pactive = lv[level, L_PACTIVE]
             t = lv[level, L_TRAIL]
             if active <= snap:  # restore the level's snapshot (and drop what deeper levels left above it)
                 top = t + TWO * active
@@ -363,6 +383,7 @@ def search(opt_of, span, nd, col, setm, item, it, lv, trail, state, limit, max_n
     state[ST_OP] = op
     state[ST_LEVEL] = level
     state[ST_ACTIVE] = active
+    state[ST_PACTIVE] = pactive
     state[ST_TOP] = top
     state[ST_SID] = sid
     state[ST_CLOCK] = clock
