@@ -292,7 +292,7 @@ def build_cells(problem: Problem, seed: int | None = None) -> tuple[np.ndarray, 
     base = np.zeros(n, np.int64)
     base[1:] = np.cumsum(size)[:-1]
     loc = np.zeros(len(itm), np.int64)
-    loc[setm] = np.arange(len(setm)) - base[itm[setm]]
+    loc[setm] = np.arange(len(setm))  # absolute places: a removal needs no base to move a node
     nd = np.stack([itm, loc], axis=1).ravel()
     span = np.stack([ptr[owner], ptr[owner + 1]], axis=1).ravel()
     it = np.stack([np.arange(n), size, base, np.zeros(n, np.int64)], axis=1).ravel()

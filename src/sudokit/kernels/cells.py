@@ -6,10 +6,10 @@ until `limit` more solutions (PAUSED_LIMIT), exhaustion (DONE) or `max_nodes` no
 
 Layout (a *node* is an entry of the problem's CSR arrays; cover/solver.py `build_cells` makes every array):
 
-    nd[2z], nd[2z+1]         item of node z (0-based, primaries first), z's place in that item's set
+    nd[2z], nd[2z+1]         item of node z (0-based, primaries first), z's place in setm (absolute)
     span[2z], span[2z+1]     first node and end of z's option;  opt_of[z] its option, col[z] its color (0 none)
     it[4i .. 4i+3]           item i: place in `item`, size of its set, base of its set, stamp (see below)
-    setm[base .. base+size)  the active options of an item, as nodes (a sparse set: loc says where z sits)
+    setm[base .. base+size)  the active options of an item, as nodes (a sparse set: nd[2z+1] says where z sits)
     item[0 .. active)        the active items (a sparse set: it[4i] says where i sits)
     prim[0 .. pactive)       the active primary items, for the MRV scan (prim[nprim + i] says where i sits)
     lv[level]                chosen item, index in its set of the option being tried, `active` after
@@ -41,6 +41,9 @@ Measured after those two changes (stable order; snapshot up to 256 items, lazy a
 alternating runs on the loaded 2-core box, against the kernel before them: 12 queens 0.077 (was 0.066; 251,295
 nodes against 230,214: the ties now go to the first item, as ssxcc's 251,387), 13 queens 0.286 (0.246), quarter
 pentominoes 1.44 (1.78); empty 36x36 Sudoku, first solution, 5,972 nodes (none within 2M before).
+Then MRV over a sparse set of the active primary items only (queens: 1/3 of the items), and nd[2z+1] as z's
+absolute place in setm (a removal adds no base): quarter pentominoes 1.48 -> 1.42, 13 queens 0.28 (unchanged
+within noise); .scratch A/B, min of 3 alternating runs.
 
 Measured (quarter pentominoes: 6x10, X in one quarter, 2339 solutions, 303661 nodes, 273M removals; CPU
 seconds, time.process_time, variants alternated in one process on a loaded 2-core box; min of 6-10 runs):
@@ -98,13 +101,13 @@ POS, SIZE, BASE, STAMP = np.uint32(0), np.uint32(1), np.uint32(2), np.uint32(3)
 def _remove(z, j, setm, nd, it):
     """Take node z out of item j's set: swap it with the last node of the set and shrink the set."""
     s = it[j * IW + SIZE] - O
-    b = it[j * IW + BASE]
+    e = it[j * IW + BASE] + s
     l = nd[z + z + O]
-    w = setm[b + s]
-    setm[b + l] = w
+    w = setm[e]
+    setm[l] = w
     nd[w + w + O] = l
-    setm[b + s] = z
-    nd[z + z + O] = s
+    setm[e] = z
+    nd[z + z + O] = e
     it[j * IW + SIZE] = s
 
 
@@ -175,16 +178,17 @@ def _next_stamp(sid, it, n):
 @njit(cache=True, inline="always")
 def _sort_set(b, size, setm, nd):
     """Put the nodes setm[b .. b+size) back in option order (insertion sort; the swaps of _remove permute them)."""
-    t = O
-    while t < size:
-        z = setm[b + t]
+    t = b + O
+    e = b + size
+    while t < e:
+        z = setm[t]
         u = t
-        while u > Z and setm[b + u - O] > z:
-            w = setm[b + u - O]
-            setm[b + u] = w
+        while u > b and setm[u - O] > z:
+            w = setm[u - O]
+            setm[u] = w
             nd[w + w + O] = u
             u -= O
-        setm[b + u] = z
+        setm[u] = z
         nd[z + z + O] = u
         t += O
 
