@@ -44,6 +44,11 @@ pentominoes 1.44 (1.78); empty 36x36 Sudoku, first solution, 5,972 nodes (none w
 Then MRV over a sparse set of the active primary items only (queens: 1/3 of the items), and nd[2z+1] as z's
 absolute place in setm (a removal adds no base): quarter pentominoes 1.48 -> 1.42, 13 queens 0.28 (unchanged
 within noise); .scratch A/B, min of 3 alternating runs.
+Where the removals go (quarter pentominoes): 4.5M when a level hides its item's options, 127M in the 302,519
+options that lead to a node, 140M in the 606,676 that are abandoned (12 queens: 0.4M of 4.7M). Hiding the
+deactivated items' sets smallest first (failures found before the long hides; the outcome does not depend on the
+order) cut the removals to 240M but won only 4% there and lost 8% on 13 queens (the ordering costs per option);
+the largest set alone moved last: 252M removals, slower on both. Neither kept.
 
 Measured (quarter pentominoes: 6x10, X in one quarter, 2339 solutions, 303661 nodes, 273M removals; CPU
 seconds, time.process_time, variants alternated in one process on a loaded 2-core box; min of 6-10 runs):
