@@ -656,8 +656,10 @@ def result_json(result: dict) -> dict:
 
 
 def _rating_text(r: dict) -> str:
-    """A rating on one line: ER/EP/ED, HoDoKu level and score, hardest technique."""
-    return f"{r['er']:.1f}/{r['ep']:.1f}/{r['ed']:.1f} {r['level']} {r['score']} {r['hardest']}"
+    """A rating on one line: ER/EP/ED, HoDoKu level and score, hardest technique (a cut-short rating says so)."""
+    bound = ">=" if r.get("reason") == "time limit" else ""
+    note = f" ({r['reason']})" if r.get("reason") else ""
+    return f"{bound}{r['er']:.1f}/{r['ep']:.1f}/{r['ed']:.1f} {r['level']} {r['score']} {r['hardest']}{note}"
 
 
 def _problem(result: dict) -> str | None:
