@@ -1,7 +1,8 @@
 """Fixtures of the web app's tests: a real `sudokit serve` on 127.0.0.1 and headless Chromium (helpers: webtools.py).
 
-The session's server and browser are child processes that live across tests, so this folder's leak check allows
-the children that were alive before a test started; anything a test starts and leaves running still fails it.
+The web tests' server and browser are child processes that live across them (package scope: stopped before any other
+test runs), so this folder's leak check allows the children that were alive before a test started; anything a test
+starts and leaves running still fails it.
 Screenshots go to tests/artifacts/ (git-ignored), kept after the run.
 """
 
@@ -36,16 +37,17 @@ def no_leaks():
     assert not leaked, f"child processes left running: {leaked}"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def server():
-    """One `sudokit serve --port 0 --workers 2` for the session, its workers warm."""
+    """One `sudokit serve --port 0 --workers 2` for the web tests, its workers warm (stopped when they end, so the
+    other tests' leak checks never see it)."""
     with served(2) as server:
         yield server
 
 
 # ---- the browser ----
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser():
     """Headless Chromium (the OS's: browser downloads are not reachable here), driven by Playwright.
 
