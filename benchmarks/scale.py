@@ -159,7 +159,7 @@ def paper(workers: list[int], task_seconds: float) -> None:
     part's and task's share of the work, and the speed-up that schedule gives."""
     import heapq
 
-    from sudokit.parallel.split import TASKS_PER_WORKER, plan, task_ranges
+    from sudokit.parallel.split import plan, task_ranges, tasks_for
     from sudokit.parallel.work import CoverJob, cover_task
 
     problem = pentominoes(6, 10)
@@ -169,7 +169,7 @@ def paper(workers: list[int], task_seconds: float) -> None:
           f"{task_seconds * 1e3:.2f} ms per task")
     for w in workers:
         top, plan_s, _ = timed(lambda: plan(problem, w, "cells", None, None))
-        ranges = task_ranges(top, TASKS_PER_WORKER * w)
+        ranges = task_ranges(top, tasks_for(w))
         job = CoverJob.of(problem, f"paper-{w}", "cells", None, top.depth)
         parts = np.array([cover_task(job, k, k + 1, 1 << 62, 0).nodes for k in range(top.parts)], float)
         nodes = np.array([parts[a:b].sum() for a, b in ranges])

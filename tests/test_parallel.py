@@ -251,6 +251,9 @@ def test_cli_cover_jobs_count_all_and_estimate(tmp_path):
     assert est.returncode == 0 and est.stdout.startswith("nodes ") and "solutions" in est.stdout
     bad = sudokit("cover", "--count", "-j", "2", "--max-nodes", "10", q)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    for knuth in ("knuth-dlx3.dlx", "knuth-dlx5.dlx"):  # multiplicities, costs: not split (one line, exit 2)
+        bad = sudokit("cover", "--count", "-j", "2", ROOT / "examples" / knuth)
+        assert bad.returncode == 2 and "plain exact cover" in bad.stderr and "Traceback" not in bad.stderr
 
 
 def test_cli_solve_split_count_all_and_estimate(tmp_path):

@@ -7,8 +7,8 @@
 
 How: Knuth's estimate (estimate.py, a few dozen probes) gives the tree's profile; the cut is made at the
 shallowest level expected to hold PARTS_PER_WORKER parts per worker (deeper while the real cut holds too few);
-the prefixes there, in search order, are grouped into TASKS_PER_WORKER tasks per worker of consecutive parts;
-each task walks the same cut in its worker and searches its parts (work.py). Counts add up; solutions come back
+the prefixes there, in search order, are grouped into TASKS_PER_WORKER tasks per worker (MAX_TASKS at most) of
+consecutive parts; each task walks the same cut in its worker and searches its parts (work.py). Counts add up; solutions come back
 task by task in order, the ones met above the cut in their place; a solve stops every later task as soon as an
 earlier one has a solution; a count with a limit stops everything once the limit is reached.
 
@@ -37,6 +37,7 @@ from .work import CoverJob, cover_task
 
 PARTS_PER_WORKER = 256
 TASKS_PER_WORKER = 64
+MAX_TASKS = 1024  # past 16 workers fewer tasks each: one scheduler hands out every task (Dask: ~1-5 ms a task)
 SIZING_PROBES = 64
 SPLIT_NODES = 20_000  # estimated nodes below which a search is not worth cutting
 MAX_DEPTH = 64
@@ -100,6 +101,12 @@ def unfinished(ranges: list[tuple[int, int]], done: dict, parts: int) -> list[tu
             if k > start:
                 out.append((start, k))
     return out
+
+
+def tasks_for(workers: int) -> int:
+    """How many tasks to make for `workers`: TASKS_PER_WORKER each, but no more than MAX_TASKS (or 4 each) in all,
+    so that a large cluster's scheduler does not become the bottleneck (benchmarks/scale.py --paper)."""
+    return min(TASKS_PER_WORKER * workers, max(MAX_TASKS, 4 * workers))
 
 
 def task_ranges(top: Top, tasks: int) -> list[tuple[int, int]]:
@@ -166,7 +173,7 @@ class SplitSearch:
             return Count(min(total, limit), Stats(min(total, limit), nodes))
         total = len(top.solutions) + sum(r["count"] for r in done.values())
         nodes = top.nodes + sum(r["nodes"] for r in done.values())
-        ranges = unfinished(task_ranges(top, TASKS_PER_WORKER * self.runner.workers), done, top.parts)
+        ranges = unfinished(task_ranges(top, tasks_for(self.runner.workers)), done, top.parts)
         finished = top.parts - sum(b - a for a, b in ranges)
         self._report(finished, top.parts)
         results = completed(self.runner, self._calls(top, ranges, limit, 0), lambda k: total < limit)
@@ -191,7 +198,7 @@ class SplitSearch:
         if top.depth == 0:
             yield from self._lazy(limit)
             return
-        ranges = task_ranges(top, TASKS_PER_WORKER * self.runner.workers)
+        ranges = task_ranges(top, tasks_for(self.runner.workers))
         above = iter(top.solutions)
         pending = next(above, None)
         out, first_hit = 0, [len(ranges)]

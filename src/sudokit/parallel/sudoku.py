@@ -21,7 +21,7 @@ from ..geometry import Geometry
 from ..sudoku.grid import SolveResult
 from .checkpoint import Journal, digest
 from .executors import Runner
-from .split import JOURNAL_WORKERS, TASKS_PER_WORKER, SplitSearch, plan, task_ranges, unfinished
+from .split import JOURNAL_WORKERS, SplitSearch, plan, task_ranges, tasks_for, unfinished
 from .tasks import completed
 from .work import grids_task
 
@@ -75,7 +75,7 @@ def _fast_count(grid, geometry, limit, runner, problem, cell_digit, journal, dep
     for k, path in enumerate(top.prefixes):
         cells = cell_digit[list(path)]
         grids[k, cells[:, 0]] = cells[:, 1]
-    ranges = unfinished(task_ranges(top, TASKS_PER_WORKER * runner.workers), done, top.parts)
+    ranges = unfinished(task_ranges(top, tasks_for(runner.workers)), done, top.parts)
     total = len(top.solutions) + sum(r["count"] for r in done.values())
     nodes = sum(r["nodes"] for r in done.values())
     guesses = sum(r["guesses"] for r in done.values())

@@ -116,7 +116,7 @@ class Walker:
         """A copy of the paused Search whose level 0 is the paused node; its counters start at zero."""
         s, lv = self.search, self.level
         sub = copy.copy(s)
-        mutable = (0, 1, 2, 3) if self.dlx else (2, 4, 5, 6)  # the arrays a search writes (see the kernels)
+        mutable = (0, 1, 2, 3) if self.dlx else (2, 4, 5, 6, 7)  # the arrays a search writes (see the kernels)
         sub.links = tuple(a.copy() if k in mutable else a for k, a in enumerate(s.links))
         if self.dlx:
             sub.x = s.x[lv:].copy()
