@@ -18,7 +18,7 @@ from sudokit.cover.puzzles import pentominoes, queens
 from sudokit.geometry import box_geometry
 from sudokit.parallel import sudoku as psudoku
 from sudokit.parallel.checkpoint import Journal
-from sudokit.parallel.estimate import estimate
+from sudokit.parallel.probes import estimate
 from sudokit.parallel.executors import Runner, runner
 from sudokit.parallel.split import SplitSearch
 from sudokit.parallel.tree import cut

@@ -419,7 +419,7 @@ def _cover_parallel(problem, name, fmt, count, all_, limit, seed, algorithm, sta
 
 def _print_estimate(problem, probes: int, seed, algorithm: str) -> None:
     """Knuth's estimate of the search on stdout, one line."""
-    from .parallel.estimate import estimate
+    from .parallel.probes import estimate
 
     click.echo(str(estimate(problem, probes, seed or 0, algorithm, seed)))
 

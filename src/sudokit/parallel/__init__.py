@@ -3,7 +3,7 @@
     pool.py        LocalPool, the project's own Executor (its workers stop at once)
     executors.py   Runner: this process, a LocalPool, a Dask cluster or any Executor given
     tree.py        the top of a search tree walked by hand: prefixes (parts) and the subtree of one
-    estimate.py    Knuth's random-probe estimate of a search tree
+    probes.py      Knuth's random-probe estimate of a search tree
     split.py       an exact-cover search split into parts: count, solutions, solve, is_unique
     sudoku.py      a Sudoku count split into sub-grids for the fast engine
     tasks.py       tasks on a Runner: in flight, as completed or in order, lost workers replaced
@@ -18,7 +18,7 @@ from importlib import import_module
 
 _HOMES = {
     "LocalPool": ".pool", "usable_cores": ".pool", "Runner": ".executors", "runner": ".executors",
-    "estimate": ".estimate", "Estimate": ".estimate", "count": ".split", "solutions": ".split", "solve": ".split",
+    "estimate": ".probes", "Estimate": ".probes", "count": ".split", "solutions": ".split", "solve": ".split",
     "is_unique": ".split", "SplitSearch": ".split", "Journal": ".checkpoint",
 }
 __all__ = sorted(_HOMES)

@@ -5,7 +5,7 @@
     count(problem, executor=client.get_executor(), checkpoint="run.ckpt")
     for sol in solutions(problem, jobs=2): ...      # the order of one process (dancing links; see tree.py)
 
-How: Knuth's estimate (estimate.py, a few dozen probes) gives the tree's profile; the cut is made at the
+How: Knuth's estimate (probes.py, a few dozen probes) gives the tree's profile; the cut is made at the
 shallowest level expected to hold PARTS_PER_WORKER parts per worker (deeper while the real cut holds too few);
 the prefixes there, in search order, are grouped into TASKS_PER_WORKER tasks per worker (MAX_TASKS at most) of
 consecutive parts; each task walks the same cut in its worker and searches its parts (work.py). Counts add up; solutions come back
@@ -29,7 +29,7 @@ from ..cover.problem import Problem
 from ..cover.solver import ALGORITHMS, DEFAULT_ALGORITHM, Count, Solution, Stats
 from ..errors import InputError
 from .checkpoint import Journal, digest
-from .estimate import estimate
+from .probes import estimate
 from .executors import Runner, runner as open_runner
 from .tasks import completed, in_order
 from .tree import Top, cut

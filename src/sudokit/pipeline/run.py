@@ -109,7 +109,7 @@ class SolveRun:
 
     def _estimates(self, text: str, source: str) -> None:
         """One line per puzzle: Knuth's estimate of its exact-cover search (nodes and solutions, 95% bands)."""
-        from ..parallel.estimate import estimate
+        from ..parallel.probes import estimate
         from ..sudoku.exact import encode
         from ..sudoku.grid import check_givens
 
