@@ -120,7 +120,11 @@ class _Sink:
     def put(self, start: int, res: BatchResult) -> None:
         """Keep one chunk's results and report the rows now done."""
         _store(self.out, start, res)
-        self.done[start:start + len(res)] = True
+        self.mark(start, len(res))
+
+    def mark(self, start: int, rows: int) -> None:
+        """Rows start.. now hold their results: report them."""
+        self.done[start:start + rows] = True
         if self.progress:
             self.progress(int(self.done.sum()), self.p)
 
@@ -129,8 +133,10 @@ def _run_here(grids, geometry, starts, size, limit, max_nodes, sink) -> Keyboard
     """The chunks one after the other in this process; the interrupt that stopped them, if any."""
     sink.start()
     try:
-        for s in starts:
-            sink.put(s, solve_many(grids[s:s + size], geometry, limit=limit, max_nodes=max_nodes))
+        for s in starts:  # straight into the sink's rows: no copy
+            part = grids[s:s + size]
+            solve_many(part, geometry, limit=limit, max_nodes=max_nodes, out=sink.out.rows(s, s + len(part)))
+            sink.mark(s, len(part))
     except KeyboardInterrupt as exc:
         return exc
     return None

@@ -110,6 +110,11 @@ class BatchResult:
         for name in ("counts", "solutions", "guesses", "nodes", "complete", "status"):
             getattr(self, name)[rows] = getattr(other, name)
 
+    def rows(self, start: int, stop: int) -> "BatchResult":
+        """Rows start:stop as views: a kernel writing them writes here (no copy afterwards)."""
+        return BatchResult(self.counts[start:stop], self.solutions[start:stop], self.guesses[start:stop],
+                           self.nodes[start:stop], self.complete[start:stop], self.status[start:stop])
+
     def result(self, i: int) -> SolveResult:
         """Row i as a SolveResult (clashing / bad rows come back as 0 solutions)."""
         sol = self.solutions[i].copy() if self.counts[i] > 0 else None
@@ -124,13 +129,15 @@ def empty_batch(p: int, ncells: int) -> BatchResult:
 
 
 def solve_many(grids, geometry: Geometry, limit: int = 2, max_nodes: int = 0, lc_rounds: int = 1,
-               kernel: str = "auto") -> BatchResult:
+               kernel: str = "auto", out: BatchResult | None = None) -> BatchResult:
     """Solve every row of grids (int array [P, N*N], 0 = empty) in one numba call.
 
     limit: 1 = find a solution, 2 = prove uniqueness, k = count up to k. max_nodes: per-puzzle node limit
     (0 = none). Clashing givens are reported in ``status`` (CLASH), never raised. kernel: "auto", "general"
     or "nine" (9x9 bitboards; standard 9x9 only). lc_rounds: locked-candidate sweeps per node in the general
-    kernel (0 = none; 1, the default, measured best on the tdoku sets).
+    kernel (0 = none; 1, the default, measured best on the tdoku sets). out: where to write the results (a
+    BatchResult of len(grids) rows, e.g. rows() of a bigger one; copying chunk results into a whole-file result
+    cost the batch path 2 us a puzzle on easy sets); by default a new one.
     """
     limit, max_nodes = as_limit(limit), as_max_nodes(max_nodes)
     ncells = geometry.ncells
@@ -151,7 +158,9 @@ def solve_many(grids, geometry: Geometry, limit: int = 2, max_nodes: int = 0, lc
             grids = np.where(badrow[:, None], 0, grids)
         grids = grids.astype(np.uint8)
     grids = np.ascontiguousarray(grids)
-    res = empty_batch(len(grids), ncells)
+    res = empty_batch(len(grids), ncells) if out is None else out
+    if len(res) != len(grids) or res.solutions.shape[1:] != (ncells,):
+        raise InputError(f"out must hold {len(grids)} rows of {ncells} cells")
     if len(grids) == 0:
         return res
     _run(grids, geometry, limit, max_nodes, lc_rounds, kernel, res)
