@@ -127,7 +127,7 @@ def _answers(run, lf: LineFile, res, stop: int, geometry) -> str:
     size = int(np.where(kind < 0, lf.n * lf.n, lengths[np.maximum(kind, 0)]).sum()) + stop
     out = np.empty(size, np.uint8)
     used = format_rows(res.solutions, src, kind, _alphabet(lf.n), words_buf, word_ptr, out)
-    return out[:used].tobytes().decode()
+    return str(out[:used], "utf-8")  # decoded from the buffer itself: no bytes copy first
 
 
 def _alphabet(n: int) -> np.ndarray:
