@@ -66,8 +66,15 @@ def full_mask(n):
     return (np.int64(1) << n) - 1
 
 
+@njit(cache=True, error_model="numpy", inline="always")
+def mark(c, cu_ptr, cu_idx, dirty):
+    """Cell c changed: its units need hidden singles (bit 1) and locked candidates (bit 2) again."""
+    for k in range(cu_ptr[U(c)], cu_ptr[U(c + 1)]):
+        dirty[U(cu_idx[U(k)])] = 3
+
+
 @njit(cache=True, error_model="numpy")
-def _drain(cand, placed, queue, qtail, nplaced_arr, peers_ptr, peers_idx):
+def _drain(cand, placed, queue, qtail, nplaced_arr, peers_ptr, peers_idx, cu_ptr, cu_idx, dirty):
     """Naked singles: pop placed cells off the queue and remove their digit from their peers.
 
     Returns 0 on contradiction, else 1.  queue[0:qtail] are the cells to process; nplaced_arr[0] is updated.
@@ -85,6 +92,7 @@ def _drain(cand, placed, queue, qtail, nplaced_arr, peers_ptr, peers_idx):
                 if m == 0:
                     return 0
                 cand[U(p)] = m
+                mark(p, cu_ptr, cu_idx, dirty)
                 if (m & (m - 1)) == 0 and placed[U(p)] == 0:
                     placed[U(p)] = 1
                     nplaced_arr[0] += 1
@@ -95,21 +103,28 @@ def _drain(cand, placed, queue, qtail, nplaced_arr, peers_ptr, peers_idx):
 
 @njit(cache=True, error_model="numpy")
 def propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr, peers_idx,
-              lc_ptr, lc_cells, lc_rounds):
-    """Run the rules to a fixpoint. Returns 0 on contradiction, 1 otherwise. queue[0:qtail] = new placements."""
+              lc_ptr, lc_cells, lc_rounds, cu_ptr, cu_idx, dirty, lcnow):
+    """Run the rules to a fixpoint. Returns 0 on contradiction, 1 otherwise. queue[0:qtail] = new placements.
+
+    Only units whose cells changed since they were last looked at are scanned (dirty[u] bit 1: hidden singles,
+    bit 2: locked candidates of the pairs holding u), as the 9x9 kernel re-processes only changed digits.
+    """
     nunits = units.shape[0]
     ncells = cand.shape[0]
     nlc = lc_ptr.shape[0]
     lc_rounds_done = 0
     while True:
         if qtail:
-            if _drain(cand, placed, queue, qtail, nplaced_arr, peers_ptr, peers_idx) == 0:
+            if _drain(cand, placed, queue, qtail, nplaced_arr, peers_ptr, peers_idx, cu_ptr, cu_idx, dirty) == 0:
                 return 0
             qtail = 0
         if nplaced_arr[0] == ncells:
             return 1
         # hidden singles
         for u in range(nunits):
+            if (dirty[u] & 1) == 0:
+                continue
+            dirty[u] &= 2
             once = np.int64(0)
             twice = np.int64(0)
             done = np.int64(0)
@@ -132,6 +147,7 @@ def propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr
                             return 0
                         if placed[U(c)] == 0:
                             cand[U(c)] = m
+                            mark(c, cu_ptr, cu_idx, dirty)
                             placed[U(c)] = 1
                             nplaced_arr[0] += 1
                             queue[U(qtail)] = c
@@ -143,7 +159,12 @@ def propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr
         lc_rounds_done += 1
         # locked candidates: for each overlapping unit pair, [inter | A\B | B\A] cell lists in lc_cells
         changed = False
+        for u in range(nunits):  # the units changed since the last sweep; changes made by this one are for the next
+            lcnow[u] = dirty[u] & 2
+            dirty[u] &= 1
         for t in range(nlc):
+            if (lcnow[U(lc_ptr[t, 4])] | lcnow[U(lc_ptr[t, 5])]) == 0:
+                continue
             a0 = lc_ptr[t, 0]
             a1 = lc_ptr[t, 1]
             a2 = lc_ptr[t, 2]
@@ -173,6 +194,7 @@ def propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr
                         if m == 0:
                             return 0
                         cand[U(c)] = m
+                        mark(c, cu_ptr, cu_idx, dirty)
                         changed = True
                         if (m & (m - 1)) == 0:
                             placed[U(c)] = 1
@@ -188,6 +210,7 @@ def propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr
                         if m == 0:
                             return 0
                         cand[U(c)] = m
+                        mark(c, cu_ptr, cu_idx, dirty)
                         changed = True
                         if (m & (m - 1)) == 0:
                             placed[U(c)] = 1
@@ -200,12 +223,14 @@ def propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr
 
 @njit(cache=True, error_model="numpy")
 def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, limit, max_nodes,
-           out, stats, st_cand, st_placed, st_np, st_cell, st_rest, cand, placed, queue, stop):
+           out, stats, st_cand, st_placed, st_np, st_cell, st_rest, cand, placed, queue, stop, cu_ptr, cu_idx,
+           dirty, lcnow, st_dirty):
     """Count solutions of one puzzle up to ``limit``; the first goes to ``out`` (digits 1..N).
 
     puzzle: int32/uint8 [ncells] (0 = empty). Work buffers (caller-supplied, reused across puzzles):
     st_cand int64[ncells+1, ncells], st_placed uint8[ncells+1, ncells], st_np/st_cell/st_rest int64[ncells+1],
-    cand int64[ncells], placed uint8[ncells], queue int32[ncells].
+    cand int64[ncells], placed uint8[ncells], queue int32[ncells]; cu_ptr/cu_idx: the units of each cell (CSR);
+    dirty/lcnow uint8[nunits], st_dirty uint8[ncells+1, nunits].
     stats int64[3] <- nodes, guesses, stopped (1 if max_nodes ended the search before it could answer).
     stop int64[1]: another thread sets stop[0] to end the search (seen every STOP_EVERY nodes, as a node limit).
     Returns the count (<= limit).  Givens that clash give 0 solutions (the driver reports clashes itself).
@@ -220,6 +245,8 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, 
     for c in range(ncells):
         cand[U(c)] = full
         placed[U(c)] = 0
+    for u in range(dirty.shape[0]):
+        dirty[u] = 3
     qtail = 0
     ok = 1
     for c in range(ncells):
@@ -261,7 +288,7 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, 
                 stopped = 1
                 break
             ok = propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr, peers_idx,
-                           lc_ptr, lc_cells, lc_rounds)
+                           lc_ptr, lc_cells, lc_rounds, cu_ptr, cu_idx, dirty, lcnow)
             qtail = 0
             if ok:
                 if nplaced_arr[0] == ncells:
@@ -294,12 +321,15 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, 
                     for c in range(cand.shape[0]):  # explicit loops: numba's slice copies are slow
                         st_cand[level, c] = cand[U(c)]
                         st_placed[level, c] = placed[U(c)]
+                    for u in range(dirty.shape[0]):
+                        st_dirty[level, u] = dirty[u]
                     st_np[level] = nplaced_arr[0]
                     st_cell[level] = best
                     st_rest[level] = m ^ bit
                     level += 1
                     guesses += 1
                     cand[U(best)] = bit
+                    mark(best, cu_ptr, cu_idx, dirty)
                     placed[U(best)] = 1
                     nplaced_arr[0] += 1
                     queue[0] = best
@@ -312,6 +342,8 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, 
             for c in range(cand.shape[0]):
                 cand[U(c)] = st_cand[level, c]
                 placed[U(c)] = st_placed[level, c]
+            for u in range(dirty.shape[0]):
+                dirty[u] = st_dirty[level, u]
             nplaced_arr[0] = st_np[level]
             best = st_cell[level]
             m = st_rest[level]
@@ -322,6 +354,7 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, 
                 level += 1
                 guesses += 1
             cand[U(best)] = bit
+            mark(best, cu_ptr, cu_idx, dirty)
             placed[U(best)] = 1
             nplaced_arr[0] += 1
             queue[0] = best
@@ -361,7 +394,7 @@ def reject(i, code, counts, guesses, nodes, complete, status):
 
 @njit(cache=True, error_model="numpy", nogil=True)
 def search_many(grids, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, limit, max_nodes,
-                counts, solutions, guesses, nodes, complete, status, stop):
+                counts, solutions, guesses, nodes, complete, status, stop, cu_ptr, cu_idx):
     """search() over every row of grids [P, ncells]; one numba call, no Python object per puzzle.
 
     Rows with a value outside 0..N get status BAD_VALUE, rows whose givens clash get CLASH (count 0, complete);
@@ -378,6 +411,10 @@ def search_many(grids, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_roun
     cand = np.empty(ncells, np.int64)
     placed = np.empty(ncells, np.uint8)
     queue = np.empty(ncells, np.int32)
+    nunits = units.shape[0]
+    dirty = np.empty(nunits, np.uint8)
+    lcnow = np.empty(nunits, np.uint8)
+    st_dirty = np.empty((ncells + 1, nunits), np.uint8)
     stats = np.zeros(3, np.int64)
     out = np.zeros(ncells, np.int32)
     for i in range(P):
@@ -398,7 +435,8 @@ def search_many(grids, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_roun
         if stop[0] != 0:
             return i
         k = search(g, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, limit, max_nodes,
-                   out, stats, st_cand, st_placed, st_np, st_cell, st_rest, cand, placed, queue, stop)
+                   out, stats, st_cand, st_placed, st_np, st_cell, st_rest, cand, placed, queue, stop, cu_ptr,
+                   cu_idx, dirty, lcnow, st_dirty)
         counts[i] = k
         if k > 0:
             for c in range(ncells):

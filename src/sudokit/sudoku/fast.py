@@ -31,7 +31,8 @@ _nine_cache: "weakref.WeakKeyDictionary[Geometry, bool]" = weakref.WeakKeyDictio
 
 
 def locked_candidate_tables(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
-    """For each pair of units sharing 2..N-1 cells: [A&B | A\\B | B\\A] cell lists, as (ptr [T, 4], cells)."""
+    """For each pair of units A, B sharing 2..N-1 cells: [A&B | A\\B | B\\A] cell lists, as (ptr [T, 6], cells);
+    a row of ptr is the 4 bounds of the three lists in cells, then A and B."""
     units = geometry.units
     nu = len(units)
     inc = np.zeros((nu, geometry.ncells), dtype=np.int32)
@@ -50,12 +51,12 @@ def locked_candidate_tables(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]
             cells.extend(part)
             pos += len(part)
             row.append(pos)
-        ptr.append(row)
-    return (np.array(ptr, dtype=np.int64).reshape(-1, 4), np.array(cells, dtype=np.int32))
+        ptr.append(row + [int(a), int(b)])
+    return (np.array(ptr, dtype=np.int64).reshape(-1, 6), np.array(cells, dtype=np.int32))
 
 
 def _tables(geometry: Geometry) -> tuple:
-    """(units, peers_ptr, peers_idx, lc_ptr, lc_cells), computed once per Geometry object."""
+    """(units, peers_ptr, peers_idx, lc_ptr, lc_cells, cu_ptr, cu_idx), computed once per Geometry object."""
     got = _tables_cache.get(geometry)
     if got is None:
         if geometry.n > 64:
@@ -63,7 +64,9 @@ def _tables(geometry: Geometry) -> tuple:
         lc_ptr, lc_cells = locked_candidate_tables(geometry)
         got = (np.ascontiguousarray(geometry.units, dtype=np.int32),
                np.ascontiguousarray(geometry.peers_ptr, dtype=np.int32),
-               np.ascontiguousarray(geometry.peers_idx, dtype=np.int32), lc_ptr, lc_cells)
+               np.ascontiguousarray(geometry.peers_idx, dtype=np.int32), lc_ptr, lc_cells,
+               np.ascontiguousarray(geometry.cell_units_ptr, dtype=np.int32),
+               np.ascontiguousarray(geometry.cell_units_idx, dtype=np.int32))
         _tables_cache[geometry] = got
     return got
 
@@ -201,10 +204,10 @@ def _kernel(geometry: Geometry, kernel: str, lc_rounds: int):
             g, limit, max_nodes, r.counts, r.solutions, r.guesses, r.nodes, r.complete, r.status, stop)
     from ..kernels.bitmask import search_many
 
-    units, pp, pi, lc_ptr, lc_cells = _tables(geometry)
+    units, pp, pi, lc_ptr, lc_cells, cu_ptr, cu_idx = _tables(geometry)
     return lambda g, limit, max_nodes, r, stop: search_many(
         g, geometry.n, units, pp, pi, lc_ptr, lc_cells, lc_rounds, limit, max_nodes, r.counts, r.solutions,
-        r.guesses, r.nodes, r.complete, r.status, stop)
+        r.guesses, r.nodes, r.complete, r.status, stop, cu_ptr, cu_idx)
 
 
 def solve(puzzle, geometry: Geometry, limit: int = 1, max_nodes: int = 0) -> SolveResult:
