@@ -55,6 +55,7 @@ from .bits import U, ctz, popcount
 
 # stats[] slots written by the kernels
 NODES, GUESSES, STOPPED = 0, 1, 2
+LC_EARLY = 12  # locked candidates: sides longer than this are scanned with an early exit (see propagate)
 STOP_EVERY = 255  # the stop flag is read when (nodes & STOP_EVERY) == 0
 
 
@@ -176,13 +177,31 @@ def propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr
                     inter |= cand[U(c)]
             if inter == 0:
                 continue
+            # pointing: digits of A&B confined to it within A -> removed from B\A; claiming: A, B swapped.
+            # On big grids (sides of more than LC_EARLY cells) a side's scan stops once its cells cover A&B
+            # (nothing can be confined) unless the other side needs it whole: on open grids that is after a
+            # few cells instead of N - k (empty 36x36: 11.5 -> 8.8 ms).  On 9x9 and 16x16 the test costs more
+            # than it saves (POJ 3076 172 -> 158/s, 9x9 sets 5-7% slower), so those scan whole.
             rest_a = np.int64(0)
-            for k in range(a1, a2):
-                rest_a |= cand[U(lc_cells[U(k)])]
             rest_b = np.int64(0)
-            for k in range(a2, a3):
-                rest_b |= cand[U(lc_cells[U(k)])]
-            # pointing: confined to A&B within A -> remove from B\A; claiming: the same with A, B swapped
+            if a2 - a1 > LC_EARLY:
+                for k in range(a1, a2):
+                    rest_a |= cand[U(lc_cells[U(k)])]
+                    if (inter & ~rest_a) == 0:
+                        break
+                if inter & ~rest_a:
+                    for k in range(a2, a3):
+                        rest_b |= cand[U(lc_cells[U(k)])]
+                else:
+                    for k in range(a2, a3):
+                        rest_b |= cand[U(lc_cells[U(k)])]
+                        if (inter & ~rest_b) == 0:
+                            break
+            else:
+                for k in range(a1, a2):
+                    rest_a |= cand[U(lc_cells[U(k)])]
+                for k in range(a2, a3):
+                    rest_b |= cand[U(lc_cells[U(k)])]
             kill_b = inter & ~rest_a & rest_b
             kill_a = inter & ~rest_b & rest_a
             if kill_b:
