@@ -93,6 +93,22 @@ def time_fast(grids, kernel: str, limit: int, repeat: int):
     return best, wall, res
 
 
+def time_whole(path: Path, repeat: int):
+    """Best of `repeat` in-process runs of `sudokit solve --unique --jobs 1 FILE` (the CLI's SolveRun: read the
+    text, parse, solve, format the answers; start-up and stdout excluded): (CPU seconds, answers text)."""
+    from sudokit.formats.reader import read_file
+    from sudokit.pipeline import Options, SolveRun
+
+    best, out = float("inf"), []
+    for _ in range(repeat):
+        out = []
+        t = time.process_time()
+        text, name = read_file(str(path))
+        SolveRun(Options(mode="solve", unique=True, jobs=1), write=out.append).run(text, name)
+        best = min(best, time.process_time() - t)
+    return best, "".join(out)
+
+
 def mean_rate(grids, limit: int, seconds: float) -> float:
     """Puzzles per CPU second over whole passes for at least `seconds`: tdoku's method (a mean, not a best)."""
     n, t = 0, time.process_time()
@@ -177,12 +193,24 @@ def main(argv=None) -> int:
         failures += nbad
         row["fast1"] = line("fast limit 1", name, n, secs1, res1.guesses.sum(),
                             f"invalid: {nbad}" if nbad else "all valid")
-        if not args.no_general:
-            secs_g, _, res_g = time_fast(grids, "general", 2, 1)
-            nbad = check(grids, res_g, name)
+        if not args.max:
+            secs_w, text = time_whole(path, args.repeat)
+            answers = text.splitlines()
+            want = "multiple solutions" if name == "serg" else None
+            nbad = sum(a != (want or "".join(map(str, s))) for a, s in zip(answers, res.solutions))
+            nbad += abs(len(answers) - n)
             failures += nbad
-            row["general"] = line("fast-general", name, n, secs_g, res_g.guesses.sum(),
-                                  f"invalid: {nbad}" if nbad else "all valid")
+            row["whole"] = line("whole command", name, n, secs_w, 0,
+                                f"solve --unique --jobs 1, in process; x{secs / secs_w:.2f} the kernel's rate"
+                                + (f"; wrong answers: {nbad}" if nbad else ""))
+        if not args.no_general:
+            for lim in (2, 1):
+                secs_g, _, res_g = time_fast(grids, "general", lim, 1)
+                nbad = check(grids, res_g, "serg-any" if name == "serg" and lim == 1 else name)
+                failures += nbad
+                row[f"general{lim}"] = line(f"general lim {lim}", name, n, secs_g, res_g.guesses.sum(),
+                                            (f"invalid: {nbad}" if nbad else "all valid")
+                                            + f"; x{secs_g / (secs if lim == 2 else secs1):.2f} the 9x9 kernel's time")
         if exact is not None and args.exact_sample:
             sample = grids[:args.exact_sample]
             secs_e, done, gs, out = time_per_call(exact.solve, sample, 2)
@@ -213,6 +241,8 @@ def main(argv=None) -> int:
                     f" | limit 1: {row['fast1']:9,.0f} = tdoku x{row['fast1'] / TDOKU[name]:.2f}")
         if "mean" in row and name in TDOKU:
             msg += f" | mean: tdoku x{row['mean'] / TDOKU[name]:.3f}"
+        if "whole" in row:
+            msg += f" | whole command x{row['whole'] / row['fast']:.2f} of the kernel"
         if "exact" in row:
             msg += f"   vs exact x{row['fast'] / row['exact']:.1f}"
         print(msg)

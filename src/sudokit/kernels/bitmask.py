@@ -43,6 +43,20 @@ Variants tried and why they lost (tdoku sets through this kernel, limit 2, one c
     medium puzzles and costs on the hardest, so one sweep is the compromise.  On 9x9 the band kernel
     (bitmask9.py) gets the same pruning for a few table lookups and is 3-5x faster than this kernel.
   Figures above are from before the uint64 indices (U below), which made every set 1.3-1.5x faster.
+  Issue 15 (the 9x9 kernel's lessons; POJ 3076's four 16x16 puzzles at limit 2, empty grids at limit 1, medians
+  of 5-7 passes, one core, shared machine; before -> after):
+  - dirty units (kept): hidden singles and locked candidates only on units with a cell changed since they were
+    last scanned, the flags saved with each guess (the 9x9 kernel's per-digit snapshots, per unit here):
+    POJ 3076 149 -> 172/s, empty 16x16 0.56 -> 0.47 ms, 25x25 3.9 -> 2.9 ms, 36x36 17.4 -> 11.5 ms; 9x9 sets
+    unchanged (a placement dirties nearly every unit of a 9x9 grid).  Nodes within 0.1% of before.
+  - locked candidates with an early exit once a side's cells cover A&B (kept for sides over LC_EARLY = 12
+    cells): empty 36x36 11.5 -> 8.8 ms, 25x25 2.9 -> 2.3 ms.  On every pair it cost POJ 3076 8% (172 -> 158/s)
+    and the 9x9 sets 5-7%; tested every 8 cells instead of every cell: no better.  Dropping the "& rest_b"
+    filter (letting the removal loop find absent digits) cost 11% on POJ 3076.
+  - lc_rounds 0 / 1 / 2 / 3 on POJ 3076: 27 / 150 / 139 / 139 per second (1 kept); on an empty 36x36 grid 0
+    rounds is 5.5 ms against 8.8 (1,559 nodes against 1,031), but 16x16 puzzles need the sweep.
+  Left: on 9x9 this kernel is still 4.0-4.4x slower than bitmask9 (magictour 21k/s against 84k/s); closing
+  that needs bitmask9's digit-major layout (a bitboard per digit over the grid, units as masks), not tuning.
 """
 
 from __future__ import annotations
