@@ -42,6 +42,15 @@ best of 3 passes.  This machine is shared and its speed drifts by up to 10% over
 the same code gave 1106 at 5,865-5,911 (x0.49-0.50) and, in a fast spell, 6,570 (x0.55, mean x0.53), and
 1905_11+ at 9,325-10,568 (x0.50-0.57).  So the hard sets sit at or just above half of tdoku's rate.
 Session 1 figures, before the bitmask9 rework: 152,129 / 38,178 / 6,089 / 3,856 at limit 2.
+
+Issue 15 (2026-11-23), ``python benchmarks/sudoku.py --exact-sample 0 --reference-sample 0 --peer-sample 0
+--mean 5 --no-general``, beside tdoku built outside the repo (clang++ 14 -O3 -march=native, solver_dpll_triad_simd,
+limit 2, whole passes for 5 s, CPU time; run before and after ours): tdoku 245k-242k / 87k / 15.8k / 9.9k,
+this 9x9 kernel (mean) 296k / 85k / 14.1k / 8.8k, i.e. x1.21 / x0.98 / x0.90 / x0.89 of tdoku measured the
+same hour (the TDOKU table above is the brief's, from a quieter machine).  With g++ -O3 -march=native tdoku was
+217k / 76k / 13.7k / 8.5k.  "whole command" (in process: read, parse, solve, format; start-up excluded) was
+x0.52 of the kernel's rate on 17_clue before issue 15 and is x0.79-0.82 now (magictour x0.92, serg x0.85, hard
+sets x0.93-1.0, within the noise).
 """
 
 from __future__ import annotations
