@@ -49,8 +49,8 @@ limit 2, whole passes for 5 s, CPU time; run before and after ours): tdoku 245k-
 this 9x9 kernel (mean) 296k / 85k / 14.1k / 8.8k, i.e. x1.21 / x0.98 / x0.90 / x0.89 of tdoku measured the
 same hour (the TDOKU table above is the brief's, from a quieter machine).  With g++ -O3 -march=native tdoku was
 217k / 76k / 13.7k / 8.5k.  "whole command" (in process: read, parse, solve, format; start-up excluded) was
-x0.52 of the kernel's rate on 17_clue before issue 15 and is x0.79-0.82 now (magictour x0.92, serg x0.85, hard
-sets x0.93-1.0, within the noise).
+x0.52 of the kernel's rate on 17_clue before issue 15 and is x0.86 now (magictour x0.95, serg x0.93, hard
+sets x0.93-1.0, within the noise): ``--no-general --repeat 5 --sets 17_clue magictour serg``.
 """
 
 from __future__ import annotations

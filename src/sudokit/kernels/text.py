@@ -10,6 +10,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .bits import U
+
 # flags of a parsed row
 ROW_OK, ROW_BAD, ROW_ODD = 0, 1, 2  # ROW_ODD: leading whitespace or unusual bytes, decoded in Python
 
@@ -51,10 +53,10 @@ def parse_rows(buf, lut, cls, ncells, grids, line_no, flags):
         k = 0
         top = min(ncells, n - s)
         while k < top:
-            v = lut[buf[s + k]]
+            v = lut[buf[U(s + k)]]
             if v == 255:
                 break
-            grids[rows, k] = v
+            grids[U(rows), U(k)] = v
             k += 1
         if k == ncells and (s + k == n or buf[s + k] == 10):
             line_no[rows] = line
@@ -67,7 +69,7 @@ def parse_rows(buf, lut, cls, ncells, grids, line_no, flags):
         any_bits = 0  # one table lookup a byte (bit 1 whitespace, 2 unusual, 4 newline), one branch
         all_bits = 6 if k else 7
         while i < n:
-            k = cls[buf[i]]
+            k = cls[buf[U(i)]]
             if k & 4:
                 break
             any_bits |= k
@@ -111,14 +113,14 @@ def format_rows(solutions, src, kind, alphabet, words, word_ptr, out):
     for r in range(kind.shape[0]):
         k = kind[r]
         if k < 0:
-            row = solutions[src[r]]
+            row = solutions[U(src[r])]
             for c in range(ncells):
-                out[pos + c] = alphabet[row[c]]
+                out[U(pos + c)] = alphabet[U(row[c])]
             pos += ncells
         else:
-            for j in range(word_ptr[k], word_ptr[k + 1]):
-                out[pos] = words[j]
+            for j in range(word_ptr[U(k)], word_ptr[U(k + 1)]):
+                out[U(pos)] = words[U(j)]
                 pos += 1
-        out[pos] = 10
+        out[U(pos)] = 10
         pos += 1
     return pos

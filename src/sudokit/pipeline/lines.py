@@ -61,13 +61,26 @@ class LineFile:
 
 def parse_lines(text: str, source: str, n: int) -> LineFile:
     """The rows of a line file up to a line 'end', a first count line dropped."""
-    if "end" in text:  # a plain search first: the regular expression alone cost 2 us a puzzle
+    if _may_hold_end(text):
         text = re.split(r"(?m)^[ \t]*end[ \t]*$", text, maxsplit=1)[0]
     data = text.encode()
     grids, lines, bad = _skip_count_line(data, *parse_line_array(data, n))
     if len(grids) == 0:
         raise InputError(f"{source}: no puzzles")
     return LineFile(source, n, data, grids, lines, bad)
+
+
+def _may_hold_end(text: str, tries: int = 64) -> bool:
+    """False if text surely holds no 'end': a search for 'e' (one character: memchr) at a time, since the
+    regular expression cost 2 us a puzzle and even `"end" in text` 0.3 us (a 3-character needle skips little)."""
+    i = text.find("e")
+    for _ in range(tries):
+        if i < 0:
+            return False
+        if text.startswith("end", i):
+            return True
+        i = text.find("e", i + 1)
+    return i >= 0 and "end" in text
 
 
 def solve_lines(run, text: str, source: str, n: int) -> None:
