@@ -56,6 +56,7 @@ Variants tried and why they lost (tdoku sets through this kernel, limit 2, one c
   - guess cell as a branch-free minimum of (popcount | placed << 8), then one pass over cells of that size
     (kept; the same cell as before, so the same nodes): empty 36x36 8.8 -> 8.2 ms, 25x25 2.3 -> 2.0 ms, POJ
     3076 and the 9x9 sets unchanged within noise.
+  - hidden singles' "done" digits gathered branch-free (m & -placed) instead of an if: no change (rejected).
   - lc_rounds 0 / 1 / 2 / 3 on POJ 3076: 27 / 150 / 139 / 139 per second (1 kept); on an empty 36x36 grid 0
     rounds is 5.5 ms against 8.8 (1,559 nodes against 1,031), but 16x16 puzzles need the sweep.
   Left: on 9x9 this kernel is still 4.0-4.4x slower than bitmask9 (magictour 21k/s against 84k/s); closing
