@@ -1,0 +1,154 @@
+"""Ratings as a generator needs them: on one scale only, and stopped as soon as the answer is out of the band.
+
+A generator rates many candidates that miss the band; the answer it needs is "below", "inside (and the value)"
+or "above". ``se_capped`` walks Sudoku Explainer's path exactly as ``logic.rating.se_rate`` does (the same
+producers, in the same order, the same numba walk) but stops at the first step priced above the band, and never
+runs a producer whose every step would be priced above it (the nested chains that take minutes). ``level_capped``
+walks HoDoKu's path as ``logic.path.hodoku_rating`` does and stops at the first step whose level is above the
+target (or, for the top level, as soon as the level is reached). Both stop on the same steps on every machine:
+a generator's output depends on its seed, never on the machine's speed.
+
+The puzzle a generator prints is rated again by the grader itself (``verify``): these shortcuts only decide
+where to search.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+# The lowest price each of logic.rating.SE_PRODUCERS can give a step (SE 1.2.1 / SukakuExplainer prices, see
+# ../shared/docs/ratings.md). Where a family's lowest price is not certain the previous floor is kept: a floor
+# only lets the walk skip producers, so a low floor costs time, never a wrong answer.
+SE_FLOORS = (1.0, 1.7, 2.0, 2.3, 2.5, 2.6, 3.0, 3.2, 3.4, 3.6, 3.8, 4.0, 4.0, 4.2, 4.4, 4.5, 5.0, 5.2, 5.4, 5.4,
+             5.4, 5.6, 5.6, 5.6, 6.2, 6.2, 6.5, 6.5, 7.5, 7.5, 8.0, 8.5, 9.0, 9.5, 10.0, 10.5, 11.0)
+ABOVE, INSIDE, BELOW = 1, 0, -1
+
+
+@dataclass
+class Verdict:
+    """Where a candidate stands against a band: side (ABOVE, INSIDE, BELOW), and its value when known."""
+
+    side: int
+    value: float  # ER, level index + score / 10^5, or guesses; a lower bound when side is ABOVE
+    detail: dict
+
+
+def se_capped(state, lo: float, hi: float) -> Verdict:
+    """SE's ER of a state, or ABOVE as soon as a step is priced above hi."""
+    from ..logic.rating import BASIC, SE_PRODUCERS, fast_tables, se_next
+
+    if len(SE_FLOORS) != len(SE_PRODUCERS):  # pragma: no cover - the grader's table changed under us
+        raise RuntimeError("generate.rate.SE_FLOORS does not match logic.rating.SE_PRODUCERS")
+    cap = int(round(hi * 10))
+    fast = fast_tables(state.houses) if state.n <= 32 else None
+    producers = fast.producers if fast is not None else SE_PRODUCERS
+    last = _last_useful(hi)
+    stats = np.zeros(4, np.int64)
+    state = state.copy()
+    while not state.solved():
+        if fast is not None:
+            state = fast.walk(state, stats)
+            if stats[0] > cap:
+                return Verdict(ABOVE, stats[0] / 10, {})
+            if state.solved():
+                break
+        step = se_next(state, BASIC if fast is not None else 0, producers[:last])
+        if step is None:
+            return Verdict(ABOVE, max(stats[0] / 10, SE_FLOORS[last - 1] if last < len(SE_FLOORS) else 20.0), {})
+        tenths = int(round(step.se * 10))
+        if tenths > cap:
+            return Verdict(ABOVE, tenths / 10, {})
+        stats[0] = max(stats[0], tenths)
+        state.apply(step)
+        if stats[1] == 0:
+            if stats[2] == 0:
+                stats[2] = stats[0]
+            if step.placements:
+                stats[1] = stats[0]
+    er = stats[0] / 10
+    return Verdict(INSIDE if er >= lo - 1e-9 else BELOW, er, {})
+
+
+def _last_useful(hi: float) -> int:
+    """How many producers can matter under a cap: the rest can only give steps priced above hi."""
+    last = len(SE_FLOORS)
+    while last > 1 and min(SE_FLOORS[last - 1:]) > hi + 1e-9:
+        last -= 1
+    return last
+
+
+def level_capped(state, solution, target: str) -> Verdict:
+    """HoDoKu's level of a state against a target level: ABOVE at the first step past it."""
+    from ..kernels.se import walk_order
+    from ..logic.catalogue import HODOKU_ORDER
+    from ..logic.path import FAST_ORDER, FAST_SLUGS, Path, brute_force, chaining_next, hodoku_next, rated
+    from ..logic.rating import fast_tables
+    from ..logic.table import LEVELS
+
+    want = LEVELS.index(target)
+    top = want == len(LEVELS) - 1
+    fast = fast_tables(state.houses)
+    order = np.array(FAST_ORDER, np.int64)
+    counts = np.zeros(32, np.int64)
+    rest = HODOKU_ORDER[HODOKU_ORDER.index(next(e for e in HODOKU_ORDER if e.slug == "jellyfish")) + 1:]
+    from ..logic.candidates import Candidates
+
+    path = Path()
+    while True:
+        values, cand = np.array(state.values, np.int64), np.array(state.cand, np.uint64)
+        solved = walk_order(order, state.n, values, cand, fast.geo, fast.scan, fast.kind, counts, fast.out,
+                            fast.elim)
+        state = Candidates.from_arrays(state.houses, values, cand, state.givens)
+        score, level = rated(path, {FAST_SLUGS[p]: int(k) for p, k in enumerate(counts) if k})
+        have = LEVELS.index(level)
+        if have > want or (top and have == want):
+            return _level_verdict(have, want, score)
+        if solved:
+            return _level_verdict(have, want, score)
+        nxt = hodoku_next(state, rest)
+        if nxt is None and not top:
+            return Verdict(ABOVE, want + 1, {})  # only SE's chains (extreme) or brute force are left
+        nxt = nxt or chaining_next(state) or brute_force(state, solution)
+        path.steps.append(nxt)
+        state.apply(nxt)
+
+
+def _level_verdict(have: int, want: int, score: int) -> Verdict:
+    """The verdict of a level walk that ended."""
+    side = ABOVE if have > want else BELOW if have < want else INSIDE
+    return Verdict(side, have + score / 1e5, {})
+
+
+def guesses_of(puzzle, geometry) -> int:
+    """Machine difficulty: the guesses the fast engine makes proving the puzzle unique (as `sudokit rate`)."""
+    from ..sudoku import engine
+
+    return int(engine("fast")(puzzle, geometry, 2).guesses)
+
+
+def verify(puzzle, geometry, scale: str, max_seconds: float | None = None) -> dict:
+    """The grader's own rating of a generated puzzle on one scale ("se", "level" or "both"), as JSON fields."""
+    from ..logic import api
+    from ..logic.path import hodoku_rating, rated
+    from ..logic.rating import se_rate
+
+    start = time.monotonic()
+    deadline = None if max_seconds is None else start + max_seconds
+    state = api.candidates(puzzle, geometry)
+    out: dict = {}
+    complete = True
+    if scale in ("se", "both"):
+        se = se_rate(state, deadline=deadline)
+        out.update(er=float(se.er), ep=float(se.ep), ed=float(se.ed), hardest=se.hardest)
+        complete = se.complete
+    if scale in ("level", "both"):
+        sol = api.solution(state, geometry)
+        path, walked = hodoku_rating(state, sol, deadline)
+        score, level = rated(path, walked)
+        out.update(level=level, score=int(score))
+        complete = complete and path.complete
+    out["complete"] = complete
+    return out
