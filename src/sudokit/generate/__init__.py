@@ -18,6 +18,8 @@ Sudoku instances).
 from __future__ import annotations
 
 import secrets
+import sys
+import types
 from dataclasses import dataclass
 
 import numpy as np
@@ -46,7 +48,7 @@ class Generated:
         return format_grid(self.sudoku.grid, self.sudoku.n, "line", self.sudoku.symbols)
 
 
-def make_request(size: int = 9, box=None, variants=(), jigsaw: bool = False, killer: bool = False,
+def make_request(size: int | None = None, box=None, variants=(), jigsaw: bool = False, killer: bool = False,
                  symmetry: str = "none", minimal: bool = False, rating=None, level: str | None = None,
                  givens: int | None = None, guesses=None, max_seconds: float = 60.0, seed: int | None = None
                  ) -> Request:
@@ -58,7 +60,9 @@ def make_request(size: int = 9, box=None, variants=(), jigsaw: bool = False, kil
     unknown = sorted(set(_constraint_names(variants)) - set(CONSTRAINTS))
     if unknown:
         raise InputError(f"unknown variant {unknown[0]!r} (known: {', '.join(CONSTRAINTS)})")
-    return check(Request(int(size), _box(box), names, bool(jigsaw), bool(killer), symmetry, bool(minimal),
+    box = _box(box)
+    size = size if size is not None else box[0] * box[1] if box else 9
+    return check(Request(int(size), box, names, bool(jigsaw), bool(killer), symmetry, bool(minimal),
                          _range(rating, "rating", float), level, None if givens is None else int(givens),
                          _range(guesses, "guesses", int), float(max_seconds),
                          secrets.randbits(63) if seed is None else int(seed)))
@@ -131,3 +135,14 @@ def dedupe(grids):
     from .canon import dedupe as _dedupe
 
     return _dedupe(grids)
+
+
+class _CallableModule(types.ModuleType):
+    """sudokit.generate is both this package and its function: `sudokit.generate(...)` works whichever one an
+    import bound to the name first."""
+
+    def __call__(self, *args, **kwargs):
+        return generate(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

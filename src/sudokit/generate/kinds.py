@@ -30,7 +30,7 @@ class Plain:
         """A random grid dug to a unique puzzle (down to --givens when asked)."""
         grid = self.digger.grid(rng)
         puzzle = grid.copy()
-        self.digger.dig(puzzle, rng, self.req.givens or 0)
+        self.digger.dig(puzzle, rng, self.req.givens or 0, exact=self.req.minimal)
         return self.digger, puzzle, grid
 
     def extras(self):
@@ -60,7 +60,7 @@ class Jigsaw(Plain):
             return None
         self.regions = regions
         puzzle = grid.copy()
-        digger.dig(puzzle, rng, self.req.givens or 0)
+        digger.dig(puzzle, rng, self.req.givens or 0, exact=self.req.minimal)
         return digger, puzzle, grid
 
     def extras(self):
@@ -96,7 +96,7 @@ class Killer:
         if self.req.givens == 0:
             puzzle[:] = 0
         else:
-            digger.dig(puzzle, rng, self.req.givens or 0)
+            digger.dig(puzzle, rng, self.req.givens or 0, exact=self.req.minimal)
         return digger, puzzle, grid
 
     def extras(self):

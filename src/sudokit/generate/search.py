@@ -173,7 +173,7 @@ class Search:
         if digger.count(nxt) != 1:
             return None
         if self.req.givens is None:
-            digger.dig(nxt, self.rng)
+            digger.dig(nxt, self.rng, exact=self.req.minimal)
         return nxt
 
     @staticmethod
