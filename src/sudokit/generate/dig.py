@@ -62,6 +62,13 @@ class Digger:
                     np.empty(nc, np.int32))
         self.saved = np.zeros(8, np.uint8)
 
+    def _call(self, kernel, *args, stop):
+        """A kernel call: in this thread for grids up to 12x12 (a millisecond: a thread's start costs more), else
+        where Ctrl-C can stop it (interrupt.stoppable)."""
+        if self.geometry.ncells <= 144:
+            return kernel(*args, stop)
+        return stoppable(kernel, *args, stop=stop)
+
     # ---- grids ----
 
     def grid(self, rng: np.random.Generator, tries: int = FILL_TRIES) -> np.ndarray:
@@ -75,7 +82,7 @@ class Digger:
         units, pp, pi, lc_ptr, lc_cells = self.tables
         b = self.buf
         for _ in range(tries):
-            got = stoppable(random_fill, self.n, units, pp, pi, lc_ptr, lc_cells, seed64(rng), FILL_NODES, out,
+            got = self._call(random_fill, self.n, units, pp, pi, lc_ptr, lc_cells, seed64(rng), FILL_NODES, out,
                             b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], stop=self.stop)
             if got == FILLED:
                 return out
@@ -116,7 +123,7 @@ class Digger:
             from ..kernels.generate import count_general
 
             units, pp, pi, lc_ptr, lc_cells = self.tables
-            return int(stoppable(count_general, puzzle, self.n, units, pp, pi, lc_ptr, lc_cells, limit, 0,
+            return int(self._call(count_general, puzzle, self.n, units, pp, pi, lc_ptr, lc_cells, limit, 0,
                                  *self.buf, stop=self.stop))
         return self.variant.solve(puzzle.astype(np.int32), limit=limit).count
 
@@ -133,13 +140,13 @@ class Digger:
         if self.kind == "nine":
             from ..kernels.generate import dig9
 
-            left = stoppable(dig9, puzzle, self.orbit_ptr, self.orbit_cells, order, len(order), floor, 0, self.w9,
+            left = self._call(dig9, puzzle, self.orbit_ptr, self.orbit_cells, order, len(order), floor, 0, self.w9,
                              self.st9, self.S, self.T, stop=self.stop)
         elif self.kind == "general":
             from ..kernels.generate import dig_general
 
             units, pp, pi, lc_ptr, lc_cells = self.tables
-            left = stoppable(dig_general, puzzle, self.n, units, pp, pi, lc_ptr, lc_cells, self.orbit_ptr,
+            left = self._call(dig_general, puzzle, self.n, units, pp, pi, lc_ptr, lc_cells, self.orbit_ptr,
                              self.orbit_cells, order, len(order), floor, cap, self.saved, *self.buf, stop=self.stop)
         else:
             left = self._dig_python(puzzle, order, floor)
@@ -179,7 +186,7 @@ class Digger:
         p = len(seeds)
         puzzles, solutions, tries = np.zeros((p, 81), np.uint8), np.zeros((p, 81), np.uint8), np.zeros(p, np.int64)
         units, pp, pi, lc_ptr, lc_cells = self.tables
-        done = stoppable(minimal_batch9, np.asarray(seeds, np.uint64), self.orbit_ptr, self.orbit_cells,
+        done = self._call(minimal_batch9, np.asarray(seeds, np.uint64), self.orbit_ptr, self.orbit_cells,
                          bool(strict and self.orbit_ptr[-1] > self.norbits), units, pp, pi, lc_ptr, lc_cells,
                          puzzles, solutions, tries, self.T, stop=self.stop)
         return puzzles[:done], solutions[:done], tries[:done]

@@ -36,25 +36,58 @@ class Verdict:
     detail: dict
 
 
-def se_capped(state, lo: float, hi: float) -> Verdict:
-    """SE's ER of a state, or ABOVE as soon as a step is priced above hi."""
+def arrays_of(grid, geometry):
+    """(houses, values int64, candidate masks uint64) of a puzzle, as the rating kernels take them: the
+    Candidates object of logic/ is built only when a walk needs the Python finders."""
+    from ..logic.candidates import houses_of
+
+    values = np.asarray(grid, np.int64).ravel()
+    bits = np.where(values > 0, np.left_shift(np.uint64(1), np.maximum(values - 1, 0).astype(np.uint64)),
+                    np.uint64(0)).astype(np.uint64)
+    ptr, idx = geometry.peers_ptr, geometry.peers_idx
+    seen = np.bitwise_or.reduceat(bits[idx], ptr[:-1]) if len(idx) else np.zeros_like(bits)
+    full = np.uint64((1 << geometry.n) - 1)
+    cand = np.where(values == 0, full & ~seen, np.uint64(0)).astype(np.uint64)
+    return houses_of(geometry), values.copy(), cand
+
+
+def _state(houses, values, cand, givens):
+    """A Candidates state from arrays."""
+    from ..logic.candidates import Candidates
+
+    return Candidates.from_arrays(houses, values, cand, givens)
+
+
+def se_capped(grid, geometry, lo: float, hi: float) -> Verdict:
+    """SE's ER of a puzzle (and EP, ED when inside), or ABOVE as soon as a step is priced above hi."""
+    from ..kernels.se import rate_basic
     from ..logic.rating import BASIC, SE_PRODUCERS, fast_tables, se_next
 
     if len(SE_FLOORS) != len(SE_PRODUCERS):  # pragma: no cover - the grader's table changed under us
         raise RuntimeError("generate.rate.SE_FLOORS does not match logic.rating.SE_PRODUCERS")
     cap = int(round(hi * 10))
-    fast = fast_tables(state.houses) if state.n <= 32 else None
+    houses, values, cand = arrays_of(grid, geometry)
+    givens = sum(1 << int(c) for c in np.flatnonzero(values))
+    fast = fast_tables(houses) if houses.n <= 32 else None
     producers = fast.producers if fast is not None else SE_PRODUCERS
     last = _last_useful(hi)
     stats = np.zeros(4, np.int64)
-    state = state.copy()
-    while not state.solved():
+    state = None
+    while True:
         if fast is not None:
-            state = fast.walk(state, stats)
+            if state is not None:
+                values, cand = np.array(state.values, np.int64), np.array(state.cand, np.uint64)
+            solved = rate_basic(BASIC, houses.n, values, cand, fast.geo, fast.scan, fast.kind, stats, fast.out,
+                                fast.elim)
             if stats[0] > cap:
                 return Verdict(ABOVE, stats[0] / 10, {})
-            if state.solved():
+            if solved:
                 break
+            state = _state(houses, values, cand, givens)
+        elif state is None:
+            state = _state(houses, values, cand, givens)
+        if state.solved():
+            break
         step = se_next(state, BASIC if fast is not None else 0, producers[:last])
         if step is None:
             return Verdict(ABOVE, max(stats[0] / 10, SE_FLOORS[last - 1] if last < len(SE_FLOORS) else 20.0), {})
@@ -69,7 +102,7 @@ def se_capped(state, lo: float, hi: float) -> Verdict:
             if step.placements:
                 stats[1] = stats[0]
     er = stats[0] / 10
-    return Verdict(INSIDE if er >= lo - 1e-9 else BELOW, er, {})
+    return Verdict(INSIDE if er >= lo - 1e-9 else BELOW, er, {"er": er, "ep": stats[1] / 10, "ed": stats[2] / 10})
 
 
 def _last_useful(hi: float) -> int:
@@ -80,8 +113,9 @@ def _last_useful(hi: float) -> int:
     return last
 
 
-def level_capped(state, solution, target: str) -> Verdict:
-    """HoDoKu's level of a state against a target level: ABOVE at the first step past it."""
+def level_capped(grid, geometry, solution, target: str) -> Verdict:
+    """HoDoKu's level of a puzzle against a target level: ABOVE at the first step past it (and, for the top level,
+    INSIDE as soon as it is reached: the score is then not known)."""
     from ..kernels.se import walk_order
     from ..logic.catalogue import HODOKU_ORDER
     from ..logic.path import FAST_ORDER, FAST_SLUGS, Path, brute_force, chaining_next, hodoku_next, rated
@@ -90,24 +124,24 @@ def level_capped(state, solution, target: str) -> Verdict:
 
     want = LEVELS.index(target)
     top = want == len(LEVELS) - 1
-    fast = fast_tables(state.houses)
+    houses, values, cand = arrays_of(grid, geometry)
+    givens = sum(1 << int(c) for c in np.flatnonzero(values))
+    fast = fast_tables(houses)
     order = np.array(FAST_ORDER, np.int64)
     counts = np.zeros(32, np.int64)
     rest = HODOKU_ORDER[HODOKU_ORDER.index(next(e for e in HODOKU_ORDER if e.slug == "jellyfish")) + 1:]
-    from ..logic.candidates import Candidates
-
     path = Path()
+    state = None
     while True:
-        values, cand = np.array(state.values, np.int64), np.array(state.cand, np.uint64)
-        solved = walk_order(order, state.n, values, cand, fast.geo, fast.scan, fast.kind, counts, fast.out,
+        if state is not None:
+            values, cand = np.array(state.values, np.int64), np.array(state.cand, np.uint64)
+        solved = walk_order(order, houses.n, values, cand, fast.geo, fast.scan, fast.kind, counts, fast.out,
                             fast.elim)
-        state = Candidates.from_arrays(state.houses, values, cand, state.givens)
         score, level = rated(path, {FAST_SLUGS[p]: int(k) for p, k in enumerate(counts) if k})
         have = LEVELS.index(level)
-        if have > want or (top and have == want):
-            return _level_verdict(have, want, score)
-        if solved:
-            return _level_verdict(have, want, score)
+        if have > want or (top and have == want) or solved:
+            return _level_verdict(have, want, score, solved)
+        state = _state(houses, values, cand, givens)
         nxt = hodoku_next(state, rest)
         if nxt is None and not top:
             return Verdict(ABOVE, want + 1, {})  # only SE's chains (extreme) or brute force are left
@@ -116,10 +150,12 @@ def level_capped(state, solution, target: str) -> Verdict:
         state.apply(nxt)
 
 
-def _level_verdict(have: int, want: int, score: int) -> Verdict:
-    """The verdict of a level walk that ended."""
+def _level_verdict(have: int, want: int, score: int, solved: bool) -> Verdict:
+    """The verdict of a level walk that ended (the level and score are known when it reached the solution)."""
+    from ..logic.table import LEVELS
+
     side = ABOVE if have > want else BELOW if have < want else INSIDE
-    return Verdict(side, have + score / 1e5, {})
+    return Verdict(side, have + score / 1e5, {"level": LEVELS[have], "score": int(score)} if solved else {})
 
 
 def guesses_of(puzzle, geometry) -> int:

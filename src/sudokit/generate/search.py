@@ -26,6 +26,7 @@ from .request import LEVELS, Request
 
 CLIMB_STEPS = 40  # neighbours tried from one start before a new grid
 ADD_STEPS = 81  # givens put back at most to come down into the band
+COME_DOWN = 1.5  # a start further above the band than this (ER points, levels) is dropped: a new one is cheaper
 
 
 @dataclass
@@ -51,8 +52,6 @@ class Judge:
         self.req, self.geometry = req, geometry
 
     def __call__(self, puzzle: np.ndarray, solution: np.ndarray) -> Verdict:
-        from ..logic.api import candidates
-
         req = self.req
         if req.guesses is not None:
             g = guesses_of(puzzle, self.geometry)
@@ -61,14 +60,17 @@ class Judge:
                 return Verdict(ABOVE if g > hi else BELOW, g, {"guesses": g})
         if req.rating is None and req.level is None:
             return Verdict(INSIDE, 0.0, {})
-        state = candidates(puzzle.astype(np.int32), self.geometry)
+        known: dict = {}
         if req.rating is not None:
-            v = se_capped(state, *req.rating)
+            v = se_capped(puzzle, self.geometry, *req.rating)
             if v.side != INSIDE:
                 return v
+            known.update(v.detail)
         if req.level is not None:
-            return level_capped(state, solution, req.level)
-        return Verdict(INSIDE, 0.0, {})
+            v = level_capped(puzzle, self.geometry, solution, req.level)
+            v.detail.update(known)
+            return v
+        return Verdict(INSIDE, 0.0, known)
 
     def distance(self, v: Verdict) -> float:
         """How far a verdict is from the band (0 inside), in the scale's own units."""
@@ -117,11 +119,11 @@ class Search:
             puzzle, verdict = self.climb(digger, judge, puzzle, solution, verdict)
         if verdict.side != INSIDE:
             return None
-        return self.accept(digger, puzzle, solution)
+        return self.accept(digger, puzzle, solution, verdict)
 
     def come_down(self, digger, judge, puzzle, solution, verdict):
         """Put givens back (one orbit at a time) until the puzzle is no longer above the band."""
-        if self.req.minimal or self.req.givens is not None:
+        if self.req.minimal or self.req.givens is not None or judge.distance(verdict) > COME_DOWN:
             return puzzle, verdict
         puzzle = puzzle.copy()
         for _ in range(ADD_STEPS):
@@ -193,7 +195,7 @@ class Search:
         if self.best is None or d < self.best[0]:
             self.best = (d, puzzle.copy(), solution.copy(), verdict, self.kind.extras())
 
-    def accept(self, digger, puzzle, solution):
+    def accept(self, digger, puzzle, solution, verdict):
         """(puzzle, solution, rating) if the puzzle keeps every promise, else None."""
         req = self.req
         if req.givens is not None and int(np.count_nonzero(puzzle)) != req.givens:
@@ -202,13 +204,14 @@ class Search:
             return None
         if req.minimal and digger.removable(puzzle) >= 0:
             return None
-        rating = self.rating(digger, puzzle)
+        rating = self.rating(digger, puzzle, verdict.detail)
         if rating is None:
             return None
         return puzzle, solution, rating
 
-    def rating(self, digger, puzzle) -> dict | None:
-        """The grader's own rating on the scales asked for (None if it falls outside the band)."""
+    def rating(self, digger, puzzle, known: dict) -> dict | None:
+        """The rating on the scales asked for: the judge's when its walk reached the solution (the grader's own
+        steps, in the grader's order), else the grader's (None if it falls outside the band)."""
         req = self.req
         out: dict = {"givens": int(np.count_nonzero(puzzle))}
         if not self.kind.needs_dlx:
@@ -216,6 +219,10 @@ class Search:
         scale = "both" if req.rating is not None and req.level is not None else \
             "se" if req.rating is not None else "level" if req.level is not None else None
         if scale is None:
+            return out
+        if (req.rating is None or "er" in known) and (req.level is None or "level" in known):
+            out.update(known)
+            out["complete"] = True
             return out
         got = verify(puzzle, digger.geometry, scale, max(1.0, self.deadline - time.monotonic()))
         out.update(got)
