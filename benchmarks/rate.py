@@ -63,24 +63,18 @@ def sample(rows, lo: float, hi: float, per_band: int):
     return chosen[::step][:per_band]
 
 
-def ours(puzzles: list[str], full: bool) -> list[tuple[float, float, int]]:
-    """(CPU seconds, ER, HoDoKu score) of sudokit's rating of each puzzle (full: both scales, as `sudokit rate`)."""
+def ours(puzzles: list[str], scale: str) -> list[tuple[float, float, int]]:
+    """(CPU seconds, ER, HoDoKu score) of sudokit's rating of each puzzle, as `sudokit rate --scale SCALE`."""
     from sudokit.geometry import box_geometry
     from sudokit.logic import api
-    from sudokit.logic.rating import se_rate
 
     geometry = box_geometry(3, 3)
     out = []
     for p in puzzles:
         grid = np.array([0 if ch in ".0" else int(ch) for ch in p[:81]])
         t = time.process_time()
-        state = api.candidates(grid, geometry)
-        if full:
-            r = api.rate(state, geometry)
-            er, score = r.er, r.score
-        else:
-            er, score = se_rate(state).er, 0
-        out.append((time.process_time() - t, er, score))
+        r = api.rate(api.candidates(grid, geometry), geometry, hodoku=scale != "se", se=scale != "hodoku")
+        out.append((time.process_time() - t, r.er, r.score))
     return out
 
 
@@ -97,12 +91,13 @@ def main() -> None:
     parser.add_argument("--per-band", type=int, default=40)
     parser.add_argument("--hardest", type=int, default=0, help="11+ puzzles to rate too (each takes minutes)")
     parser.add_argument("--hodoku-python", help="a Python interpreter with hodoku-py installed")
-    parser.add_argument("--se-only", action="store_true", help="time the SE scale alone (no HoDoKu path)")
+    parser.add_argument("--scale", choices=["both", "se", "hodoku"], default="both",
+                        help="which scale sudokit computes (as `sudokit rate --scale`)")
     args = parser.parse_args()
     rows = bank(args.bank)
     bands = [("ER < 5", 0.0, 4.99), ("5 <= ER <= 9.3", 5.0, 9.3), ("5 - 7", 5.0, 6.99), ("7 - 8.5", 7.0, 8.49),
              ("8.5 - 9.3", 8.5, 9.3)]
-    ours([p for p, _ in sample(rows, 8.5, 9.3, 1) + sample(rows, 2.5, 4.9, 1)], not args.se_only)  # compile
+    ours([p for p, _ in sample(rows, 8.5, 9.3, 1) + sample(rows, 2.5, 4.9, 1)], args.scale)  # compile
     print(f"{'band':16} {'n':>4} {'sudokit/s':>10} {'hodoku/s':>9} {'ratio':>7} {'ER rho':>7} {'HoDoKu rho':>10} "
           f"{'in 0.3':>7}")
     for name, lo, hi in bands:
@@ -118,14 +113,17 @@ def _report(name: str, chosen, args) -> None:
     """One band's line: rates, ratio, rank correlations with the published ER, share within 0.3."""
     puzzles = [p for p, _ in chosen]
     published = [r for _, r in chosen]
-    mine = ours(puzzles, not args.se_only)
+    mine = ours(puzzles, args.scale)
     rate = len(mine) / sum(t for t, _, _ in mine)
     peer = hodoku(args.hodoku_python, puzzles) if args.hodoku_python else None
     peer_rate = len(peer) / sum(t for t, _, _ in peer) if peer else float("nan")
     within = np.mean([abs(er - r) <= 0.3001 for (_, er, _), r in zip(mine, published)])
+    if args.scale == "hodoku":
+        within = float("nan")
     rho_peer = spearman([s for _, s, _ in peer], published) if peer else float("nan")
     print(f"{name:16} {len(mine):4d} {rate:10.2f} {peer_rate:9.3f} {rate / peer_rate:7.1f} "
-          f"{spearman([er for _, er, _ in mine], published):7.4f} {rho_peer:10.4f} {within:7.3f}", flush=True)
+          f"{spearman([er if args.scale != 'hodoku' else s for _, er, s in mine], published):7.4f} {rho_peer:10.4f} "
+          f"{within:7.3f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -72,7 +72,12 @@ def test_instance_is_sound(slug):
     assert all(solution[c] == d for c, d in inst["place"])
 
 
-@pytest.mark.parametrize("slug", sorted(s for s in INSTANCES if s in BY_ENTRY_SLUG and BY_ENTRY_SLUG[s].finder()))
+# the catalogue's uniqueness tests are HoDoKu's (logic/uniqueness.py); SE's rectangles are unique loops of 4 cells
+SAME_FINDER = sorted(s for s in INSTANCES if s in BY_ENTRY_SLUG and BY_ENTRY_SLUG[s].finder()
+                     and BY_ENTRY_SLUG[s].module != "uniqueness")
+
+
+@pytest.mark.parametrize("slug", SAME_FINDER)
 def test_catalogue_finder_yields_the_instance(slug):
     """The catalogue's finder (`hint --technique SLUG --all`) lists the instance among everything it sees."""
     inst = INSTANCES[slug]

@@ -699,10 +699,12 @@ def steps(file, box, symbols, fmt, json_, variant, order, max_seconds, jobs, pro
 
 @main.command()
 @logic_input
+@click.option("--scale", type=click.Choice(["both", "se", "hodoku"]), default="both", show_default=True,
+              help="Which scale to compute (one alone is faster).")
 @click.option("--max-seconds", type=click.FloatRange(min=0.001), help="Stop one puzzle after this long (exit 3).")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, help="Worker processes (capped at cores).")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal).")
-def rate(file, box, symbols, fmt, json_, variant, max_seconds, jobs, progress):
+def rate(file, box, symbols, fmt, json_, variant, scale, max_seconds, jobs, progress):
     """Rate each puzzle of FILE on the scales people use: Sudoku Explainer's and HoDoKu's.
 
     \b
@@ -719,7 +721,7 @@ def rate(file, box, symbols, fmt, json_, variant, max_seconds, jobs, progress):
       sudokit rate --json --jobs 2 puzzles.txt
     """
     items, name = _logic_items(file, box, symbols, fmt, variant)
-    options = {"max_seconds": max_seconds}
+    options = {"max_seconds": max_seconds, "scale": scale}
     _logic_run("rate", items, name, options, jobs, progress, json_,
                lambda r: _problem(r) or _rating_text(r["rating"]))
 

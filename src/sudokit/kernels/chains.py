@@ -223,9 +223,59 @@ def _limit(best, base, key):
 
 
 @njit(cache=True)
-def loops_best(n, cand, geo, st, sc, best, elim, tmpelim, found):
+def _limit_seeded(best, bound, base, key):
+    """The most potentials a chain may have and still beat the best hint and not come after `bound` (a hint known
+    to exist in this state, so the best one is no worse)."""
+    c = _limit(best, base, key)
+    if bound[0] >= BIG:
+        return c
+    k = 0
+    while k < c and _no_later(base + length_tenths(k + 1), k + 1, key, bound):
+        k += 1
+    return k
+
+
+@njit(cache=True)
+def _no_later(diff, cplx, key, bound):
+    """True if (difficulty, complexity, key) does not rank after the bound."""
+    if diff != bound[0]:
+        return diff < bound[0]
+    if cplx != bound[1]:
+        return cplx < bound[1]
+    return key <= bound[2]
+
+
+@njit(cache=True)
+def _seed_bound(seed, n, cand, geo, st, sc, adj_ptr, adj, adj_cause, found, tmpelim, bound):
+    """bound = (tenths, complexity, key) of the easiest hint the previous best's source (seed = mode, source pid,
+    kind) gives in this state, or BIG: any hint bounds the search, and a close state often keeps the chain."""
+    bound[0] = BIG
+    mode, src, kind = seed[0], seed[1], seed[2]
+    if mode < 0 or not (cand[src // 2 // n] >> np.uint64(src // 2 % n)) & np.uint64(1):
+        return
+    y = mode >= 1
+    x = mode != 1
+    key = 2 if mode == 0 else (3 if mode == 1 else 4)
+    static_graph(y, x, n, cand, geo, sc, adj_ptr, adj, adj_cause)
+    if kind == K_CYCLE:
+        nf = cycles(0, src, adj_ptr, adj, adj_cause, st, sc, found)
+        for i in range(max(nf, 0)):
+            if _cycle_removable(0, found[i], n, cand, geo, st, sc, tmpelim) > 0:
+                c = ancestors(0, found[i], st, sc)
+                diff = (70 if mode == 2 else 65) + length_tenths(c)
+                if _better(bound, diff, c, key):
+                    bound[0], bound[1], bound[2] = diff, c, key
+        return
+    t = forcing(1, src, adj_ptr, adj, adj_cause, st, sc)
+    if t >= 0 and _worth(st[0][1, t], n, cand):
+        c = ancestors(1, t, st, sc)
+        bound[0], bound[1], bound[2] = (70 if mode == 2 else 66) + length_tenths(c), c, key
+
+
+@njit(cache=True)
+def loops_best(n, cand, geo, st, sc, best, elim, tmpelim, found, seed):
     """SE's Forcing Chains & Cycles (level 0, static): X, then Y, then XY cycles and forcing chains; the best hint
-    into best/elim. Returns OK or OVERFLOW."""
+    into best/elim (seed: see _seed_bound; (-1, -1, -1) for none). Returns OK or OVERFLOW."""
     best[0] = BIG
     best[7] = 0
     vals = np.empty(n, np.int64)
@@ -233,6 +283,8 @@ def loops_best(n, cand, geo, st, sc, best, elim, tmpelim, found):
     adj_ptr = np.empty(npid + 1, np.int64)
     adj = np.empty(npid * (4 * n + 8), np.int64)
     adj_cause = np.empty(npid * (4 * n + 8), np.int64)
+    bound = np.zeros(3, np.int64)
+    _seed_bound(seed, n, cand, geo, st, sc, adj_ptr, adj, adj_cause, found, tmpelim, bound)
     for mode in range(3):
         y = mode >= 1
         x = mode != 1
@@ -248,7 +300,7 @@ def loops_best(n, cand, geo, st, sc, best, elim, tmpelim, found):
             nv = _digits(m, n, vals)
             for iv in range(nv):
                 on = (cell * n + vals[iv]) * 2 + 1
-                nf = cycles(0, on, adj_ptr, adj, adj_cause, st, sc, found, _limit(best, cyc_base, key))
+                nf = cycles(0, on, adj_ptr, adj, adj_cause, st, sc, found, _limit_seeded(best, bound, cyc_base, key))
                 if nf < 0:
                     return OVERFLOW
                 for i in range(nf):
@@ -266,7 +318,7 @@ def loops_best(n, cand, geo, st, sc, best, elim, tmpelim, found):
                 if not x:
                     continue
                 for src in (on, on - 1):
-                    t = forcing(1, src, adj_ptr, adj, adj_cause, st, sc, _limit(best, chain_base, key))
+                    t = forcing(1, src, adj_ptr, adj, adj_cause, st, sc, _limit_seeded(best, bound, chain_base, key))
                     if t == -2:
                         return OVERFLOW
                     if t >= 0:

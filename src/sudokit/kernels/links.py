@@ -232,6 +232,21 @@ def ancestors(s, r, st, sc):
 
 
 @njit(cache=True)
+def _mark_path(s, r, st, sc):
+    """Stamp the potentials of record r's strict first-parent ancestors (SE's isParent test, for all of r's
+    children at once); returns the stamp."""
+    st_pid, st_p0, st_pn, st_par = st[0], st[1], st[2], st[3]
+    stamp, tick = sc[9], sc[10]
+    tick[0] += 1
+    t = tick[0]
+    x = r
+    while st_pn[s, x] > 0:
+        x = st_par[s, st_p0[s, x]]
+        stamp[st_pid[s, x]] = t
+    return t
+
+
+@njit(cache=True)
 def _is_ancestor(s, r, pid, st):
     """SE's isParent: pid is a strict first-parent ancestor of record r."""
     st_pid, st_p0, st_pn, st_par = st[0], st[1], st[2], st[3]
@@ -251,7 +266,7 @@ def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30):
     a caller that only wants chains of at most `limit` potentials loses nothing (levels above it are unchanged)."""
     st_pid, pmap = st[0], st[6]
     qon, qoff, parents = sc[1], sc[2], sc[7]
-    depth = sc[17]
+    depth, stamp = sc[17], sc[9]
     reset_slot(s, st)
     r0 = _store_add(s, source, 0, st, sc)
     pmap[s, source] = r0
@@ -268,9 +283,10 @@ def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30):
             if depth[r] >= limit:
                 continue
             p = st_pid[s, r]
+            t = _mark_path(s, r, st, sc)
             for i in range(adj_ptr[p], adj_ptr[p + 1]):
                 e = adj[i]
-                if _is_ancestor(s, r, e, st):
+                if stamp[e] == t:
                     continue
                 parents[0] = r
                 xr = _store_add(s, e, 1, st, sc, adj_cause[i])

@@ -159,6 +159,29 @@ def _houses_of(g, W, cell_houses):
 def best_chain(k, n, cand, unit_cells, member, kind, cell_houses, peers, unit_words, best, elim):
     """The easiest chain of k strong links over all digits (SE's StrongLinks(k): lowest price, then most
     eliminations as SE counts them, then least suffix); best = [tenths, eliminations, digit, count, suffix]."""
+    dummy_i = np.zeros((1, 1), np.int64)
+    dummy_w = np.zeros((1, 1, 1), np.uint64)
+    return _chains(False, k, n, cand, unit_cells, member, kind, cell_houses, peers, unit_words, best, elim,
+                   dummy_i, dummy_w, dummy_w, dummy_i) > 0
+
+
+@njit(cache=True)
+def every_chain(k, n, cand, unit_cells, member, kind, cell_houses, peers, unit_words, info, ga_out, gb_out, elims):
+    """Every chain of k strong links that eliminates, in the Python finder's order: info[i] = (digit, tenths,
+    count, suffix, first elimination row, eliminations, house of link 0, grouped 0, house 1, grouped 1, ...),
+    the links' start and end groups in ga_out[i, j] / gb_out[i, j], eliminations (cell, digit) in elims.
+    Returns how many (the buffers' size caps it)."""
+    best = np.zeros(5, np.int64)
+    elim = np.zeros((cand.shape[0], 2), np.int64)
+    return _chains(True, k, n, cand, unit_cells, member, kind, cell_houses, peers, unit_words, best, elim,
+                   info, ga_out, gb_out, elims)
+
+
+@njit(cache=True)
+def _chains(every, k, n, cand, unit_cells, member, kind, cell_houses, peers, unit_words, best, elim, info, ga_out,
+            gb_out, elims):
+    """The chain search behind best_chain (every=False: keep the easiest) and every_chain (keep them all);
+    returns how many chains were kept."""
     ncells = cand.shape[0]
     W = peers.shape[1]
     nh = 3 * n
@@ -182,7 +205,8 @@ def best_chain(k, n, cand, unit_cells, member, kind, cell_houses, peers, unit_wo
     best[1] = 0
     best[3] = 0
     best[4] = 0
-    found = False
+    found = 0
+    nel = 0
     for d in range(n):
         bit = np.uint64(1) << np.uint64(d)
         for w in range(W):
@@ -217,13 +241,28 @@ def best_chain(k, n, cand, unit_cells, member, kind, cell_houses, peers, unit_wo
                                          peers, unit_words, common, tmp_elim, W)
                     if e > 0:
                         sfx = _suffix(k, stack, lhouse, lgrp, kind)
-                        if t < best[0] or (t == best[0] and (count > best[3] or (count == best[3] and
-                                                                               sfx < best[4]))):
+                        if every:
+                            if found < info.shape[0] and nel + e <= elims.shape[0]:
+                                info[found, 0], info[found, 1], info[found, 2], info[found, 3] = d + 1, t, count, sfx
+                                info[found, 4], info[found, 5] = nel, e
+                                for i in range(k):
+                                    info[found, 6 + 2 * i] = lhouse[stack[i]]
+                                    info[found, 7 + 2 * i] = lgrp[stack[i]]
+                                    for w in range(W):
+                                        ga_out[found, i, w] = la[stack[i], w]
+                                        gb_out[found, i, w] = lb[stack[i], w]
+                                for i in range(e):
+                                    elims[nel + i, 0] = tmp_elim[i, 0]
+                                    elims[nel + i, 1] = tmp_elim[i, 1]
+                                nel += e
+                                found += 1
+                        elif t < best[0] or (t == best[0] and (count > best[3] or (count == best[3] and
+                                                                                 sfx < best[4]))):
                             best[0], best[1], best[2], best[3], best[4] = t, e, d + 1, count, sfx
                             for i in range(e):
                                 elim[i, 0] = tmp_elim[i, 0]
                                 elim[i, 1] = tmp_elim[i, 1]
-                            found = True
+                            found = 1
                     depth -= 1
                     continue
                 cur = stack[depth - 1]

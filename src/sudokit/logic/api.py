@@ -97,15 +97,16 @@ class Rating:
 
 
 def rate(state: Candidates, geometry: Geometry, marks=None, max_seconds: float | None = None,
-         hodoku: bool = True) -> Rating:
-    """Rate a puzzle with one solution: SE's ER/EP/ED, HoDoKu's level and score, the fast engine's guesses."""
+         hodoku: bool = True, se: bool = True) -> Rating:
+    """Rate a puzzle with one solution: SE's ER/EP/ED, HoDoKu's level and score, the fast engine's guesses (a
+    scale turned off reads 0 / empty)."""
     from .path import hodoku_rating, rated
-    from .rating import se_rate
+    from .rating import SERating, se_rate
 
     start = time.monotonic()
     deadline = None if max_seconds is None else start + max_seconds
     sol = solution(state, geometry, marks)
-    se = se_rate(state, deadline=deadline)
+    se = se_rate(state, deadline=deadline) if se else SERating(0.0, 0.0, 0.0, "")
     path, walked = hodoku_rating(state, sol, deadline) if hodoku else (Path(), {})
     score, level = rated(path, walked)
     reason = "" if se.complete else se.hardest

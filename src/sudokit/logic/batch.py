@@ -74,7 +74,9 @@ def work(task: str, item: Item, options: dict) -> dict:
             status = _status(rating) if path.complete else "time limit"
             return {**base, "status": status, "steps": [s.to_json(n) for s in path.steps],
                     "text": [s.explanation for s in path.steps], "rating": rating.to_json()}
-        rating = api.rate(state, item.geometry, item.marks, options.get("max_seconds"))
+        scale = options.get("scale", "both")
+        rating = api.rate(state, item.geometry, item.marks, options.get("max_seconds"), hodoku=scale != "se",
+                          se=scale != "hodoku")
         return {**base, "status": _status(rating), "rating": rating.to_json()}
     except NoSolution:
         return {**base, "status": "no solution", "message": "no solution"}

@@ -122,13 +122,14 @@ def _peer_list(houses: Houses, cell: int) -> tuple[int, ...]:
 class Candidates:
     """Placed digits and the candidates of every empty cell; techniques read it, steps change it."""
 
-    __slots__ = ("houses", "values", "cand", "where", "givens")
+    __slots__ = ("houses", "values", "cand", "where", "givens", "marked")
 
-    def __init__(self, houses: Houses, values: list[int], cand: list[int], givens: int = 0):
+    def __init__(self, houses: Houses, values: list[int], cand: list[int], givens: int = 0, marked: bool = False):
         self.houses = houses
         self.values = values
         self.cand = cand
         self.givens = givens  # the cells the puzzle gave (a cell set); the others were solved
+        self.marked = marked  # a pencilmark (Sukaku) puzzle: only its own marks, not the peers, limit a cell
         self.where = [0] * (houses.n + 1)
         for c, m in enumerate(cand):
             for b in bits(m):
@@ -152,18 +153,18 @@ class Candidates:
                 for p in _peer_list(houses, c):
                     seen[p] |= 1 << (v - 1)
         cand = [0 if v else a & ~s for v, a, s in zip(values, allowed, seen)]
-        return cls(houses, values, cand, sum(1 << c for c, v in enumerate(values) if v))
+        return cls(houses, values, cand, sum(1 << c for c, v in enumerate(values) if v), candidates is not None)
 
     @classmethod
-    def from_arrays(cls, houses: Houses, values, cand, givens: int = 0) -> "Candidates":
+    def from_arrays(cls, houses: Houses, values, cand, givens: int = 0, marked: bool = False) -> "Candidates":
         """A state from flat arrays (values, candidate masks), as the kernels leave it."""
-        return cls(houses, [int(v) for v in values], [int(m) for m in cand], givens)
+        return cls(houses, [int(v) for v in values], [int(m) for m in cand], givens, marked)
 
     def copy(self) -> "Candidates":
         """An independent copy."""
         other = Candidates.__new__(Candidates)
         other.houses, other.values, other.cand, other.where = self.houses, self.values[:], self.cand[:], self.where[:]
-        other.givens = self.givens
+        other.givens, other.marked = self.givens, self.marked
         return other
 
     @property

@@ -87,12 +87,12 @@ HODOKU_ORDER: tuple[Entry, ...] = (
     _e("hidden-rectangle", "uniqueness", "hidden_rectangles"),
     _e("avoidable-rectangle-type-1", "uniqueness", "avoidable_rectangles"),
     _e("avoidable-rectangle-type-2", "uniqueness", "avoidable_rectangles"),
-    _e("finned-x-wing", "finned_fish", "finned_fish", 2, False),
-    _e("sashimi-x-wing", "finned_fish", "finned_fish", 2, True),
-    _e("finned-swordfish", "finned_fish", "finned_fish", 3, False),
-    _e("sashimi-swordfish", "finned_fish", "finned_fish", 3, True),
-    _e("finned-jellyfish", "finned_fish", "finned_fish", 4, False),
-    _e("sashimi-jellyfish", "finned_fish", "finned_fish", 4, True),
+    _e("finned-x-wing", "finned_fish", "finned_fish"),
+    _e("sashimi-x-wing", "finned_fish", "finned_fish"),
+    _e("finned-swordfish", "finned_fish", "finned_fish"),
+    _e("sashimi-swordfish", "finned_fish", "finned_fish"),
+    _e("finned-jellyfish", "finned_fish", "finned_fish"),
+    _e("sashimi-jellyfish", "finned_fish", "finned_fish"),
     _e("sue-de-coq", "sue_de_coq", "sue_de_coq"),
     _e("simple-colors", "coloring", "simple_colors"),
     _e("multi-colors", "coloring", "multi_colors"),
@@ -108,6 +108,16 @@ HODOKU_ORDER: tuple[Entry, ...] = (
     _e("als-xy-wing", "als", "als_xy_wing", shortest=True),
     _e("als-xy-chain", "als", "als_xy_chain", shortest=True),
     _e("death-blossom", "als", "death_blossom", shortest=True),
+    _e("forcing-chain-contradiction", "nets", "forcing_chains", shortest=True),
+    _e("forcing-chain-verity", "nets", "forcing_chains", shortest=True),
+    _e("forcing-net-contradiction", "nets", "forcing_nets", shortest=True),
+    _e("forcing-net-verity", "nets", "forcing_nets", shortest=True),
+)
+
+# Techniques outside HoDoKu's path (HoDoKu has none of them): SukakuExplainer's strong-link fish, bent wings, unique
+# loops and BUG types, SE's aligned exclusion, direct forms, cycles and forcing chains. They show up in SE's path
+# and in `hint --technique`.
+SE_ONLY: tuple[Entry, ...] = (
     _e("3-strong-linked-fish", "strong_links", "strong_link_steps", 3),
     _e("4-strong-linked-fish", "strong_links", "strong_link_steps", 4),
     _e("wxyz-wing", "wings", "bent_wings", 3),
@@ -120,15 +130,6 @@ HODOKU_ORDER: tuple[Entry, ...] = (
     _e("bug-type-4", "unique_loops", "bug_steps"),
     _e("aligned-pair-exclusion", "exclusion", "aligned_pair_exclusion"),
     _e("aligned-triple-exclusion", "exclusion", "aligned_triple_exclusion"),
-    _e("forcing-chain-contradiction", "nets", "forcing_chains", shortest=True),
-    _e("forcing-chain-verity", "nets", "forcing_chains", shortest=True),
-    _e("forcing-net-contradiction", "nets", "forcing_nets", shortest=True),
-    _e("forcing-net-verity", "nets", "forcing_nets", shortest=True),
-)
-
-# Techniques outside HoDoKu's path: SE's direct forms, cycles and forcing chains (they show up in SE's path and
-# `hint --technique`).
-SE_ONLY: tuple[Entry, ...] = (
     _e("direct-pointing", "intersections", "direct_locked_candidates"),
     _e("direct-claiming", "intersections", "direct_locked_candidates"),
     _e("direct-hidden-pair", "subsets", "direct_hidden_subsets", 2),

@@ -152,16 +152,26 @@ def _run(state: Candidates, kernel, *args, inner=None) -> Stores:
 
 
 def _extra(kernel, s: Stores, inner) -> tuple:
-    """The loops kernel's extra buffers; the nested chains' buffers."""
+    """The loops kernel's extra buffers and seed; the nested chains' buffers."""
     if kernel is K.loops_best:
-        return s.tmpelim, s.found
+        return s.tmpelim, s.found, inner if inner is not None else NO_SEED
     return (inner,) if inner is not None else ()
 
 
-def loops(state: Candidates):
-    """SE's Forcing Chains & Cycles: the best bidirectional cycle or forcing X/Y/XY chain, as a Step (or None)."""
-    s = _run(state, K.loops_best)
+NO_SEED = np.array([-1, -1, -1], np.int64)
+
+
+def loops(state: Candidates, seed=None):
+    """SE's Forcing Chains & Cycles: the best bidirectional cycle or forcing X/Y/XY chain, as a Step (or None).
+    seed: the previous call's `loops_seed`, which only speeds the search up."""
+    s = _run(state, K.loops_best, inner=seed)
     return _step(state, s, "loops") if s.best[0] < K.BIG else None
+
+
+def loops_seed(state: Candidates) -> np.ndarray:
+    """The seed of the next loops() call: the mode, source and kind of the best hint the last call found."""
+    best = stores(state.houses).best
+    return np.array([best[6], best[4], best[3]] if best[0] < K.BIG else [-1, -1, -1], np.int64)
 
 
 def multiple(state: Candidates, multiple: bool = False, dynamic: bool = False, nishio: bool = False, level: int = 0,

@@ -171,7 +171,7 @@ def hodoku_rating(state: Candidates, solution=None, deadline: float | None = Non
         values, cand = np.array(state.values, np.int64), np.array(state.cand, np.uint64)
         solved = walk_order(order, state.n, values, cand, fast.geo, fast.scan, fast.kind, counts, fast.out,
                             fast.elim)
-        state = Candidates.from_arrays(state.houses, values, cand, state.givens)
+        state = Candidates.from_arrays(state.houses, values, cand, state.givens, state.marked)
         if solved:
             break
         if deadline is not None and time.monotonic() > deadline:

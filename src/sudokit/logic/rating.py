@@ -93,6 +93,7 @@ def se_next(state: Candidates, start: int = 0, producers=SE_PRODUCERS) -> Step |
     return None
 
 
+LOOPS = 26  # SE_PRODUCERS[LOOPS] is forcing.loops
 BASIC = 12  # SE_PRODUCERS[:BASIC] (singles to hidden triples) also exist as the numba kernels of kernels/se.py
 
 
@@ -132,6 +133,7 @@ class _Fast:
         self.sees = np.zeros((h.ncells, h.ncells), np.bool_)
         for c in range(h.ncells):
             self.sees[c, self.geo[5][self.geo[4][c]:self.geo[4][c + 1]]] = True
+        self.tabs = (self.cell_houses, self.peers, self.unit_words, self.sees)
 
     def wing(self, k: int):
         """SE's bent wing of k set cells through kernels/wings.py, as a function of a state."""
@@ -184,7 +186,7 @@ class _Fast:
         values = np.array(state.values, np.int64)
         cand = np.array(state.cand, np.uint64)
         rate_basic(BASIC, self.n, values, cand, self.geo, self.scan, self.kind, stats, self.out, self.elim)
-        return Candidates.from_arrays(self.houses, values, cand, state.givens)
+        return Candidates.from_arrays(self.houses, values, cand, state.givens, state.marked)
 
 
 @dataclass
@@ -202,7 +204,10 @@ class SERating:
 def se_rate(state: Candidates, keep_steps: bool = False, deadline: float | None = None) -> SERating:
     """ER/EP/ED of a puzzle (20.0 and complete=False when SE's techniques cannot finish it or time runs out).
 
-    Unless the steps are kept, the basic producers run as one numba walk between the Python ones."""
+    Unless the steps are kept, the producers that have kernels run as one numba walk (kernels/cascade.py) between
+    the Python ones."""
+    if not keep_steps and state.n <= 21:
+        return _cascade_rate(state, deadline)
     fast = None if keep_steps or state.n > 32 else fast_tables(state.houses)
     stats = np.zeros(4, np.int64)  # er, ep, ed (tenths), steps, as SE's getDifficulty tracks them
     hardest = ""
@@ -221,25 +226,90 @@ def se_rate(state: Candidates, keep_steps: bool = False, deadline: float | None 
         step = se_next(state, BASIC, fast.producers) if fast is not None else se_next(state)
         if step is None:
             return SERating(20.0, stats[1] / 10, stats[2] / 10, "beyond solver", steps, False)
-        tenths = int(round(step.se * 10))
-        if tenths > stats[0]:
-            stats[0], hardest = tenths, step.technique
+        _count(step, stats)
+        if stats[0] == int(round(step.se * 10)):
+            hardest = step.technique if stats[0] > 0 else hardest
         state.apply(step)
         if keep_steps:
             steps.append(step)
-        if stats[1] == 0:
-            if stats[2] == 0:
-                stats[2] = stats[0]
-            if step.placements:
-                stats[1] = stats[0]
     return SERating(stats[0] / 10, stats[1] / 10, stats[2] / 10, hardest, steps)
+
+
+def _count(step: Step, stats: np.ndarray) -> bool:
+    """Update [er, ep, ed, ...] (tenths) for a step as SE's getDifficulty does; True if it raised er."""
+    tenths = int(round(step.se * 10))
+    raised = tenths > stats[0]
+    if raised:
+        stats[0] = tenths
+    if stats[1] == 0:
+        if stats[2] == 0:
+            stats[2] = stats[0]
+        if step.placements:
+            stats[1] = stats[0]
+    return raised
+
+
+def _cascade_rate(state: Candidates, deadline: float | None) -> SERating:
+    """se_rate through kernels/cascade.walk: Python runs only the producers without kernels."""
+    from ..kernels.cascade import walk
+
+    fast = fast_tables(state.houses)
+    stats = np.zeros(6, np.int64)
+    hardest = ""
+    p = 0
+    seed = None
+    values, cand = np.array(state.values, np.int64), np.array(state.cand, np.uint64)
+    while True:
+        if deadline is not None and time.monotonic() > deadline:
+            return SERating(20.0, stats[1] / 10, stats[2] / 10, "time limit", [], False)
+        before = stats[0]
+        p = walk(p, state.n, values, cand, fast.geo, fast.scan, fast.kind, fast.tabs, stats, fast.out, fast.elim)
+        if stats[0] > before:
+            hardest = _walked_name(int(stats[4]), int(stats[0]), int(stats[5]))
+        if p < 0:
+            return SERating(stats[0] / 10, stats[1] / 10, stats[2] / 10, hardest, [])
+        if p >= len(SE_PRODUCERS):
+            return SERating(20.0, stats[1] / 10, stats[2] / 10, "beyond solver", [], False)
+        current = Candidates.from_arrays(state.houses, values, cand, state.givens, state.marked)
+        if p == LOOPS:
+            step = forcing.loops(current, seed)
+            seed = forcing.loops_seed(current)
+        else:
+            step = SE_PRODUCERS[p](current)
+        if step is None:
+            p += 1
+            continue
+        if _count(step, stats):
+            hardest = step.technique
+        current.apply(step)
+        values, cand = np.array(current.values, np.int64), np.array(current.cand, np.uint64)
+        p = 0
+
+
+_WALKED = {1: None, 2: "Direct Hidden Pair", 3: "Naked Single", 4: "Direct Hidden Triple", 5: None,
+           6: "Naked Pair", 7: "X-Wing", 8: "Hidden Pair", 9: "Naked Triple", 10: "Swordfish", 11: "Hidden Triple",
+           13: "XY-Wing", 14: "XYZ-Wing", 16: "Naked Quadruple", 17: "Jellyfish", 18: "Hidden Quadruple",
+           19: "3 Strong-Linked Fish", 20: "WXYZ-Wing", 22: "4 Strong-Linked Fish", 23: "VWXYZ-Wing",
+           24: "Aligned Pair Exclusion", 25: "UVWXYZ-Wing", 27: "TUVWXYZ-Wing", 28: "Aligned Triple Exclusion"}
+
+
+def _walked_name(producer: int, tenths: int, suffix: int) -> str:
+    """The name of the technique a walked step used (producer, price and strong-link suffix tell)."""
+    if producer in (0, 1, 5):
+        return _BASIC_NAMES[tenths]
+    if producer == 12:
+        digits = str(suffix).zfill(3)
+        if digits[0] != "0":
+            return "Empty Rectangle"
+        return "Turbot Fish" if "0" in digits[1:] else ("Skyscraper" if digits[1:] == "11" else "2-String Kite")
+    return _WALKED[producer]
 
 
 # SE_PRODUCERS positions that kernels/se.py producers 12.. replace in the fast walk
 _KERNEL_PRODUCERS = {13: 12, 14: 13, 16: 14, 17: 15, 18: 16}
+_KERNEL_NAMES = {12: "XY-Wing", 13: "XYZ-Wing", 14: "Naked Quadruple", 15: "Jellyfish", 16: "Hidden Quadruple"}
 _STRONG = {12: 2, 19: 3, 22: 4}
 _WINGS = {20: 3, 23: 4, 25: 5, 27: 6}
-_KERNEL_NAMES = {12: "XY-Wing", 13: "XYZ-Wing", 14: "Naked Quadruple", 15: "Jellyfish", 16: "Hidden Quadruple"}
 
 # the name of the technique behind each price the basic producers set
 _BASIC_NAMES = {10: "Full House", 12: "Hidden Single", 15: "Hidden Single", 17: "Direct Pointing",

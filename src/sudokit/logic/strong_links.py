@@ -155,24 +155,59 @@ def _eliminations(state: Candidates, chain, d: int) -> tuple[list, int]:
     return sorted(set(elim)), count
 
 
-def strong_link_fish(state: Candidates, k: int):
-    """Chains of k strong links that eliminate, each priced as SE prices it (unsorted)."""
-    n, h = state.n, state.houses
-    slug = {2: None, 3: "3-strong-linked-fish", 4: "4-strong-linked-fish"}.get(k)
-    for d in range(1, n + 1):
+def strong_link_fish(state: Candidates, k: int, fast: bool = True):
+    """Chains of k strong links that eliminate, each priced as SE prices it, with SE's elimination count and
+    suffix (unsorted; the numba search of kernels/strong.py when fast, else the Python walk - same order)."""
+    if fast and 3 * state.n <= 64:
+        yield from _fast_chains(state, k)
+        return
+    for d in range(1, state.n + 1):
         for chain in chains(state, d, k):
             elim, count = _eliminations(state, chain, d)
-            if not elim:
-                continue
-            se = _price(state, k, chain)
-            name_slug = slug or _turbot_slug(state, chain)
-            cells = [c for link in chain for c in (*bits(link[1]), *bits(link[2]))]
-            groups = " - ".join(f"{cells_text(link[1], n)}={cells_text(link[2], n)}" for link in chain)
-            text = (f"{_title(name_slug)}: {d} in {houses_text(h, [x[0] for x in chain])} ({groups}) => "
-                    f"{result_text(elim, (), n)}")
-            found = step(name_slug, text, digits=(d,), cells=cells, eliminations=elim, se=se,
-                         pattern=[(c, d) for c in cells])
-            yield found, count, suffix(state, chain)
+            if elim:
+                yield _chain_step(state, k, chain, d, elim), count, suffix(state, chain)
+
+
+def _chain_step(state: Candidates, k: int, chain, d: int, elim):
+    """The Step of a chain of k strong links of digit d."""
+    n, h = state.n, state.houses
+    slug = {2: None, 3: "3-strong-linked-fish", 4: "4-strong-linked-fish"}.get(k)
+    name_slug = slug or _turbot_slug(state, chain)
+    cells = [c for link in chain for c in (*bits(link[1]), *bits(link[2]))]
+    groups = " - ".join(f"{cells_text(link[1], n)}={cells_text(link[2], n)}" for link in chain)
+    text = (f"{_title(name_slug)}: {d} in {houses_text(h, [x[0] for x in chain])} ({groups}) => "
+            f"{result_text(elim, (), n)}")
+    return step(name_slug, text, digits=(d,), cells=cells, eliminations=elim, se=_price(state, k, chain),
+                pattern=[(c, d) for c in cells])
+
+
+def _fast_chains(state: Candidates, k: int):
+    """strong_link_fish through kernels/strong.every_chain: the chains, then Steps only for those."""
+    import numpy as np
+
+    from ..kernels.strong import every_chain
+    from .rating import fast_tables
+
+    fast = fast_tables(state.houses)
+    words = fast.peers.shape[1]
+    cap = 4096
+    info = np.zeros((cap, 6 + 2 * k), np.int64)
+    ga = np.zeros((cap, k, words), np.uint64)
+    gb = np.zeros((cap, k, words), np.uint64)
+    elims = np.zeros((cap * 8, 2), np.int64)
+    count = every_chain(k, state.n, np.array(state.cand, np.uint64), fast.geo[1], fast.geo[9], fast.kind,
+                        fast.cell_houses, fast.peers, fast.unit_words, info, ga, gb, elims)
+    for i in range(count):
+        d, _, total, sfx, e0, e = (int(x) for x in info[i, :6])
+        chain = [(int(info[i, 6 + 2 * j]), _set(ga[i, j]), _set(gb[i, j]), bool(info[i, 7 + 2 * j]))
+                 for j in range(k)]
+        elim = [(int(c), int(dd)) for c, dd in elims[e0:e0 + e]]
+        yield _chain_step(state, k, chain, d, sorted(elim)), total, str(sfx).zfill(k + 1)
+
+
+def _set(words) -> int:
+    """A cell set from its uint64 words."""
+    return sum(int(w) << (64 * i) for i, w in enumerate(words))
 
 
 def _turbot_slug(state: Candidates, chain) -> str:

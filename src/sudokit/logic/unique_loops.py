@@ -170,21 +170,19 @@ def _type3(state: Candidates, lp: _Loop, a: int, b: int, extra: int):
 
 
 def _type3_naked(state: Candidates, lp: _Loop, a, b, extra, house, degree):
-    """Naked sets of `degree` cells of the house: a (as its extra digits) and degree - 1 others, not b."""
+    """Naked sets of `degree` cells of the house: a (as its extra digits) and degree - 1 others, not b (SE walks
+    all degree-subsets of the house with a and without b; leaving a out keeps their order, and cells with fewer
+    than two candidates never make a naked set)."""
     n, h, cand = state.n, state.houses, state.cand
-    cells = h.cells[house]
-    for group in combos(degree, list(range(n))):
-        if cells.index(a) not in group or cells.index(b) in group:
-            continue
-        others = [cells[i] for i in group if cells[i] != a]
+    pool = [c for c in h.cells[house] if c not in (a, b) and cand[c].bit_count() >= 2]
+    for others in combos(degree - 1, pool):
         union = extra & cand[a] & cand[b]
         for c in others:
             union |= cand[c]
         tuple_union = extra
         for c in others:
             tuple_union |= cand[c]
-        if union.bit_count() != degree or tuple_union.bit_count() != degree or any(
-                cand[c].bit_count() < 2 for c in others):
+        if union.bit_count() != degree or tuple_union.bit_count() != degree:
             continue
         elim = _naked_victims(state, [*others, a, b], tuple_union)
         if elim:

@@ -1,0 +1,86 @@
+"""Sudoku Explainer's rating path in one numba call: every producer that has a kernel, in SE's order.
+
+`walk` applies SE's producers (logic/rating.SE_PRODUCERS; the ones with kernels are listed in NATIVE) from
+`start`, one step at a time, each time taking the first producer that applies and starting again from producer 0,
+until the grid is solved (returns -1) or the next producer to try has no kernel (returns its index: the caller
+runs it in Python, then calls walk again from 0 if it found a step, or from index + 1 if not). One call replaces
+the twenty or so calls a hard step made before, each of which paid numba's argument unboxing (tens of us).
+
+stats = [er, ep, ed, steps, producer behind er, its strong-link suffix] (prices in tenths), updated as SE's
+getDifficulty does (see kernels/se.rate_basic); the last two name the hardest technique.
+tabs = (cell_houses, peers words, unit_words, sees): the extra tables of kernels/strong, wings, exclusion.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .exclusion import first_exclusion
+from .se import apply, producer
+from .strong import best_chain
+from .wings import best_wing
+
+# SE producer index -> how its kernel is reached: 0 basic (kernels/se producer id in SE_KERNEL), 1 strong links,
+# 2 bent wing, 3 aligned exclusion; -1 none (Python)
+KIND = np.array([0] * 12 + [1, 0, 0, -1, 0, 0, 0, 1, 2, -1, 1, 2, 3, 2, -1, 2, 3] + [-1] * 16, np.int64)
+ARG = np.array(list(range(12)) + [2, 12, 13, 0, 14, 15, 16, 3, 3, 0, 4, 4, 2, 5, 0, 6, 3] + [0] * 16, np.int64)
+
+
+@njit(cache=True)
+def _try(p, n, values, cand, geo, scan, kind, tabs, out, elim, best, cells):
+    """Run SE producer p's kernel; True with the step in out/elim if it applies."""
+    k = KIND[p]
+    a = ARG[p]
+    if k == 0:
+        return producer(a, n, values, cand, geo, scan, kind, out, elim)
+    if k == 1:
+        if not best_chain(a, n, cand, geo[1], geo[9], kind, tabs[0], tabs[1], tabs[2], best, elim):
+            return False
+        out[0], out[1], out[2], out[3], out[4] = p, best[0], -1, 0, best[1]
+        return True
+    if k == 2:
+        if not best_wing(a, n, cand, geo[1], geo[9], tabs[3], best, elim):
+            return False
+        out[0], out[1], out[2], out[3], out[4] = p, best[0], -1, 0, best[1]
+        return True
+    e = first_exclusion(a, cand, geo[4], geo[5], tabs[3], cells, elim)
+    if e == 0:
+        return False
+    out[0], out[1], out[2], out[3], out[4] = p, 62 if a == 2 else 75, -1, 0, e
+    return True
+
+
+@njit(cache=True)
+def walk(start, n, values, cand, geo, scan, kind, tabs, stats, out, elim):
+    """Walk SE's path from producer `start` (see the module docstring); -1 when solved, else the index of the
+    first producer without a kernel that the path reaches."""
+    peers_ptr, peers_idx = geo[4], geo[5]
+    best = np.zeros(5, np.int64)
+    cells = np.zeros(3, np.int64)
+    p = start
+    while True:
+        solved = True
+        for c in range(values.shape[0]):
+            if values[c] == 0:
+                solved = False
+                break
+        if solved:
+            return -1
+        if p >= KIND.shape[0] or KIND[p] < 0:
+            return p
+        if not _try(p, n, values, cand, geo, scan, kind, tabs, out, elim, best, cells):
+            p += 1
+            continue
+        apply(n, values, cand, peers_ptr, peers_idx, out, elim)
+        if out[1] > stats[0]:
+            stats[0] = out[1]
+            stats[4] = p
+            stats[5] = best[4] if KIND[p] == 1 else 0
+        if stats[1] == 0:
+            if stats[2] == 0:
+                stats[2] = stats[0]
+            if out[2] >= 0:
+                stats[1] = stats[0]
+        stats[3] += 1
+        p = 0

@@ -1,0 +1,631 @@
+"""Breadth-first scans of implication graphs: the search behind HoDoKu's chains (X-Chain, XY-Chain, Nice Loops,
+AICs, grouped or not) and its ALS chains (ALS-XY-Wing, ALS-XY-Chain).
+
+Chains. A node is a candidate (cell, digit) or a group node (a digit's places in a box-line intersection); node i
+has two potentials, 2i (off: the node is false) and 2i+1 (on: it is true). An edge u -> v of the graph (CSR:
+the successors of u are idx[ptr[u] : ptr[u+1]]) is an implication: on -> off along a weak link (the two cannot
+both be true), off -> on along a strong link (one of the two is true). Every path alternates, so a path from
+off(s) to on(e) is an AIC (s or e is true) and a cycle is a continuous nice loop (every node on it is equivalent to
+every other). Normal nodes are 0 .. nnormal-1 and know their cell; `cand` holds every cell's candidate mask (bit d-1) and
+`cn_ptr/cn_idx` list the nodes (normal or group) that contain a cell.
+
+`scan_chains` runs one BFS per start potential (shortest paths; in loop mode the nodes of the start cell are
+reached but never expanded, and the first link must leave the start cell) and keeps, for every candidate (index
+cell * n + d - 1) that some chain eliminates (or places), the shortest such chain as (length, start potential, end
+potential):
+
+    aic   off(s) ~> on(e), e in another cell: e's digit leaves cells seeing both (same digit), or s's cell loses e's
+          digit and e's cell loses s's digit (different digits, the cells see each other)
+    dnl   a discontinuous nice loop back into the start cell: on(s) ~> off(s) or on(s) ~> on(t) removes s;
+          off(s) ~> off(t) removes t;  off(s) ~> on(s) places s (kept apart, in `pl`)
+    cnl   per start potential, the shortest cycle through it (cnl_to = the potential that closes it)
+
+`path` repeats one BFS so the caller can walk `parent` back from an end potential.
+
+ALS chains. A state a * n + r means "ALS a does not hold digit r+1, so it holds all its other digits"; from it,
+every restricted common x != r of ALS a and a neighbour b (all x of both see each other) leads to state (b, x).
+`scan_als` starts at (a, z) for every ALS a and digit z whose places in a have common peers holding z (`zb`),
+and keeps, per eliminated candidate, the shortest chain of min_als .. max_als ALSes ending in an ALS b (no cell
+shared with a) that holds z with z != its entering common: z is in a or in b, so z leaves the cells that see every
+z of both. Cell sets are rows of W uint64 words. Kernels never allocate per node; scratch comes from the caller.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .bits import ctz, popcount
+
+INF = np.int64(1) << 40
+
+
+GRAPH_FULL, GRAPH_X, GRAPH_XY = 0, 1, 2
+
+
+@njit(cache=True)
+def _edge(u, v, k, us, vs):
+    """Append edge u -> v; returns the new count (-1 once the buffers are full)."""
+    if k < 0 or k >= us.shape[0]:
+        return -1
+    us[k], vs[k] = u, v
+    return k + 1
+
+
+@njit(cache=True)
+def _group_has(g, cell, g_ptr, g_idx):
+    """True if group node g (index among groups) contains cell."""
+    for j in range(g_ptr[g], g_ptr[g + 1]):
+        if g_idx[j] == cell:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _disjoint(g, g2, g_ptr, g_idx):
+    """True if group nodes g and g2 share no cell."""
+    for j in range(g_ptr[g], g_ptr[g + 1]):
+        if _group_has(g2, g_idx[j], g_ptr, g_idx):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _sees_group(cell, g, g_ptr, g_idx, sees):
+    """True if cell sees every cell of group g (and is not one of them)."""
+    for j in range(g_ptr[g], g_ptr[g + 1]):
+        if not sees[cell, g_idx[j]]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def graph_edges(kind, n, cand, nodes, groups, geo, us, vs):
+    """The implications of a candidate grid as edge lists (us -> vs); returns their number, or -1 if they do not
+    fit. kind: GRAPH_FULL (every link), GRAPH_X (links of one digit between cells), GRAPH_XY (bivalue cells:
+    strong links inside them, weak links between them). nodes = (node_digit, node_cell, cand_node, nnormal);
+    groups = (g_ptr, g_idx, g_line, g_box): group node nnormal + g, its cells, line and box; geo = (unit_cells,
+    peers_ptr, peers_idx, sees)."""
+    node_digit, node_cell, cand_node, nnormal = nodes
+    g_ptr, g_idx, g_line, g_box = groups
+    unit_cells, peers_ptr, peers_idx, sees = geo
+    ng = g_line.shape[0]
+    k = 0
+    for a in range(nnormal):
+        c, d = node_cell[a], node_digit[a]
+        for j in range(peers_ptr[c], peers_ptr[c + 1]):
+            b = cand_node[peers_idx[j] * n + d - 1]
+            if b >= 0:
+                k = _edge(2 * a + 1, 2 * b, k, us, vs)
+    for g in range(ng):
+        a, d = nnormal + g, node_digit[nnormal + g]
+        first = g_idx[g_ptr[g]]
+        for j in range(peers_ptr[first], peers_ptr[first + 1]):
+            q = peers_idx[j]
+            b = cand_node[q * n + d - 1]
+            if b >= 0 and not _group_has(g, q, g_ptr, g_idx) and _sees_group(q, g, g_ptr, g_idx, sees):
+                k = _edge(2 * a + 1, 2 * b, k, us, vs)
+                k = _edge(2 * b + 1, 2 * a, k, us, vs)
+        for g2 in range(ng):
+            if g2 == g or node_digit[nnormal + g2] != d:
+                continue
+            ok = True
+            for j in range(g_ptr[g2], g_ptr[g2 + 1]):
+                if not _sees_group(g_idx[j], g, g_ptr, g_idx, sees):
+                    ok = False
+                    break
+            if ok:
+                k = _edge(2 * a + 1, 2 * (nnormal + g2), k, us, vs)
+    if kind != GRAPH_XY:
+        for h in range(unit_cells.shape[0]):
+            for d in range(1, n + 1):
+                k = _strong(h, d, n, cand, cand_node, nnormal, groups, node_digit, unit_cells, k, us, vs)
+    if kind == GRAPH_X:
+        return k
+    for c in range(cand.shape[0]):
+        m = cand[c]
+        two = popcount(m) == 2
+        while m:
+            x = ctz(m)
+            m &= m - np.uint64(1)
+            a = cand_node[c * n + x]
+            m2 = cand[c] & ~(np.uint64(1) << np.uint64(x))
+            while m2 and a >= 0:
+                y = ctz(m2)
+                m2 &= m2 - np.uint64(1)
+                b = cand_node[c * n + y]
+                if b < 0:
+                    continue
+                if kind == GRAPH_FULL:
+                    k = _edge(2 * a + 1, 2 * b, k, us, vs)
+                if two:
+                    k = _edge(2 * a, 2 * b + 1, k, us, vs)
+    return k
+
+
+@njit(cache=True)
+def _strong(h, d, n, cand, cand_node, nnormal, groups, node_digit, unit_cells, k, us, vs):
+    """The strong links of digit d in house h: two nodes (cells or groups) that together are all its places."""
+    g_ptr, g_idx, g_line, g_box = groups
+    bit = np.uint64(1) << np.uint64(d - 1)
+    count = 0
+    for i in range(unit_cells.shape[1]):
+        if cand[unit_cells[h, i]] & bit:
+            count += 1
+    if count < 2:
+        return k
+    for i in range(unit_cells.shape[1]):
+        y = unit_cells[h, i]
+        a = cand_node[y * n + d - 1] if cand[y] & bit else -1
+        if a < 0:
+            continue
+        for i2 in range(unit_cells.shape[1]):
+            y2 = unit_cells[h, i2]
+            if count == 2 and y2 != y and cand[y2] & bit:
+                b = cand_node[y2 * n + d - 1]
+                if b >= 0:
+                    k = _edge(2 * a, 2 * b + 1, k, us, vs)
+        for g in range(g_line.shape[0]):
+            if node_digit[nnormal + g] == d and (g_line[g] == h or g_box[g] == h) and \
+                    g_ptr[g + 1] - g_ptr[g] == count - 1 and not _group_has(g, y, g_ptr, g_idx):
+                k = _edge(2 * a, 2 * (nnormal + g) + 1, k, us, vs)
+                k = _edge(2 * (nnormal + g), 2 * a + 1, k, us, vs)
+    for g in range(g_line.shape[0]):
+        if node_digit[nnormal + g] != d or (g_line[g] != h and g_box[g] != h):
+            continue
+        for g2 in range(g_line.shape[0]):
+            if g2 != g and node_digit[nnormal + g2] == d and (g_line[g2] == h or g_box[g2] == h) and \
+                    g_ptr[g + 1] - g_ptr[g] + g_ptr[g2 + 1] - g_ptr[g2] == count and \
+                    _disjoint(g, g2, g_ptr, g_idx):
+                k = _edge(2 * (nnormal + g), 2 * (nnormal + g2) + 1, k, us, vs)
+    return k
+
+
+@njit(cache=True)
+def _mark(cell, value, cn_ptr, cn_idx, term):
+    """Set term on both potentials of every node containing cell."""
+    for j in range(cn_ptr[cell], cn_ptr[cell + 1]):
+        node = cn_idx[j]
+        term[2 * node] = value
+        term[2 * node + 1] = value
+
+
+@njit(cache=True)
+def _bfs(start, loops, ptr, idx, term, dist, parent, queue):
+    """BFS from start (dist must be -1 everywhere); returns the number of potentials reached (queue[:k])."""
+    dist[start] = 0
+    parent[start] = -1
+    queue[0] = start
+    head, tail = 0, 1
+    while head < tail:
+        u = queue[head]
+        head += 1
+        if loops and u != start and term[u]:
+            continue
+        for j in range(ptr[u], ptr[u + 1]):
+            v = idx[j]
+            if dist[v] >= 0 or (loops and u == start and term[v]):
+                continue
+            dist[v] = dist[u] + 1
+            parent[v] = u
+            queue[tail] = v
+            tail += 1
+    return tail
+
+
+@njit(cache=True)
+def path(start, loops, ptr, idx, node_cell, cn_ptr, cn_idx, term, dist, parent, queue):
+    """One BFS from start with the scan's rules; dist and parent stay filled (reset them with `clear`)."""
+    cell = node_cell[start // 2]
+    if loops:
+        _mark(cell, True, cn_ptr, cn_idx, term)
+    k = _bfs(start, loops, ptr, idx, term, dist, parent, queue)
+    if loops:
+        _mark(cell, False, cn_ptr, cn_idx, term)
+    return k
+
+
+@njit(cache=True)
+def clear(k, dist, queue):
+    """Reset dist after a BFS that reached queue[:k]."""
+    for i in range(k):
+        dist[queue[i]] = -1
+
+
+@njit(cache=True)
+def _keep(length, node, p, v, best_len, best_from, best_to):
+    """Keep (p, v) for node when it is strictly shorter than what is kept."""
+    if length < best_len[node]:
+        best_len[node] = length
+        best_from[node] = p
+        best_to[node] = v
+
+
+@njit(cache=True)
+def _has_edge(u, v, ptr, idx):
+    """True if u -> v is an edge."""
+    for j in range(ptr[u], ptr[u + 1]):
+        if idx[j] == v:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _has(cand, cell, d):
+    """True if digit d (1-based) is a candidate of cell."""
+    return (cand[cell] >> np.uint64(d - 1)) & np.uint64(1) != 0
+
+
+@njit(cache=True)
+def _aic(p, v, length, mixed, n, node_digit, node_cell, cand, peers_ptr, peers_idx, sees, aic):
+    """Record the eliminations of the AIC off(s) ~> on(e)."""
+    s, e = p // 2, v // 2
+    cs, ce = node_cell[s], node_cell[e]
+    ds, de = node_digit[s], node_digit[e]
+    if ds == de:
+        for j in range(peers_ptr[cs], peers_ptr[cs + 1]):
+            z = peers_idx[j]
+            if z != ce and sees[z, ce] and _has(cand, z, ds):
+                _keep(length, z * n + ds - 1, p, v, aic[0], aic[1], aic[2])
+    elif mixed and sees[cs, ce]:
+        if _has(cand, cs, de):
+            _keep(length, cs * n + de - 1, p, v, aic[0], aic[1], aic[2])
+        if _has(cand, ce, ds):
+            _keep(length, ce * n + ds - 1, p, v, aic[0], aic[1], aic[2])
+
+
+@njit(cache=True)
+def _loop_end(p, v, length, n, node_digit, node_cell, ptr, idx, dnl, pl, cnl):
+    """Record what a chain from p back into the start cell (at v) proves."""
+    if _has_edge(v, p, ptr, idx) and length + 1 < cnl[0][p]:
+        cnl[0][p] = length + 1
+        cnl[1][p] = v
+    s, t = p // 2, v // 2
+    ks = node_cell[s] * n + node_digit[s] - 1
+    if p & 1:
+        if v == p - 1 or (v & 1 and t != s):
+            _keep(length, ks, p, v, dnl[0], dnl[1], dnl[2])
+    elif v == p + 1:
+        _keep(length, ks, p, v, pl[0], pl[1], pl[2])
+    elif not v & 1 and t != s:
+        _keep(length, node_cell[t] * n + node_digit[t] - 1, p, v, dnl[0], dnl[1], dnl[2])
+
+
+@njit(cache=True)
+def scan_chains(loops, mixed, n, nnormal, graph, geo, scratch, aic, dnl, pl, cnl):
+    """Every start potential of a normal node: BFS, then record AICs (and in loop mode nice loops).
+
+    graph = (ptr, idx, node_digit, node_cell, cn_ptr, cn_idx, cand); geo = (peers_ptr, peers_idx, sees);
+    scratch = (term, dist, parent, queue); aic, dnl, pl = (len, from, to) per candidate; cnl = (len, to) per
+    potential. Length = number of links; chains of fewer than 3 links are not kept."""
+    ptr, idx, node_digit, node_cell, cn_ptr, cn_idx, cand = graph
+    peers_ptr, peers_idx, sees = geo
+    term, dist, parent, queue = scratch
+    for p in range(2 * nnormal):
+        if not loops and p & 1:
+            continue
+        cell = node_cell[p // 2]
+        if loops:
+            _mark(cell, True, cn_ptr, cn_idx, term)
+        k = _bfs(p, loops, ptr, idx, term, dist, parent, queue)
+        if loops:
+            for i in range(1, k):
+                u = queue[i]
+                if not term[u] and _has_edge(u, p, ptr, idx) and dist[u] + 1 >= 4 and dist[u] + 1 < cnl[0][p]:
+                    cnl[0][p] = dist[u] + 1
+                    cnl[1][p] = u
+        for i in range(1, k):
+            v = queue[i]
+            e = v // 2
+            if dist[v] < 3 or e >= nnormal:
+                continue
+            if loops and term[v]:
+                _loop_end(p, v, dist[v], n, node_digit, node_cell, ptr, idx, dnl, pl, cnl)
+            elif not p & 1 and v & 1 and node_cell[e] != cell:
+                _aic(p, v, dist[v], mixed, n, node_digit, node_cell, cand, peers_ptr, peers_idx, sees, aic)
+        if loops:
+            _mark(cell, False, cn_ptr, cn_idx, term)
+        clear(k, dist, queue)
+
+
+@njit(cache=True)
+def als_enumerate(unit_cells, cand, max_size, out_unit, out_local, out_digits, stack):
+    """Every set of 1 .. max_size empty cells of a house holding one digit more than it has cells: (house, local
+    cell mask, digit mask) into the out arrays; returns their number, or -1 when they do not fit."""
+    nu, n = unit_cells.shape[0], unit_cells.shape[1]
+    k = 0
+    for u in range(nu):
+        # stack entries: (next local index, local mask, digit mask, size), depth-first
+        top = 0
+        stack[0, 0], stack[0, 1], stack[0, 2], stack[0, 3] = 0, 0, 0, 0
+        while top >= 0:
+            i, mask, digits, size = stack[top, 0], stack[top, 1], stack[top, 2], stack[top, 3]
+            if i >= n:
+                top -= 1
+                continue
+            stack[top, 0] = i + 1
+            m = cand[unit_cells[u, i]]
+            if m == 0:
+                continue
+            nd = digits | np.int64(m)
+            ns = size + 1
+            if popcount(nd) == ns + 1:
+                if k >= out_unit.shape[0]:
+                    return -1
+                out_unit[k], out_local[k], out_digits[k] = u, mask | (np.int64(1) << i), nd
+                k += 1
+            if ns < max_size:
+                top += 1
+                stack[top, 0], stack[top, 1], stack[top, 2], stack[top, 3] = i + 1, mask | (np.int64(1) << i), nd, ns
+    return k
+
+
+@njit(cache=True)
+def als_tables(unit_cells, units, locals_, cand, peer_words, where, n, cells, digits, xcells, xsee, zb):
+    """Per ALS: its cells and digits, and per digit x the cells of the ALS holding x (xcells), the cells that see
+    all of them (xsee) and those of the latter outside the ALS still holding x (zb: where[x] is x's cells); rows
+    of W words."""
+    na, w = cells.shape[0], cells.shape[1]
+    for a in range(na):
+        u, loc = units[a], locals_[a]
+        for i in range(w):
+            cells[a, i] = 0
+        for x in range(n):
+            for i in range(w):
+                xcells[a, x, i] = 0
+                xsee[a, x, i] = ~np.uint64(0)
+        dm = np.uint64(0)
+        while loc:
+            j = ctz(loc)
+            loc &= loc - 1
+            c = unit_cells[u, j]
+            cells[a, c // 64] |= np.uint64(1) << np.uint64(c % 64)
+            m = cand[c]
+            dm |= m
+            while m:
+                x = ctz(m)
+                m &= m - np.uint64(1)
+                xcells[a, x, c // 64] |= np.uint64(1) << np.uint64(c % 64)
+                for i in range(w):
+                    xsee[a, x, i] &= peer_words[c, i]
+        digits[a] = dm
+        for x in range(n):
+            if not (dm >> np.uint64(x)) & np.uint64(1):
+                for i in range(w):
+                    xsee[a, x, i] = 0
+                    zb[a, x, i] = 0
+                continue
+            for i in range(w):
+                zb[a, x, i] = xsee[a, x, i] & where[x, i] & ~cells[a, i]
+
+
+@njit(cache=True)
+def _and_any(a, b, w):
+    """True if rows a and b (of w words) share a bit."""
+    for i in range(w):
+        if a[i] & b[i]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def als_links(cells, digits, xcells, xsee, n, ptr, nbr, rcs):
+    """The restricted commons of every ordered pair of ALSes without a common cell, as CSR (ptr, nbr, rcs = the
+    digit mask of the commons); returns the number of links, or -1 when they do not fit in nbr."""
+    na, w = cells.shape[0], cells.shape[1]
+    k = 0
+    for a in range(na):
+        ptr[a] = k
+        for b in range(na):
+            if b == a or _and_any(cells[a], cells[b], w):
+                continue
+            common = digits[a] & digits[b]
+            rc = np.uint64(0)
+            while common:
+                x = ctz(common)
+                common &= common - np.uint64(1)
+                ok = True
+                for i in range(w):
+                    if xcells[b, x, i] & ~xsee[a, x, i]:
+                        ok = False
+                        break
+                if ok:
+                    rc |= np.uint64(1) << np.uint64(x)
+            if rc:
+                if k >= nbr.shape[0]:
+                    return -1
+                nbr[k] = b
+                rcs[k] = rc
+                k += 1
+    ptr[na] = k
+    return k
+
+
+@njit(cache=True)
+def _als_bfs(start, n, max_als, ptr, nbr, rcs, dist, parent, queue):
+    """BFS over ALS states from start, at most max_als ALSes deep; returns the number of states reached."""
+    dist[start] = 0
+    parent[start] = -1
+    queue[0] = start
+    head, tail = 0, 1
+    while head < tail:
+        u = queue[head]
+        head += 1
+        if dist[u] + 1 >= max_als:
+            continue
+        a, r = u // n, u % n
+        for j in range(ptr[a], ptr[a + 1]):
+            m = rcs[j] & ~(np.uint64(1) << np.uint64(r))
+            while m:
+                x = ctz(m)
+                m &= m - np.uint64(1)
+                v = nbr[j] * n + x
+                if dist[v] < 0:
+                    dist[v] = dist[u] + 1
+                    parent[v] = u
+                    queue[tail] = v
+                    tail += 1
+    return tail
+
+
+@njit(cache=True)
+def als_path(start, n, max_als, links, dist, parent, queue):
+    """One ALS-state BFS from start (reset dist with `clear` afterwards)."""
+    return _als_bfs(start, n, max_als, links[0], links[1], links[2], dist, parent, queue)
+
+
+@njit(cache=True)
+def scan_als(min_als, max_als, n, cells, digits, zb, links, scratch, best):
+    """ALS chains of min_als .. max_als ALSes from every (a, z): per eliminated candidate (cell * n + z) the
+    shortest as (number of ALSes, start state, end state) in best."""
+    ptr, nbr, rcs = links
+    dist, parent, queue = scratch
+    na, w = cells.shape[0], cells.shape[1]
+    for a in range(na):
+        m = digits[a]
+        while m:
+            z = ctz(m)
+            m &= m - np.uint64(1)
+            if not _any(zb[a, z], w):
+                continue
+            start = a * n + z
+            k = _als_bfs(start, n, max_als, ptr, nbr, rcs, dist, parent, queue)
+            for i in range(1, k):
+                v = queue[i]
+                b, r = v // n, v % n
+                size = dist[v] + 1
+                if size < min_als or r == z or not (digits[b] >> np.uint64(z)) & np.uint64(1):
+                    continue
+                if _and_any(cells[a], cells[b], w):
+                    continue
+                for i2 in range(w):
+                    hit = zb[a, z, i2] & zb[b, z, i2]
+                    while hit:
+                        c = 64 * i2 + ctz(hit)
+                        hit &= hit - np.uint64(1)
+                        _keep(size, c * n + z, start, v, best[0], best[1], best[2])
+            clear(k, dist, queue)
+
+
+@njit(cache=True)
+def _any(row, w):
+    """True if a row of w words has a bit."""
+    for i in range(w):
+        if row[i]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _petal_ok(a, stem, x, cell_words, digits, xcells, peer_words, w):
+    """True if ALS a can be the petal of digit x (0-based) of stem: it holds x, not the stem, and every x of it
+    sees the stem."""
+    if not (digits[a] >> np.uint64(x)) & np.uint64(1):
+        return False
+    if (cell_words[a, stem // 64] >> np.uint64(stem % 64)) & np.uint64(1):
+        return False
+    for i in range(w):
+        if xcells[a, x, i] & ~peer_words[stem, i]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def blossoms(cand, peer_words, where, als, budget, scratch, out_stem, out_petals):
+    """Death Blossoms: per stem cell, one petal ALS per stem digit (no two petals sharing a cell) such that a digit
+    z of every petal, not the stem's, has a place seeing all z of all petals. Depth-first over petal choices, at
+    most `budget` choices per stem; hits go to out_stem / out_petals (petal per stem digit, in digit order).
+    als = (cell_words, digits, xcells, xsee); scratch = (plist [N, A], pcount [N], pick [N+1], used [N+1, W],
+    common [N+1], zsee [N+1, N, W], sdig [N]). Returns the number of hits (at most out_stem's size)."""
+    cell_words, digits, xcells, xsee = als
+    plist, pcount, pick, used, common, zsee, sdig = scratch
+    na, w = cell_words.shape[0], cell_words.shape[1]
+    hits = 0
+    for stem in range(cand.shape[0]):
+        m = cand[stem]
+        if popcount(m) < 2:
+            continue
+        k, ok = 0, True
+        while m:
+            x = ctz(m)
+            m &= m - np.uint64(1)
+            sdig[k] = x
+            pcount[k] = 0
+            for a in range(na):
+                if _petal_ok(a, stem, x, cell_words, digits, xcells, peer_words, w):
+                    plist[k, pcount[k]] = a
+                    pcount[k] += 1
+            if pcount[k] == 0:
+                ok = False
+                break
+            k += 1
+        if not ok:
+            continue
+        hits = _grow(stem, k, cand[stem], where, als, budget, scratch, out_stem, out_petals, hits)
+        if hits >= out_stem.shape[0]:
+            return hits
+    return hits
+
+
+@njit(cache=True)
+def _grow(stem, k, stem_mask, where, als, budget, scratch, out_stem, out_petals, hits):
+    """The depth-first petal search of one stem."""
+    cell_words, digits, xcells, xsee = als
+    plist, pcount, pick, used, common, zsee, sdig = scratch
+    w, n = cell_words.shape[1], where.shape[0]
+    for i in range(w):
+        used[0, i] = 0
+    used[0, stem // 64] |= np.uint64(1) << np.uint64(stem % 64)
+    common[0] = ~stem_mask
+    for z in range(n):
+        for i in range(w):
+            zsee[0, z, i] = ~np.uint64(0)
+    level = 0
+    pick[0] = -1
+    steps = 0
+    while level >= 0:
+        pick[level] += 1
+        if pick[level] >= pcount[level] or steps >= budget:
+            level -= 1
+            continue
+        steps += 1
+        a = plist[level, pick[level]]
+        if _overlaps(cell_words[a], used[level], w):
+            continue
+        c2 = common[level] & digits[a]
+        if not c2:
+            continue
+        live = False
+        mm = c2
+        while mm:
+            z = ctz(mm)
+            mm &= mm - np.uint64(1)
+            for i in range(w):
+                zsee[level + 1, z, i] = zsee[level, z, i] & xsee[a, z, i]
+                if zsee[level + 1, z, i] & where[z, i] & ~used[level, i] & ~cell_words[a, i]:
+                    live = True
+        if not live:
+            continue
+        for i in range(w):
+            used[level + 1, i] = used[level, i] | cell_words[a, i]
+        common[level + 1] = c2
+        if level + 1 == k:
+            out_stem[hits] = stem
+            for j in range(k):
+                out_petals[hits, j] = plist[j, pick[j]]
+            hits += 1
+            if hits >= out_stem.shape[0]:
+                return hits
+            continue
+        level += 1
+        pick[level] = -1
+    return hits
+
+
+@njit(cache=True)
+def _overlaps(a, b, w):
+    """True if word rows a and b share a bit."""
+    for i in range(w):
+        if a[i] & b[i]:
+            return True
+    return False

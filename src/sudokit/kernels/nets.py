@@ -1,0 +1,357 @@
+"""Forcing chains and forcing nets in numba: what every candidate, assumed true or false, implies.
+
+Premises are the potentials of the candidates: 2i (candidate i off) and 2i+1 (on), for the normal nodes
+0 .. K-1 of logic.chains' implication graph (candidate i is `node_cell[i]`, digit `node_digit[i]`). A premise's
+*consequences* are found either
+
+- statically (forcing chains): a BFS over the implication graph, each step one weak or strong link, so every
+  consequence follows from one earlier one (group nodes included); or
+- dynamically (forcing nets): the premise is applied to a working copy of the candidates and every consequence
+  is applied too; a candidate goes off when a placed peer or another candidate of its cell is on, or when the
+  other places of its digit in a house lie inside a second house that a peer of it shares (locked candidates);
+  a candidate goes on as the last of its cell or the last place of its digit in a house. A consequence may thus
+  rest on several earlier ones (its *parents*).
+
+Records: a run writes the potentials it reaches into order[0:k] (seen[pot] = record or -1) and, dynamically, the
+parents of record r (as potentials) into par_idx[par_ptr[r] : par_ptr[r+1]]; statically parent[pot] is the one
+predecessor. A premise is false when its consequences contradict: a potential and its opposite (T_BOTH, witness
+the node), a cell left without candidates (T_CELL, the cell), a house left without a place for an unplaced digit
+(T_HOUSE, house * n + digit - 1). A consequence is true (verity) when every premise of an exhaustive group
+implies it: a candidate on and off, every candidate of a cell on, every place of a digit in a house on.
+
+`scan` runs every premise, keeps each one's consequences as a row of bits and its (cheapest) contradiction, then
+ANDs the rows of every group. Per conclusion (slot 2i: candidate i is false, 2i+1: it is true) it keeps the
+smallest group that proves it as a verity: best_kind = K_PAIR (best_src = the candidate), K_CELL (the cell) or
+K_HOUSE (house * n + digit - 1). (Static implications are closed under contraposition, so every static verity is
+also the contradiction of its negation; both are reported, as HoDoKu reports both.)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .bits import ctz, popcount
+from .implications import _bfs
+
+T_NONE, T_BOTH, T_CELL, T_HOUSE = 0, 1, 2, 3
+K_NONE, K_CONTRA, K_PAIR, K_CELL, K_HOUSE = -1, 0, 1, 2, 3
+
+
+# ---------------------------------------------------------------- dynamic propagation
+
+@njit(cache=True)
+def _imply(pot, nparents, pbuf, seen, order, par_ptr, par_idx, k):
+    """Record pot (parents pbuf[:nparents]) unless known; returns the new record count, or -(count) - 1 when pot's
+    opposite is known (pot is recorded all the same)."""
+    if seen[pot] >= 0:
+        return k
+    seen[pot] = k
+    order[k] = pot
+    start = par_ptr[k]
+    for i in range(nparents):
+        par_idx[start + i] = pbuf[i]
+    par_ptr[k + 1] = start + nparents
+    k += 1
+    if seen[pot ^ 1] >= 0:
+        return -k - 1
+    return k
+
+
+@njit(cache=True)
+def propagate(p, n, cand, hdone, geo, cand_node, node_cell, node_digit, work, cellval, wdone, seen, order,
+              par_ptr, par_idx, pbuf, result):
+    """Apply premise p and everything it forces; returns the number of records. result = (type, witness).
+
+    geo = (cell_units, unit_cells, peers_ptr, peers_idx); hdone[h] = the digits placed in house h (a mask);
+    work, cellval, wdone are scratch copies of cand, the placed digits and hdone."""
+    cell_units, unit_cells, peers_ptr, peers_idx = geo
+    ncells = cand.shape[0]
+    for c in range(ncells):
+        work[c] = cand[c]
+        cellval[c] = 0
+    for h in range(hdone.shape[0]):
+        wdone[h] = hdone[h]
+    result[0], result[1] = T_NONE, 0
+    par_ptr[0] = 0
+    k = _imply(p, 0, pbuf, seen, order, par_ptr, par_idx, 0)
+    head = 0
+    while head < k:
+        pot = order[head]
+        head += 1
+        node = pot // 2
+        c, d = node_cell[node], node_digit[node] - 1
+        bit = np.uint64(1) << np.uint64(d)
+        if pot & 1:
+            if cellval[c]:
+                continue
+            cellval[c] = d + 1
+            pbuf[0] = pot
+            m = work[c] & ~bit
+            work[c] = np.uint64(0)
+            while m:
+                e = ctz(m)
+                m &= m - np.uint64(1)
+                k = _imply(2 * cand_node[c * n + e], 1, pbuf, seen, order, par_ptr, par_idx, k)
+                if k < 0:
+                    result[0], result[1] = T_BOTH, cand_node[c * n + e]
+                    return -k - 1
+            for j in range(peers_ptr[c], peers_ptr[c + 1]):
+                q = peers_idx[j]
+                if work[q] & bit:
+                    k = _imply(2 * cand_node[q * n + d], 1, pbuf, seen, order, par_ptr, par_idx, k)
+                    if k < 0:
+                        result[0], result[1] = T_BOTH, cand_node[q * n + d]
+                        return -k - 1
+            for j in range(cell_units.shape[1]):
+                h = cell_units[c, j]
+                if h >= 0:
+                    wdone[h] |= bit
+            continue
+        if not work[c] & bit:
+            continue
+        work[c] &= ~bit
+        if not cellval[c]:
+            if work[c] == 0:
+                result[0], result[1] = T_CELL, c
+                return k
+            if popcount(work[c]) == 1:
+                k = _naked(c, n, cand, work, cand_node, pbuf, seen, order, par_ptr, par_idx, k)
+                if k < 0:
+                    result[0], result[1] = T_BOTH, cand_node[c * n + ctz(work[c])]
+                    return -k - 1
+        for j in range(cell_units.shape[1]):
+            h = cell_units[c, j]
+            if h < 0 or wdone[h] & bit:
+                continue
+            k, t, w = _house(h, d, n, cand, work, cellval, cell_units, unit_cells, cand_node, pbuf, seen, order,
+                             par_ptr, par_idx, k)
+            if t != T_NONE:
+                result[0], result[1] = t, w
+                return k
+    return k
+
+
+@njit(cache=True)
+def _naked(c, n, cand, work, cand_node, pbuf, seen, order, par_ptr, par_idx, k):
+    """The last candidate of cell c goes on, its parents the other candidates going off."""
+    e = ctz(work[c])
+    m = cand[c] & ~(np.uint64(1) << np.uint64(e))
+    np_ = 0
+    while m:
+        x = ctz(m)
+        m &= m - np.uint64(1)
+        pbuf[np_] = 2 * cand_node[c * n + x]
+        np_ += 1
+    return _imply(2 * cand_node[c * n + e] + 1, np_, pbuf, seen, order, par_ptr, par_idx, k)
+
+
+@njit(cache=True)
+def _house(h, d, n, cand, work, cellval, cell_units, unit_cells, cand_node, pbuf, seen, order, par_ptr, par_idx,
+           k):
+    """After a place of digit d left house h: contradiction, hidden single or locked candidates.
+    Returns (k, type, witness)."""
+    bit = np.uint64(1) << np.uint64(d)
+    count, first = 0, -1
+    for i in range(unit_cells.shape[1]):
+        y = unit_cells[h, i]
+        if not cellval[y] and work[y] & bit:
+            count += 1
+            if first < 0:
+                first = y
+    if count == 0:
+        return k, T_HOUSE, h * n + d
+    if count == 1:
+        np_ = _gone(h, d, n, -1, cand, work, unit_cells, cand_node, pbuf)
+        k = _imply(2 * cand_node[first * n + d] + 1, np_, pbuf, seen, order, par_ptr, par_idx, k)
+        if k < 0:
+            return -k - 1, T_BOTH, cand_node[first * n + d]
+        return k, T_NONE, 0
+    for j in range(cell_units.shape[1]):
+        h2 = cell_units[first, j]
+        if h2 < 0 or h2 == h or not _inside(h, h2, d, cellval, work, unit_cells, cell_units):
+            continue
+        np_ = _gone(h, d, n, h2, cand, work, unit_cells, cand_node, pbuf)
+        for i in range(unit_cells.shape[1]):
+            z = unit_cells[h2, i]
+            if not cellval[z] and work[z] & bit and not _in_unit(z, h, cell_units):
+                k = _imply(2 * cand_node[z * n + d], np_, pbuf, seen, order, par_ptr, par_idx, k)
+                if k < 0:
+                    return -k - 1, T_BOTH, cand_node[z * n + d]
+    return k, T_NONE, 0
+
+
+@njit(cache=True)
+def _gone(h, d, n, h2, cand, work, unit_cells, cand_node, pbuf):
+    """The off potentials of the places of d in house h that are gone (outside house h2 when h2 >= 0) into pbuf;
+    returns their number."""
+    bit = np.uint64(1) << np.uint64(d)
+    k = 0
+    for i in range(unit_cells.shape[1]):
+        y = unit_cells[h, i]
+        if cand[y] & bit and not work[y] & bit:
+            if h2 < 0 or not _unit_has(h2, y, unit_cells):
+                pbuf[k] = 2 * cand_node[y * n + d]
+                k += 1
+    return k
+
+
+@njit(cache=True)
+def _unit_has(h, cell, unit_cells):
+    """True if house h contains cell."""
+    for i in range(unit_cells.shape[1]):
+        if unit_cells[h, i] == cell:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _in_unit(cell, h, cell_units):
+    """True if cell belongs to house h."""
+    for j in range(cell_units.shape[1]):
+        if cell_units[cell, j] == h:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _inside(h, h2, d, cellval, work, unit_cells, cell_units):
+    """True if every remaining place of d in house h lies in house h2."""
+    bit = np.uint64(1) << np.uint64(d)
+    for i in range(unit_cells.shape[1]):
+        y = unit_cells[h, i]
+        if not cellval[y] and work[y] & bit and not _in_unit(y, h2, cell_units):
+            return False
+    return True
+
+
+# ---------------------------------------------------------------- static contradictions
+
+@njit(cache=True)
+def static_contradiction(n, nnodes, cand, hdone, unit_cells, cand_node, dist, out):
+    """The cheapest contradiction among the consequences of a BFS (dist >= 0: reached) over nnodes nodes (group
+    nodes included): out = (type, witness, cost as the summed distances)."""
+    out[0], out[1], out[2] = T_NONE, 0, np.int64(1) << 40
+    for x in range(nnodes):
+        if dist[2 * x] >= 0 and dist[2 * x + 1] >= 0 and dist[2 * x] + dist[2 * x + 1] < out[2]:
+            out[0], out[1], out[2] = T_BOTH, x, dist[2 * x] + dist[2 * x + 1]
+    for c in range(cand.shape[0]):
+        m = cand[c]
+        if m == 0:
+            continue
+        cost = 0
+        while m:
+            e = ctz(m)
+            m &= m - np.uint64(1)
+            v = dist[2 * cand_node[c * n + e]]
+            if v < 0:
+                cost = -1
+                break
+            cost += v
+        if cost >= 0 and cost < out[2]:
+            out[0], out[1], out[2] = T_CELL, c, cost
+    for h in range(unit_cells.shape[0]):
+        for d in range(n):
+            bit = np.uint64(1) << np.uint64(d)
+            if hdone[h] & bit:
+                continue
+            cost = 0
+            for i in range(unit_cells.shape[1]):
+                y = unit_cells[h, i]
+                if cand[y] & bit:
+                    v = dist[2 * cand_node[y * n + d]]
+                    if v < 0:
+                        cost = -1
+                        break
+                    cost += v
+            if cost >= 0 and cost < out[2]:
+                out[0], out[1], out[2] = T_HOUSE, h * n + d, cost
+
+
+# ---------------------------------------------------------------- the scan
+
+@njit(cache=True)
+def _row(rows, p, order, k, limit):
+    """Set row p's bits for the potentials order[:k] below limit."""
+    for i in range(rows.shape[1]):
+        rows[p, i] = 0
+    for i in range(k):
+        pot = order[i]
+        if pot < limit:
+            rows[p, pot // 64] |= np.uint64(1) << np.uint64(pot % 64)
+
+
+@njit(cache=True)
+def _offer(best, slot, kind, src, size):
+    """Keep (kind, src, size) for a verity when its group is smaller than the kept one."""
+    if best[0][slot] == K_NONE or size < best[2][slot]:
+        best[0][slot], best[1][slot], best[2][slot] = kind, src, size
+
+
+@njit(cache=True)
+def _group(rows, members, m, acc, best, kind, src):
+    """AND the rows of a group's premises; every potential left is a conclusion."""
+    w = rows.shape[1]
+    for i in range(w):
+        acc[i] = rows[members[0], i]
+    for j in range(1, m):
+        for i in range(w):
+            acc[i] &= rows[members[j], i]
+    for i in range(w):
+        bitsleft = acc[i]
+        while bitsleft:
+            b = ctz(bitsleft)
+            bitsleft &= bitsleft - np.uint64(1)
+            _offer(best, 64 * i + b, kind, src, m)
+
+
+@njit(cache=True)
+def scan(dynamic, n, nnormal, cand, hdone, graph, geo, cand_node, scratch, rows, contra, best):
+    """Every premise, then every group. graph = (ptr, idx, node_digit, node_cell); geo = (cell_units, unit_cells,
+    peers_ptr, peers_idx); contra[0][p], contra[1][p] = the type and witness of premise p's contradiction."""
+    ptr, idx, node_digit, node_cell = graph
+    cell_units, unit_cells, peers_ptr, peers_idx = geo
+    term, dist, parent, queue, work, cellval, wdone, seen, order, par_ptr, par_idx, pbuf, res, acc, members = scratch
+    nnodes = (ptr.shape[0] - 1) // 2
+    limit = 2 * nnormal
+    for p in range(limit):
+        if dynamic:
+            k = propagate(p, n, cand, hdone, geo, cand_node, node_cell, node_digit, work, cellval, wdone, seen,
+                          order, par_ptr, par_idx, pbuf, res)
+            _row(rows, p, order, k, limit)
+            for i in range(k):
+                seen[order[i]] = -1
+            t, w = res[0], res[1]
+        else:
+            k = _bfs(p, False, ptr, idx, term, dist, parent, queue)
+            _row(rows, p, queue, k, limit)
+            static_contradiction(n, nnodes, cand, hdone, unit_cells, cand_node, dist, res)
+            for i in range(k):
+                dist[queue[i]] = -1
+            t, w = res[0], res[1]
+        contra[0][p], contra[1][p] = t, w
+    for x in range(nnormal):
+        members[0], members[1] = 2 * x + 1, 2 * x
+        _group(rows, members, 2, acc, best, K_PAIR, x)
+    for c in range(cand.shape[0]):
+        m = cand[c]
+        if popcount(m) < 2:
+            continue
+        j = 0
+        while m:
+            e = ctz(m)
+            m &= m - np.uint64(1)
+            members[j] = 2 * cand_node[c * n + e] + 1
+            j += 1
+        _group(rows, members, j, acc, best, K_CELL, c)
+    for h in range(unit_cells.shape[0]):
+        for d in range(n):
+            bit = np.uint64(1) << np.uint64(d)
+            j = 0
+            for i in range(unit_cells.shape[1]):
+                y = unit_cells[h, i]
+                if cand[y] & bit:
+                    members[j] = 2 * cand_node[y * n + d] + 1
+                    j += 1
+            if j >= 2:
+                _group(rows, members, j, acc, best, K_HOUSE, h * n + d)

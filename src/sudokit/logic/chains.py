@@ -1,0 +1,462 @@
+"""HoDoKu's chains: X-Chain, XY-Chain, Nice Loops and AICs, grouped or not.
+
+A chain alternates strong links (one of two candidates is true: the only two places of a digit in a house, or
+the only two candidates of a cell) and weak links (not both: two places of a digit that see each other, two
+candidates of one cell). Read as implications, "a is false => b is true" along a strong link and "a is true =>
+b is false" along a weak one, so a chain is a path in a graph whose vertices are *potentials* (a candidate
+assumed on or off) - see kernels/implications.py, which searches that graph breadth-first from every potential.
+
+- X-Chain: one digit, links between cells only; it starts and ends with a strong link, so one of its ends holds
+  the digit, which leaves every cell that sees both ends.
+- XY-Chain: bivalue cells, strong links inside the cells, weak links between them, both ends on the same digit.
+- AIC (Alternating Inference Chain): any links; off(s) => on(e). Type 1 (same digit): the digit leaves the cells
+  seeing both ends; type 2 (different digits, the end cells see each other): each end cell loses the other's digit.
+- Discontinuous Nice Loop: a chain from a candidate of a cell back into that cell proves the start candidate false
+  (two weak links at the start, or a weak and a strong link on different digits) or true (two strong links).
+- Continuous Nice Loop: a closed chain; every node is then equivalent to the next, every weak link is really a
+  conjugate pair, and the digit of a weak link leaves every cell that sees both its ends (a cell linking two of
+  its own candidates keeps only those two).
+- Grouped: a group node stands for the 2-3 places of a digit in one box-line intersection (any size for bigger
+  boxes); HoDoKu's grouped techniques are those whose chain uses one.
+
+Every finder yields, per candidate the technique can eliminate, the shortest chain that does it (one chain per
+elimination set): the cap on what "every instance" means for chains. SE values: the table's base plus SE's length
+bonus for the number of nodes (potentials) of the chain.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from ..kernels import implications as K
+from ..kernels.chains import length_tenths
+from .candidates import Candidates, Houses, bits
+from .step import Link, cell_name
+from .table import BY_SLUG, step
+
+
+# ---------------------------------------------------------------- notation
+
+def compact_cells(cells, n: int) -> str:
+    """Cells as HoDoKu writes them: r1c23 for r1c2,r1c3; r13c2 for r1c2,r3c2 (9x9 and smaller)."""
+    rest = sorted(bits(cells) if isinstance(cells, int) else cells)
+    if n > 9:
+        return ",".join(cell_name(c, n) for c in rest)
+    out = []
+    while rest:
+        first, rest = rest[0], rest[1:]
+        rows, cols, keep = [first // n], [first % n], []
+        for c in rest:
+            if c // n == rows[0] and len(rows) == 1:
+                cols.append(c % n)
+            elif c % n == cols[0] and len(cols) == 1:
+                rows.append(c // n)
+            else:
+                keep.append(c)
+        rest = keep
+        out.append("r" + "".join(str(r + 1) for r in rows) + "c" + "".join(str(c + 1) for c in cols))
+    return ",".join(out)
+
+
+def outcome_text(eliminations, placements, n: int) -> str:
+    """What a step does, HoDoKu style: r1c2=5, r123c3,r78c2<>5, r4c4<>7."""
+    out = [f"{cell_name(c, n)}={d}" for c, d in placements]
+    for d in sorted({d for _, d in eliminations}):
+        out.append(f"{compact_cells([c for c, dd in eliminations if dd == d], n)}<>{d}")
+    return ", ".join(out)
+
+
+def slash_digits(eliminations) -> str:
+    """The digits a step removes, as 1/4/7."""
+    return "/".join(str(d) for d in sorted({d for _, d in eliminations}))
+
+
+# ---------------------------------------------------------------- geometry tables
+
+@lru_cache(maxsize=16)
+def geometry_arrays(houses: Houses):
+    """(peers_ptr, peers_idx, sees) as the kernels read them."""
+    ncells = houses.ncells
+    lists = [list(bits(houses.peers[c])) for c in range(ncells)]
+    ptr = np.zeros(ncells + 1, np.int64)
+    ptr[1:] = np.cumsum([len(x) for x in lists])
+    idx = np.array([v for x in lists for v in x], np.int64)
+    sees = np.zeros((ncells, ncells), np.bool_)
+    for c, x in enumerate(lists):
+        sees[c, x] = True
+    return ptr, idx, sees
+
+
+@lru_cache(maxsize=16)
+def intersections(houses: Houses) -> tuple[tuple[int, int, int], ...]:
+    """Every (line, box, cell set) whose line and box share 2+ cells: where group nodes live."""
+    n = houses.n
+    out = []
+    for line in range(2 * n):
+        for box in range(2 * n, 3 * n):
+            common = houses.masks[line] & houses.masks[box]
+            if common.bit_count() >= 2:
+                out.append((line, box, common))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------- the implication graph
+
+@dataclass
+class Graph:
+    """Nodes (normal candidates first, then group nodes) and the implications between their potentials."""
+
+    n: int
+    digit: list[int]          # node -> digit
+    cells: list[int]          # node -> cell set
+    cell: list[int]           # node -> cell (normal) or -1 (group)
+    nnormal: int
+    cand_node: np.ndarray     # cell * n + digit - 1 -> normal node or -1
+    cand: np.ndarray          # every cell's candidate mask (uint64)
+    ptr: np.ndarray
+    idx: np.ndarray
+    cn_ptr: np.ndarray
+    cn_idx: np.ndarray
+
+    @property
+    def arrays(self):
+        """The graph tuple scan_chains reads."""
+        return (self.ptr, self.idx, np.array(self.digit, np.int64), np.array(self.cell, np.int64), self.cn_ptr,
+                self.cn_idx, self.cand)
+
+    def node_text(self, node: int) -> str:
+        """A node's cells: r1c2, or r1c23 for a group."""
+        return compact_cells(self.cells[node], self.n)
+
+
+def _csr(lists):
+    """Row pointers and indices of a list of lists."""
+    ptr = np.zeros(len(lists) + 1, np.int64)
+    ptr[1:] = np.cumsum([len(x) for x in lists])
+    idx = np.array([v for x in lists for v in x], np.int64)
+    return ptr, idx
+
+
+def build_graph(state: Candidates, kind: str = "full", groups: bool = False) -> Graph:
+    """The implication graph: kind 'x' (one digit at a time), 'xy' (bivalue cells) or 'full'; groups adds group
+    nodes (the places of a digit in a box-line intersection, when there are 2+)."""
+    n, h, cand = state.n, state.houses, state.cand
+    digit, cells, cell = [], [], []
+    cand_node = np.full(h.ncells * n, -1, np.int64)
+    for c in range(h.ncells):
+        if kind == "xy" and cand[c].bit_count() != 2:
+            continue
+        for b in bits(cand[c]):
+            cand_node[c * n + b] = len(digit)
+            digit.append(b + 1)
+            cells.append(1 << c)
+            cell.append(c)
+    nnormal = len(digit)
+    g_line, g_box, g_cells = [], [], []
+    if groups:
+        for line, box, common in intersections(h):
+            for d in range(1, n + 1):
+                g = state.where[d] & common
+                if g.bit_count() >= 2:
+                    digit.append(d)
+                    cells.append(g)
+                    cell.append(-1)
+                    g_line.append(line)
+                    g_box.append(box)
+                    g_cells.append(list(bits(g)))
+    ptr, idx = _edges(state, kind, digit, cell, nnormal, cand_node, (g_cells, g_line, g_box))
+    members = [[] for _ in range(h.ncells)]
+    for node, cs in enumerate(cells):
+        for c in bits(cs):
+            members[c].append(node)
+    cn_ptr, cn_idx = _csr(members)
+    return Graph(n, digit, cells, cell, nnormal, cand_node, np.array(cand, np.uint64), ptr, idx, cn_ptr, cn_idx)
+
+
+KINDS = {"full": K.GRAPH_FULL, "x": K.GRAPH_X, "xy": K.GRAPH_XY}
+
+
+def _edges(state, kind, digit, cell, nnormal, cand_node, group_lists):
+    """The CSR (ptr, idx) of the implications between potentials (kernel graph_edges, duplicates dropped)."""
+    g_cells, g_line, g_box = group_lists
+    g_ptr, g_idx = _csr(g_cells)
+    peers_ptr, peers_idx, sees = geometry_arrays(state.houses)
+    nodes = (np.array(digit, np.int64), np.array(cell, np.int64), cand_node, nnormal)
+    groups = (g_ptr, g_idx, np.array(g_line, np.int64), np.array(g_box, np.int64))
+    geo = (np.array(state.houses.cells, np.int64), peers_ptr, peers_idx, sees)
+    cand = np.array(state.cand, np.uint64)
+    cap = 64 * (len(digit) + 1)
+    while True:
+        us, vs = np.zeros(cap, np.int64), np.zeros(cap, np.int64)
+        k = K.graph_edges(KINDS[kind], state.n, cand, nodes, groups, geo, us, vs)
+        if k >= 0:
+            break
+        cap *= 4
+    npot = 2 * len(digit)
+    keys = np.unique(us[:k] * npot + vs[:k])
+    ptr = np.zeros(npot + 1, np.int64)
+    ptr[1:] = np.cumsum(np.bincount(keys // npot, minlength=npot))
+    return ptr, keys % npot
+
+
+# ---------------------------------------------------------------- running the scan
+
+@dataclass
+class Scan:
+    """A graph, the scan's best chains, and the scratch to walk them."""
+
+    graph: Graph
+    loops: bool
+    aic: tuple
+    dnl: tuple
+    pl: tuple
+    cnl: tuple
+    scratch: tuple
+
+    def path(self, start: int, end: int) -> list[int]:
+        """The potentials of the BFS path from start to end."""
+        g = self.graph
+        term, dist, parent, queue = self.scratch
+        k = K.path(start, self.loops, g.ptr, g.idx, np.array(g.cell, np.int64), g.cn_ptr, g.cn_idx, term, dist,
+                   parent, queue)
+        out = [end]
+        while out[-1] != start:
+            out.append(int(parent[out[-1]]))
+        K.clear(k, dist, queue)
+        return out[::-1]
+
+
+def scan(state: Candidates, graph: Graph, loops: bool, mixed: bool) -> Scan:
+    """Run scan_chains over a graph."""
+    npot, nn = 2 * len(graph.digit), graph.nnormal
+    scratch = (np.zeros(npot, np.bool_), np.full(npot, -1, np.int64), np.zeros(npot, np.int64),
+               np.zeros(npot, np.int64))
+
+    def table(size, k=3):
+        return tuple([np.full(size, K.INF, np.int64)] + [np.full(size, -1, np.int64) for _ in range(k - 1)])
+
+    keys = state.houses.ncells * state.n
+    aic, dnl, pl, cnl = table(keys), table(keys), table(keys), table(npot, 2)
+    K.scan_chains(loops, mixed, state.n, nn, graph.arrays, geometry_arrays(state.houses), scratch, aic, dnl, pl,
+                  cnl)
+    return Scan(graph, loops, aic, dnl, pl, cnl, scratch)
+
+
+def _hits(table) -> list[tuple[int, int, int]]:
+    """The distinct (length, start, end) kept in a best table, shortest first."""
+    found = {(int(f), int(t)): int(ln) for ln, f, t in zip(*table) if f >= 0}
+    return sorted((ln, f, t) for (f, t), ln in found.items())
+
+
+def _valid(graph: Graph, pots: list[int], closing: bool) -> bool:
+    """True if a chain never comes back to a cell it left (a loop may close into its start cell) and never uses
+    overlapping places of one digit twice."""
+    runs: list[int] = []
+    used: dict[int, int] = {}
+    last = len(pots) - 1
+    for i, p in enumerate(pots):
+        node = p // 2
+        c, cs, d = graph.cell[node], graph.cells[node], graph.digit[node]
+        if i and c >= 0 and c == graph.cell[pots[i - 1] // 2]:
+            continue
+        end_in_start = closing and i == last and cs & runs[0] == cs
+        if not end_in_start and any(cs & r for r in runs):
+            return False
+        if not end_in_start and used.get(d, 0) & cs:
+            return False
+        used[d] = used.get(d, 0) | cs
+        runs.append(cs if c < 0 else 1 << c)
+    return True
+
+
+def _see_both(state: Candidates, graph: Graph, a: int, b: int, d: int) -> int:
+    """The cells holding d that see every cell of nodes a and b (outside them)."""
+    both = graph.cells[a] | graph.cells[b]
+    return state.houses.common_peers(both) & state.where[d]
+
+
+def _aic_eliminations(state, graph, pots: list[int], mixed: bool) -> list[tuple[int, int]]:
+    """What the chain 's or e' removes (never a candidate of the chain itself)."""
+    s, e = pots[0] // 2, pots[-1] // 2
+    ds, de = graph.digit[s], graph.digit[e]
+    if ds == de:
+        out = [(c, ds) for c in bits(_see_both(state, graph, s, e, ds))]
+    else:
+        cs, ce = graph.cell[s], graph.cell[e]
+        if not mixed or not state.houses.sees(cs, ce):
+            return []
+        out = sorted(x for x in ((cs, de), (ce, ds)) if state.has(*x))
+    mine = {(c, graph.digit[p // 2]) for p in pots for c in bits(graph.cells[p // 2])}
+    return [x for x in out if x not in mine]
+
+
+def _loop_eliminations(state, graph, pots: list[int]) -> list[tuple[int, int]]:
+    """What a continuous nice loop removes: every weak link is a conjugate pair."""
+    loop_cells = 0
+    for p in pots:
+        loop_cells |= graph.cells[p // 2]
+    out = set()
+    for u, v in zip(pots, pots[1:]):
+        if not u & 1 or v & 1:
+            continue
+        a, b = u // 2, v // 2
+        if graph.digit[a] == graph.digit[b]:
+            d = graph.digit[a]
+            out.update((c, d) for c in bits(_see_both(state, graph, a, b, d) & ~loop_cells))
+        else:
+            c = graph.cell[a]
+            keep = (1 << graph.digit[a] - 1) | (1 << graph.digit[b] - 1)
+            out.update((c, x + 1) for x in bits(state.cand[c] & ~keep))
+    return sorted(out)
+
+
+def _dnl_eliminations(state, graph, p: int, v: int) -> list[tuple[int, int]]:
+    """What a discontinuous nice loop from p back into the start cell (at v) removes: the start candidate, the
+    candidate it returns to, or (two strong links on one candidate) every other candidate of the cell."""
+    s, t = p // 2, v // 2
+    cell = graph.cell[s]
+    if p & 1:
+        return [(cell, graph.digit[s])]
+    if v == p + 1:
+        return [(cell, x + 1) for x in bits(state.cand[cell]) if x + 1 != graph.digit[s]]
+    return [(cell, graph.digit[t])]
+
+
+# ---------------------------------------------------------------- steps
+
+def chain_text(graph: Graph, pots: list[int], ends: bool) -> str:
+    """The chain in Eureka notation: r1c2 -3- r1c4 =3= r3c4 ...; ends adds HoDoKu's AIC ends (5- ... -5)."""
+    parts, prev = [], None
+    for i, p in enumerate(pots):
+        node = p // 2
+        c = graph.cell[node]
+        if c >= 0 and c == prev:
+            continue
+        prev = c
+        name = graph.node_text(node)
+        mark = "=" if p & 1 else "-"
+        parts.append(name if i == 0 else f"{mark}{graph.digit[node]}{mark} {name}")
+    text = " ".join(parts)
+    if ends:
+        text = f"{graph.digit[pots[0] // 2]}- {text} -{graph.digit[pots[-1] // 2]}"
+    return text
+
+
+def _first_cell(cells: int) -> int:
+    """The lowest cell of a cell set."""
+    return (cells & -cells).bit_length() - 1
+
+
+def chain_links(graph: Graph, pots: list[int]) -> tuple[Link, ...]:
+    """The links of a chain for pictures (a group node is drawn at its first cell)."""
+    out = []
+    for u, v in zip(pots, pots[1:]):
+        a, b = u // 2, v // 2
+        ca, cb = _first_cell(graph.cells[a]), _first_cell(graph.cells[b])
+        out.append(Link(ca, graph.digit[a], cb, graph.digit[b], bool(v & 1)))
+    return tuple(out)
+
+
+def chain_step(state: Candidates, slug: str, graph: Graph, pots: list[int], elims, ends: bool, placements=()):
+    """A chain step: explanation, cells in chain order, pattern, links and SE's price."""
+    n = state.n
+    cells, pattern = [], []
+    for p in pots:
+        node = p // 2
+        for c in bits(graph.cells[node]):
+            if c not in cells:
+                cells.append(c)
+            if (c, graph.digit[node]) not in pattern:
+                pattern.append((c, graph.digit[node]))
+    t = BY_SLUG[slug]
+    text = f"{t.name}: {slash_digits(elims)} {chain_text(graph, pots, ends)} => {outcome_text(elims, placements, n)}"
+    digits = sorted({graph.digit[p // 2] for p in pots})
+    return step(slug, text, digits=digits, cells=cells, eliminations=elims, placements=placements,
+                se=t.se + length_tenths(len(pots)) / 10, pattern=pattern, links=chain_links(graph, pots))
+
+
+def _chains(state: Candidates, kind: str, slug: str, ends: bool):
+    """X- or XY-Chains: per eliminated candidate the shortest chain, one step per elimination set."""
+    graph = build_graph(state, kind)
+    if not graph.nnormal:
+        return
+    run = scan(state, graph, loops=False, mixed=False)
+    seen = set()
+    for _, p, v in _hits(run.aic):
+        pots = run.path(p, v)
+        if not _valid(graph, pots, closing=False):
+            continue
+        elims = _aic_eliminations(state, graph, pots, mixed=False)
+        key = tuple(elims)
+        if elims and key not in seen:
+            seen.add(key)
+            yield chain_step(state, slug, graph, pots, elims, ends)
+
+
+def x_chains(state: Candidates):
+    """X-Chains: one digit, strong links at both ends; the digit leaves every cell that sees both ends."""
+    yield from _chains(state, "x", "x-chain", False)
+
+
+def xy_chains(state: Candidates):
+    """XY-Chains: bivalue cells linked by a common digit, both ends on the digit they remove."""
+    yield from _chains(state, "xy", "xy-chain", True)
+
+
+def nice_loops(state: Candidates):
+    """Continuous and discontinuous nice loops and AICs (no group nodes)."""
+    yield from _loops(state, grouped=False)
+
+
+def grouped_nice_loops(state: Candidates):
+    """Grouped continuous and discontinuous nice loops and AICs: chains that use at least one group node."""
+    yield from _loops(state, grouped=True)
+
+
+def _loops(state: Candidates, grouped: bool):
+    """The nice loops and AICs of a state (only chains with a group node when grouped)."""
+    graph = build_graph(state, "full", groups=grouped)
+    if not graph.nnormal:
+        return
+    run = scan(state, graph, loops=True, mixed=True)
+    prefix = "grouped-" if grouped else ""
+    seen = set()
+    found = []
+    for ln, p, v in _hits(run.aic):
+        found.append((ln, "aic", p, v))
+    for table in (run.dnl, run.pl):
+        for ln, p, v in _hits(table):
+            found.append((ln, "discontinuous-nice-loop", p, v))
+    for p in range(2 * graph.nnormal):
+        if run.cnl[1][p] >= 0:
+            found.append((int(run.cnl[0][p]), "continuous-nice-loop", p, int(run.cnl[1][p])))
+    for ln, kind, p, v in sorted(found, key=lambda x: x[0]):
+        s = _loop_step(state, run, kind, p, v, prefix)
+        if s is not None and s.eliminations not in seen:
+            seen.add(s.eliminations)
+            yield s
+
+
+def _loop_step(state, run: Scan, kind: str, p: int, v: int, prefix: str):
+    """The step of one hit, or None when its chain is not a clean loop or chain."""
+    graph = run.graph
+    pots = run.path(p, v)
+    if kind == "continuous-nice-loop":
+        pots = pots + [p]
+    if not _valid(graph, pots, closing=kind != "aic"):
+        return None
+    if kind == "aic":
+        elims = _aic_eliminations(state, graph, pots, mixed=True)
+    elif kind == "continuous-nice-loop":
+        elims = _loop_eliminations(state, graph, pots)
+    else:
+        elims = _dnl_eliminations(state, graph, p, v)
+    if not elims:
+        return None
+    grouped = any(p2 // 2 >= graph.nnormal for p2 in pots)
+    if prefix and not grouped:
+        return None
+    return chain_step(state, prefix + kind, graph, pots, elims, ends=kind == "aic")

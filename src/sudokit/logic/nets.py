@@ -1,0 +1,212 @@
+"""HoDoKu's Forcing Chains and Forcing Nets, Contradiction and Verity.
+
+Assume a candidate true, or false, and follow what it forces (kernels/nets.py):
+
+- Forcing Chain: one implication per step (a weak or strong link of the implication graph of logic.chains,
+  group nodes included), so the consequences of an assumption form chains;
+- Forcing Net: implications may use several earlier consequences (the last candidate of a cell, the last place
+  of a digit in a house, locked candidates after some places went), so they form a net.
+
+Contradiction: the assumption forces a candidate both true and false, empties a cell, or leaves a digit no place
+in a house; so it is wrong (an assumed-true candidate goes, an assumed-false one is placed). Verity: every case of
+an exhaustive choice - a candidate true or false, each candidate of a cell, each place of a digit in a house -
+forces the same thing, which is therefore true.
+
+Every conclusion (a candidate eliminated or placed) reachable this way is yielded once as a contradiction (of its
+negation) and once as a verity (by the smallest exhaustive group), where each exists: the cap on "every instance".
+(Static implications are closed under contraposition, so a forcing chain verity always comes with a contradiction.) SE values: the table's base
+plus SE's length bonus for the number of distinct nodes in the chains (or the nets' ancestors).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..kernels import nets as K
+from ..kernels.implications import _bfs, clear
+from ..kernels.chains import length_tenths
+from .candidates import Candidates, bits
+from .chains import build_graph, geometry_arrays, outcome_text
+from .forcing import tables
+from .step import Link, cell_name
+from .table import BY_SLUG, step
+
+
+def forcing_chains(state: Candidates):
+    """Forcing Chain Contradictions and Verities."""
+    yield from _forcing(state, dynamic=False)
+
+
+def forcing_nets(state: Candidates):
+    """Forcing Net Contradictions and Verities."""
+    yield from _forcing(state, dynamic=True)
+
+
+class Run:
+    """One scan of every premise of a state, and replays of single premises to explain its conclusions."""
+
+    def __init__(self, state: Candidates, dynamic: bool):
+        self.state, self.dynamic = state, dynamic
+        self.graph = graph = build_graph(state, "full", groups=not dynamic)
+        n, h, k = state.n, state.houses, graph.nnormal
+        cell_units, unit_cells = tables(h)[:2]
+        peers_ptr, peers_idx = geometry_arrays(h)[:2]
+        self.geo = (cell_units, unit_cells, peers_ptr, peers_idx)
+        self.hdone = np.array([_placed(state, u) for u in range(len(h.cells))], np.uint64)
+        self.cand = np.array(state.cand, np.uint64)
+        self.node_digit, self.node_cell = np.array(graph.digit, np.int64), np.array(graph.cell, np.int64)
+        npot = 2 * len(graph.digit)
+        self.scratch = (np.zeros(npot, np.bool_), np.full(npot, -1, np.int64), np.zeros(npot, np.int64),
+                        np.zeros(npot, np.int64), np.zeros(h.ncells, np.uint64), np.zeros(h.ncells, np.int64),
+                        np.zeros(len(h.cells), np.uint64), np.full(npot, -1, np.int64), np.zeros(npot, np.int64),
+                        np.zeros(npot + 1, np.int64), np.zeros(npot * (n + 1), np.int64), np.zeros(n + 2, np.int64),
+                        np.zeros(3, np.int64), np.zeros((2 * k + 63) // 64, np.uint64), np.zeros(n + 2, np.int64))
+        self.rows = np.zeros((2 * k, (2 * k + 63) // 64), np.uint64)
+        self.contra = (np.zeros(2 * k, np.int64), np.zeros(2 * k, np.int64))
+        self.best = (np.full(2 * k, K.K_NONE, np.int64), np.zeros(2 * k, np.int64), np.zeros(2 * k, np.int64))
+        self._replays: dict[int, tuple] = {}
+        self.names = [f"{graph.node_text(i)}{{}}{graph.digit[i]}" for i in range(len(graph.digit))]
+        self.first = [(cs & -cs).bit_length() - 1 for cs in graph.cells]
+
+    def scan(self) -> None:
+        """Run every premise and every group."""
+        g = self.graph
+        K.scan(self.dynamic, self.state.n, g.nnormal, self.cand, self.hdone,
+               (g.ptr, g.idx, self.node_digit, self.node_cell), self.geo, g.cand_node, self.scratch, self.rows,
+               self.contra, self.best)
+
+    def replay(self, p: int):
+        """(seen/dist, parents) of premise p: for chains dist and parent per potential, for nets the records."""
+        if p not in self._replays:
+            self._replays[p] = self._replay(p)
+        return self._replays[p]
+
+    def _replay(self, p: int):
+        g, sc = self.graph, self.scratch
+        term, dist, parent, queue, work, cellval, wdone, seen, order, par_ptr, par_idx, pbuf, res = sc[:13]
+        if not self.dynamic:
+            k = _bfs(p, False, g.ptr, g.idx, term, dist, parent, queue)
+            out = (dist.copy(), parent.copy())
+            clear(k, dist, queue)
+            return out
+        k = K.propagate(p, self.state.n, self.cand, self.hdone, self.geo, g.cand_node, self.node_cell,
+                        self.node_digit, work, cellval, wdone, seen, order, par_ptr, par_idx, pbuf, res)
+        out = (seen.copy(), order[:k].copy(), par_ptr[:k + 1].copy(), par_idx[:par_ptr[k]].copy())
+        for i in range(k):
+            seen[order[i]] = -1
+        return out
+
+    def chain(self, p: int, q: int) -> list[int]:
+        """The potentials from premise p to consequence q (for a net: along first parents)."""
+        if not self.dynamic:
+            dist, parent = self.replay(p)
+            out = [q]
+            while out[-1] != p:
+                out.append(int(parent[out[-1]]))
+            return out[::-1]
+        seen, order, par_ptr, par_idx = self.replay(p)
+        out = [q]
+        while out[-1] != p:
+            r = seen[out[-1]]
+            if par_ptr[r + 1] == par_ptr[r]:
+                break  # true before any assumption (a single of the state itself)
+            out.append(int(par_idx[par_ptr[r]]))
+        return out[::-1]
+
+    def ancestors(self, p: int, q: int) -> set[int]:
+        """Every potential q rests on (q included)."""
+        if not self.dynamic:
+            return set(self.chain(p, q))
+        seen, order, par_ptr, par_idx = self.replay(p)
+        out, todo = set(), [q]
+        while todo:
+            x = todo.pop()
+            if x in out:
+                continue
+            out.add(x)
+            r = seen[x]
+            todo.extend(int(y) for y in par_idx[par_ptr[r]:par_ptr[r + 1]])
+        return out
+
+
+def _placed(state: Candidates, house: int) -> int:
+    """The digits placed in a house, as a mask."""
+    m = 0
+    for c in state.houses.cells[house]:
+        if state.values[c]:
+            m |= 1 << state.values[c] - 1
+    return m
+
+
+def _forcing(state: Candidates, dynamic: bool):
+    """Every conclusion of the scan as a step."""
+    run = Run(state, dynamic)
+    if not run.graph.nnormal:
+        return
+    run.scan()
+    for p in np.flatnonzero(run.contra[0] != K.T_NONE).tolist():
+        yield _step(run, p ^ 1, K.K_CONTRA, p)
+    kind, src, _ = run.best
+    for slot in np.flatnonzero(kind != K.K_NONE).tolist():
+        yield _step(run, slot, int(kind[slot]), int(src[slot]))
+
+
+def _premises_and_targets(run: Run, slot: int, kind: int, src: int):
+    """(premises, per premise the potentials to explain, where it happens) of a conclusion."""
+    g, state, n = run.graph, run.state, run.state.n
+    if kind == K.K_CONTRA:
+        t, w = int(run.contra[0][src]), int(run.contra[1][src])
+        if t == K.T_BOTH:
+            return [src], [[2 * w + 1, 2 * w]], g.node_text(w)
+        if t == K.T_CELL:
+            return [src], [[2 * int(g.cand_node[w * n + b]) for b in bits(state.cand[w])]], cell_name(w, n)
+        h, d = divmod(w, n)
+        cells = [c for c in state.houses.cells[h] if state.cand[c] >> d & 1]
+        return [src], [[2 * int(g.cand_node[c * n + d]) for c in cells]], state.houses.name(h)
+    if kind == K.K_PAIR:
+        premises = [2 * src + 1, 2 * src]
+    elif kind == K.K_CELL:
+        premises = [2 * int(g.cand_node[src * n + b]) + 1 for b in bits(state.cand[src])]
+    else:
+        h, d = divmod(src, n)
+        premises = [2 * int(g.cand_node[c * n + d]) + 1 for c in state.houses.cells[h] if state.cand[c] >> d & 1]
+    return premises, [[slot] for _ in premises], ""
+
+
+def _chain_text(run: Run, pots: list[int]) -> str:
+    """A forcing chain as HoDoKu prints it (r1c2=5 r4c2<>5 ...): its ends and the on-potentials between them."""
+    nn = run.graph.nnormal
+    keep = [p for i, p in enumerate(pots) if i in (0, len(pots) - 1) or p & 1 or p // 2 >= nn]
+    return " ".join(run.names[p // 2].format("=" if p & 1 else "<>") for p in keep)
+
+
+def _step(run: Run, slot: int, kind: int, src: int):
+    """The step proving one conclusion."""
+    g, n = run.graph, run.state.n
+    premises, targets, where = _premises_and_targets(run, slot, kind, src)
+    node = slot // 2
+    cell, digit = g.cell[node], g.digit[node]
+    if kind == K.K_CONTRA:
+        placed = not src & 1
+    else:
+        placed = bool(slot & 1)
+    elims = () if placed else ((cell, digit),)
+    places = ((cell, digit),) if placed else ()
+    chains, nodes, links = [], set(), []
+    for p, ts in zip(premises, targets):
+        for q in ts:
+            pots = run.chain(p, q)
+            chains.append(_chain_text(run, pots))
+            nodes |= run.ancestors(p, q)
+            links += [(u, v) for u, v in zip(pots, pots[1:])]
+    family = "net" if run.dynamic else "chain"
+    slug = f"forcing-{family}-{'contradiction' if kind == K.K_CONTRA else 'verity'}"
+    t = BY_SLUG[slug]
+    head = f"{t.name} in {where}" if where else t.name
+    text = f"{head} => {outcome_text(elims, places, n)} ({'; '.join(chains)})"
+    pattern = sorted({(c, g.digit[node]) for node in {pot // 2 for pot in nodes} for c in bits(g.cells[node])})
+    cells = list(dict.fromkeys(c for c, _ in pattern))
+    links = tuple(Link(run.first[u // 2], g.digit[u // 2], run.first[v // 2], g.digit[v // 2], bool(v & 1))
+                  for u, v in dict.fromkeys(links))
+    return step(slug, text, digits=(digit,), cells=cells, eliminations=elims, placements=places,
+                se=t.se + length_tenths(len(nodes)) / 10, pattern=pattern, links=links)

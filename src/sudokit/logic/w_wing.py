@@ -1,0 +1,133 @@
+"""W-Wing and Remote Pair: bivalue cells with the same two digits, tied together by links (HoDoKu's definitions).
+
+W-Wing: two cells both holding exactly x and y (HoDoKu lets them see each other), and a strong link on y (a house
+where y has two places, neither of them the wing cells) whose one end sees one cell and the other end the other (no
+end seeing both). If neither cell were x both would be y, and the strong link would lose both its ends; so one of them
+is x, and x leaves every cell that sees both.
+
+Remote Pair: a chain of an even number (4 or more) of bivalue cells holding the same two digits a and b, each
+seeing the next. The cells alternate between a and b, so two cells an odd number of steps apart (3, 5, ...) hold one
+a and one b: both digits leave every cell that sees the two. As HoDoKu, only chains whose two ends see a common cell
+holding a or b are reported, each set of eliminations once, by its shortest chain.
+"""
+
+from __future__ import annotations
+
+from .candidates import Candidates, bits, digits_of
+from .notation import cells_text, eliminate_digit, result_text
+from .step import Link, cell_name
+from .table import step
+
+MAX_CELLS = 10  # HoDoKu's longest chain: 20 nodes, two per cell
+
+
+def w_wings(state: Candidates):
+    """W-Wing steps, one per pair of wing cells and eliminated digit (with the first bridging link found)."""
+    h, cand = state.houses, state.cand
+    pairs = [c for c in range(h.ncells) if cand[c].bit_count() == 2]
+    for i, a in enumerate(pairs):
+        for b in pairs[i + 1:]:
+            if cand[b] != cand[a]:
+                continue
+            for x, y in _orders(digits_of(cand[a])):
+                elim = eliminate_digit(state, h.common_peers(1 << a | 1 << b), x)
+                bridge = _bridge(state, a, b, y) if elim else None
+                if bridge:
+                    yield _w_step(state, a, b, x, y, bridge, elim)
+
+
+def _orders(ds):
+    """(eliminated digit, link digit) both ways round."""
+    return [(ds[0], ds[1]), (ds[1], ds[0])]
+
+
+def _bridge(state: Candidates, a: int, b: int, y: int):
+    """A strong link on y whose ends see a and b respectively (no end seeing both): (house, end by a, end by b)."""
+    h = state.houses
+    for house in range(len(h.cells)):
+        pos = state.positions(house, y)
+        if pos.bit_count() != 2 or pos >> a & 1 or pos >> b & 1:
+            continue
+        w1, w2 = bits(pos)
+        sees = [(h.sees(w, a), h.sees(w, b)) for w in (w1, w2)]
+        if any(sa and sb for sa, sb in sees):
+            continue
+        if sees[0][0] and sees[1][1]:
+            return house, w1, w2
+        if sees[0][1] and sees[1][0]:
+            return house, w2, w1
+    return None
+
+
+def _w_step(state: Candidates, a, b, x, y, bridge, elim):
+    """The W-Wing step: x/y in a and b, linked by y in a house."""
+    n, h = state.n, state.houses
+    house, wa, wb = bridge
+    text = (f"W-Wing: {x}/{y} in {cells_text([a, b], n)} connected by {y} in {h.name(house)} => "
+            f"{result_text(elim, (), n)}")
+    links = (Link(a, x, a, y, True), Link(a, y, wa, y, False), Link(wa, y, wb, y, True), Link(wb, y, b, y, False),
+             Link(b, y, b, x, True))
+    return step("w-wing", text, digits=(x, y), cells=(a, b, wa, wb), eliminations=elim,
+                pattern=[(a, x), (a, y), (b, x), (b, y), (wa, y), (wb, y)], links=links)
+
+
+def remote_pairs(state: Candidates):
+    """Remote Pair steps: every distinct set of eliminations, by its shortest chain (found first)."""
+    best: dict[tuple, list[int]] = {}
+    for chain in _pair_chains(state):
+        key = tuple(_rp_eliminations(state, chain))
+        if key and (key not in best or len(chain) < len(best[key])):
+            best[key] = chain
+    for elim, chain in best.items():
+        yield _rp_step(state, chain, list(elim))
+
+
+def _pair_chains(state: Candidates):
+    """Every chain of an even number (4..MAX_CELLS) of cells with the same two candidates, each seeing the next,
+    whose ends see a common cell holding one of them."""
+    h, cand = state.houses, state.cand
+    for start in range(h.ncells):
+        if cand[start].bit_count() == 2:
+            yield from _extend(state, [start], cand[start])
+
+
+def _extend(state: Candidates, chain: list[int], mask: int):
+    """The chains that continue this one."""
+    if len(chain) >= 4 and len(chain) % 2 == 0 and _ends_meet(state, chain, mask):
+        yield list(chain)
+    if len(chain) == MAX_CELLS:
+        return
+    for nxt in bits(state.houses.peers[chain[-1]]):
+        if state.cand[nxt] == mask and nxt not in chain:
+            chain.append(nxt)
+            yield from _extend(state, chain, mask)
+            chain.pop()
+
+
+def _ends_meet(state: Candidates, chain: list[int], mask: int) -> bool:
+    """True if the chain's ends see a common cell holding one of the pair (HoDoKu only reports such chains)."""
+    common = state.houses.common_peers(1 << chain[0] | 1 << chain[-1])
+    return any(common & state.where[d] for d in digits_of(mask))
+
+
+def _rp_eliminations(state: Candidates, chain: list[int]) -> list[tuple[int, int]]:
+    """Both digits leave the cells that see two chain cells an odd number (3+) of steps apart."""
+    h = state.houses
+    victims, inside = 0, sum(1 << c for c in chain)
+    for i in range(len(chain)):
+        for j in range(i + 3, len(chain), 2):
+            victims |= h.common_peers(1 << chain[i] | 1 << chain[j])
+    victims &= ~inside
+    return sorted(e for d in digits_of(state.cand[chain[0]]) for e in eliminate_digit(state, victims, d))
+
+
+def _rp_step(state: Candidates, chain: list[int], elim):
+    """The Remote Pair step of a chain."""
+    n = state.n
+    a, b = digits_of(state.cand[chain[0]])
+    hops = [a if i % 2 == 0 else b for i in range(len(chain) - 1)]
+    text = cell_name(chain[0], n) + "".join(f" -{d}- {cell_name(c, n)}" for d, c in zip(hops, chain[1:]))
+    links = [Link(c, a, c, b, True) for c in chain]
+    links += [Link(c1, d, c2, d, False) for c1, c2, d in zip(chain, chain[1:], hops)]
+    return step("remote-pair", f"Remote Pair: {a}/{b} {text} => {result_text(elim, (), n)}", digits=(a, b),
+                cells=chain, eliminations=elim, pattern=[(c, d) for c in chain for d in (a, b)], links=links)
