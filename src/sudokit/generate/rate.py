@@ -58,21 +58,92 @@ def _state(houses, values, cand, givens):
     return Candidates.from_arrays(houses, values, cand, givens)
 
 
-def se_capped(grid, geometry, lo: float, hi: float) -> Verdict:
-    """SE's ER of a puzzle (and EP, ED when inside), or ABOVE as soon as a step is priced above hi."""
-    from ..kernels.se import rate_basic
-    from ..logic.rating import BASIC, SE_PRODUCERS, fast_tables, se_next
+class OutOfTime(Exception):
+    """A capped walk passed the search's deadline (the search then reports what it reached)."""
+
+
+def _check_time(deadline: float | None) -> None:
+    """Raise OutOfTime once the deadline has passed."""
+    if deadline is not None and time.monotonic() > deadline:
+        raise OutOfTime
+
+
+def se_capped(grid, geometry, lo: float, hi: float, deadline: float | None = None) -> Verdict:
+    """SE's ER of a puzzle (and EP, ED, the hardest technique when inside), or ABOVE as soon as a step is priced
+    above hi. Walks as logic.rating.se_rate does: kernels/cascade.walk for the producers that have kernels, the
+    others in Python (OutOfTime when the deadline passes between steps)."""
+    from ..logic.rating import SE_PRODUCERS
 
     if len(SE_FLOORS) != len(SE_PRODUCERS):  # pragma: no cover - the grader's table changed under us
         raise RuntimeError("generate.rate.SE_FLOORS does not match logic.rating.SE_PRODUCERS")
-    cap = int(round(hi * 10))
     houses, values, cand = arrays_of(grid, geometry)
+    if houses.n > 21:
+        return _se_capped_python(houses, values, cand, lo, hi, deadline)
+    return _se_capped_cascade(houses, values, cand, lo, hi, deadline)
+
+
+def _se_capped_cascade(houses, values, cand, lo: float, hi: float, deadline) -> Verdict:
+    """se_capped through the grader's numba cascade (grids up to 21x21, as se_rate)."""
+    from ..kernels.cascade import walk
+    from ..logic import forcing
+    from ..logic.rating import LOOPS, SE_PRODUCERS, _count, _walked_name, fast_tables
+
+    cap = int(round(hi * 10))
+    last = _last_useful(hi)
+    givens = sum(1 << int(c) for c in np.flatnonzero(values))
+    fast = fast_tables(houses)
+    stats = np.zeros(6, np.int64)  # er, ep, ed, steps, producer behind er, its strong-link suffix
+    hardest, p, seed = "", 0, None
+    while True:
+        before = stats[0]
+        p = walk(p, houses.n, values, cand, fast.geo, fast.scan, fast.kind, fast.tabs, stats, fast.out, fast.elim)
+        if stats[0] > cap:
+            return Verdict(ABOVE, stats[0] / 10, {})
+        if stats[0] > before:
+            hardest = _walked_name(int(stats[4]), int(stats[0]), int(stats[5]))
+        if p < 0:
+            break
+        if p >= last:  # every producer from here on prices its steps above the band
+            return Verdict(ABOVE, max(stats[0] / 10, SE_FLOORS[p] if p < len(SE_FLOORS) else 20.0), {})
+        _check_time(deadline)
+        current = _state(houses, values, cand, givens)
+        if p == LOOPS:
+            step = forcing.loops(current, seed)
+            seed = forcing.loops_seed(current)
+        else:
+            step = SE_PRODUCERS[p](current)
+        if step is None:
+            p += 1
+            continue
+        if int(round(step.se * 10)) > cap:
+            return Verdict(ABOVE, round(step.se, 1), {})
+        if _count(step, stats):
+            hardest = step.technique
+        current.apply(step)
+        values, cand = np.array(current.values, np.int64), np.array(current.cand, np.uint64)
+        p = 0
+    return _inside_or_below(stats, lo, hardest)
+
+
+def _inside_or_below(stats, lo: float, hardest: str) -> Verdict:
+    """The verdict of a capped SE walk that reached the solution."""
+    er = stats[0] / 10
+    return Verdict(INSIDE if er >= lo - 1e-9 else BELOW, er,
+                   {"er": er, "ep": stats[1] / 10, "ed": stats[2] / 10, "hardest": hardest})
+
+
+def _se_capped_python(houses, values, cand, lo: float, hi: float, deadline) -> Verdict:
+    """se_capped for grids above 21x21: the basic kernels, then SE's producers one at a time in Python."""
+    from ..kernels.se import rate_basic
+    from ..logic.rating import BASIC, SE_PRODUCERS, _count, fast_tables, se_next
+
+    cap = int(round(hi * 10))
     givens = sum(1 << int(c) for c in np.flatnonzero(values))
     fast = fast_tables(houses) if houses.n <= 32 else None
     producers = fast.producers if fast is not None else SE_PRODUCERS
     last = _last_useful(hi)
     stats = np.zeros(4, np.int64)
-    state = None
+    state, hardest = None, ""
     while True:
         if fast is not None:
             if state is not None:
@@ -88,21 +159,16 @@ def se_capped(grid, geometry, lo: float, hi: float) -> Verdict:
             state = _state(houses, values, cand, givens)
         if state.solved():
             break
+        _check_time(deadline)
         step = se_next(state, BASIC if fast is not None else 0, producers[:last])
         if step is None:
             return Verdict(ABOVE, max(stats[0] / 10, SE_FLOORS[last - 1] if last < len(SE_FLOORS) else 20.0), {})
-        tenths = int(round(step.se * 10))
-        if tenths > cap:
-            return Verdict(ABOVE, tenths / 10, {})
-        stats[0] = max(stats[0], tenths)
+        if int(round(step.se * 10)) > cap:
+            return Verdict(ABOVE, round(step.se, 1), {})
+        if _count(step, stats):
+            hardest = step.technique
         state.apply(step)
-        if stats[1] == 0:
-            if stats[2] == 0:
-                stats[2] = stats[0]
-            if step.placements:
-                stats[1] = stats[0]
-    er = stats[0] / 10
-    return Verdict(INSIDE if er >= lo - 1e-9 else BELOW, er, {"er": er, "ep": stats[1] / 10, "ed": stats[2] / 10})
+    return _inside_or_below(stats, lo, hardest)
 
 
 def _last_useful(hi: float) -> int:
@@ -113,9 +179,10 @@ def _last_useful(hi: float) -> int:
     return last
 
 
-def level_capped(grid, geometry, solution, target: str) -> Verdict:
+def level_capped(grid, geometry, solution, target: str, deadline: float | None = None) -> Verdict:
     """HoDoKu's level of a puzzle against a target level: ABOVE at the first step past it (and, for the top level,
-    INSIDE as soon as it is reached: the score is then not known)."""
+    INSIDE as soon as it is reached: the score is then not known). Walks as logic.path.hodoku_rating does
+    (OutOfTime when the deadline passes between steps)."""
     from ..kernels.se import walk_order
     from ..logic.catalogue import HODOKU_ORDER
     from ..logic.path import FAST_ORDER, FAST_SLUGS, Path, brute_force, chaining_next, hodoku_next, rated
@@ -141,6 +208,7 @@ def level_capped(grid, geometry, solution, target: str) -> Verdict:
         have = LEVELS.index(level)
         if have > want or (top and have == want) or solved:
             return _level_verdict(have, want, score, solved)
+        _check_time(deadline)
         state = _state(houses, values, cand, givens)
         nxt = hodoku_next(state, rest)
         if nxt is None and not top:

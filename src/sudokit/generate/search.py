@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .rate import ABOVE, BELOW, INSIDE, Verdict, guesses_of, level_capped, se_capped, verify
+from .rate import ABOVE, BELOW, INSIDE, OutOfTime, Verdict, guesses_of, level_capped, se_capped, verify
 from .request import LEVELS, Request
 
 CLIMB_STEPS = 40  # neighbours tried from one start before a new grid
@@ -48,8 +48,8 @@ class Made:
 class Judge:
     """A request's difficulty targets as one verdict per puzzle (the first target missed decides)."""
 
-    def __init__(self, req: Request, geometry):
-        self.req, self.geometry = req, geometry
+    def __init__(self, req: Request, geometry, deadline: float | None = None):
+        self.req, self.geometry, self.deadline = req, geometry, deadline
 
     def __call__(self, puzzle: np.ndarray, solution: np.ndarray) -> Verdict:
         req = self.req
@@ -62,12 +62,12 @@ class Judge:
             return Verdict(INSIDE, 0.0, {})
         known: dict = {}
         if req.rating is not None:
-            v = se_capped(puzzle, self.geometry, *req.rating)
+            v = se_capped(puzzle, self.geometry, *req.rating, deadline=self.deadline)
             if v.side != INSIDE:
                 return v
             known.update(v.detail)
         if req.level is not None:
-            v = level_capped(puzzle, self.geometry, solution, req.level)
+            v = level_capped(puzzle, self.geometry, solution, req.level, self.deadline)
             v.detail.update(known)
             return v
         return Verdict(INSIDE, 0.0, known)
@@ -98,7 +98,10 @@ class Search:
         self.deadline = start + self.req.max_seconds
         while True:
             self.attempts += 1
-            found = self.attempt()
+            try:
+                found = self.attempt()
+            except OutOfTime:  # a rating walk passed --max-seconds
+                return self.timed_out(start)
             if found is not None:
                 return self.made("ok", *found, start)
             if time.monotonic() > self.deadline:
@@ -110,7 +113,7 @@ class Search:
         if start is None:
             return None
         digger, puzzle, solution = start
-        judge = Judge(self.req, digger.geometry)
+        judge = Judge(self.req, digger.geometry, self.deadline)
         verdict = judge(puzzle, solution)
         self.keep(judge, verdict, puzzle, solution)
         if verdict.side == ABOVE:
