@@ -66,6 +66,17 @@ def test_symmetry_and_strict_minimality(symmetry):
         assert_minimal(made[0])
 
 
+def test_symmetric_givens_counts():
+    from sudokit.generate.symmetry import reachable
+
+    assert [k for k in range(30) if reachable(9, "full", k)] == [0, 1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 24, 25,
+                                                                  28, 29]
+    assert reachable(9, "rot90", 23) is False and reachable(9, "rot180", 23) and reachable(8, "rot180", 23) is False
+    [g] = generate(1, seed=1, givens=24, symmetry="full", max_seconds=120)
+    assert g.rating["givens"] == 24 and is_symmetric(g.sudoku.grid, 9, "full")
+    assert_unique([g])
+
+
 def test_orbits_partition_the_grid():
     for n in (4, 9, 16):
         for name in SYMMETRIES:
@@ -179,6 +190,8 @@ def test_fast_path_in_chunks_is_seed_stable():
 @pytest.mark.parametrize("args,words", [
     (("--givens", "5"), "fewer than 17"),
     (("--givens", "100"), "81 cells"),
+    (("--givens", "22", "--symmetry", "full"), "orbits have 1, 4 and 8 cells"),
+    (("--givens", "23", "--symmetry", "rot90"), "no pattern symmetric"),
     (("--rating", "12-13"), "11.9"),
     (("--rating", "8-7"), "low end"),
     (("--size", "9", "--box", "2x3"), "6x6"),

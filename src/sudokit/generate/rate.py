@@ -127,9 +127,9 @@ def _se_capped_cascade(houses, values, cand, lo: float, hi: float, deadline) -> 
 
 def _inside_or_below(stats, lo: float, hardest: str) -> Verdict:
     """The verdict of a capped SE walk that reached the solution."""
-    er = stats[0] / 10
+    er = float(stats[0] / 10)
     return Verdict(INSIDE if er >= lo - 1e-9 else BELOW, er,
-                   {"er": er, "ep": stats[1] / 10, "ed": stats[2] / 10, "hardest": hardest})
+                   {"er": er, "ep": float(stats[1] / 10), "ed": float(stats[2] / 10), "hardest": hardest})
 
 
 def _se_capped_python(houses, values, cand, lo: float, hi: float, deadline) -> Verdict:

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import InputError
-from .symmetry import SYMMETRIES
+from .symmetry import SYMMETRIES, reachable
 
 LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
 MIN_N, MAX_N = 4, 25
@@ -109,6 +109,9 @@ def _check_givens(req: Request) -> None:
     cells = req.n * req.n
     if k > cells:
         raise InputError(f"--givens {k}: a {req.n}x{req.n} grid has {cells} cells")
+    if not reachable(req.n, req.symmetry, k):
+        raise InputError(f"--givens {k}: no pattern symmetric under {req.symmetry} has {k} of the {cells} cells "
+                         f"(its orbits have {_orbit_sizes(req.n, req.symmetry)} cells)")
     if req.killer:
         return
     plain = not (req.constraints or req.jigsaw)
@@ -120,3 +123,13 @@ def _check_givens(req: Request) -> None:
               "could swap"
         raise InputError(f"--givens {k}: no {req.n}x{req.n} puzzle of this kind with fewer than {low} givens has "
                          f"one solution ({why})")
+
+
+def _orbit_sizes(n: int, symmetry: str) -> str:
+    """The sizes of a symmetry's orbits, in words ('1, 4 and 8')."""
+    import numpy as np
+
+    from .symmetry import orbits
+
+    sizes = sorted(set(np.diff(orbits(n, symmetry)[0]).tolist()))
+    return ", ".join(map(str, sizes[:-1])) + (" and " if len(sizes) > 1 else "") + str(sizes[-1])

@@ -46,3 +46,13 @@ def is_symmetric(puzzle, n: int, name: str) -> bool:
     """True if the givens of a puzzle (0 = empty) form a pattern the symmetry maps onto itself."""
     given = np.asarray(puzzle).ravel() != 0
     return all(np.array_equal(given, given[m]) for m in _maps(n, name))
+
+
+def reachable(n: int, name: str, k: int) -> bool:
+    """True if some union of whole orbits of a symmetry has exactly k cells (a symmetric pattern of k givens)."""
+    ptr, _ = orbits(n, name)
+    sums = np.zeros(n * n + 1, np.bool_)
+    sums[0] = True
+    for size in np.diff(ptr).tolist():
+        sums[size:] |= sums[:-size].copy()
+    return bool(sums[k]) if 0 <= k <= n * n else False
