@@ -41,6 +41,9 @@ class Digger:
         self.kind = "dlx" if variant.needs_dlx else "nine" if _use_nine(g) else "general"
         self.orbit_ptr, self.orbit_cells = orbits(g.n, symmetry)
         self.norbits = len(self.orbit_ptr) - 1
+        self.orbit_size = np.diff(self.orbit_ptr)
+        self.orbit_of = np.empty(g.ncells, np.int64)  # cell -> its orbit
+        self.orbit_of[self.orbit_cells] = np.repeat(np.arange(self.norbits), self.orbit_size)
         self.stop = stop_flag()
         if self.kind != "dlx":
             self.tables = _tables(g)
@@ -126,6 +129,11 @@ class Digger:
             return int(self._call(count_general, puzzle, self.n, units, pp, pi, lc_ptr, lc_cells, limit, 0,
                                  *self.buf, stop=self.stop))
         return self.variant.solve(puzzle.astype(np.int32), limit=limit).count
+
+    def given_orbits(self, puzzle: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(orbits whose cells are all givens, orbits with no given), each ascending."""
+        held = np.bincount(self.orbit_of[puzzle != 0], minlength=self.norbits)
+        return np.flatnonzero(held == self.orbit_size), np.flatnonzero(held == 0)
 
     def order(self, rng: np.random.Generator) -> np.ndarray:
         """The orbits in a random order."""

@@ -181,22 +181,22 @@ def _last_useful(hi: float) -> int:
 
 def level_capped(grid, geometry, solution, target: str, deadline: float | None = None) -> Verdict:
     """HoDoKu's level of a puzzle against a target level: ABOVE at the first step past it (and, for the top level,
-    INSIDE as soon as it is reached: the score is then not known). Walks as logic.path.hodoku_rating does
-    (OutOfTime when the deadline passes between steps)."""
+    INSIDE as soon as it is reached: the score is then not known). Walks as logic.path.hodoku_rating does, with
+    only the techniques of the target level or below (HoDoKu takes the first technique in its order that applies,
+    so when none of those applies the path's next step is above the target); OutOfTime when the deadline passes
+    between steps."""
     from ..kernels.se import walk_order
-    from ..logic.catalogue import HODOKU_ORDER
-    from ..logic.path import FAST_ORDER, FAST_SLUGS, Path, brute_force, chaining_next, hodoku_next, rated
+    from ..logic.path import Path, brute_force, chaining_next, hodoku_next, rated
     from ..logic.rating import fast_tables
     from ..logic.table import LEVELS
 
     want = LEVELS.index(target)
     top = want == len(LEVELS) - 1
+    order, rest, slugs = _level_orders(want)
     houses, values, cand = arrays_of(grid, geometry)
     givens = sum(1 << int(c) for c in np.flatnonzero(values))
     fast = fast_tables(houses)
-    order = np.array(FAST_ORDER, np.int64)
     counts = np.zeros(32, np.int64)
-    rest = HODOKU_ORDER[HODOKU_ORDER.index(next(e for e in HODOKU_ORDER if e.slug == "jellyfish")) + 1:]
     path = Path()
     state = None
     while True:
@@ -204,18 +204,41 @@ def level_capped(grid, geometry, solution, target: str, deadline: float | None =
             values, cand = np.array(state.values, np.int64), np.array(state.cand, np.uint64)
         solved = walk_order(order, houses.n, values, cand, fast.geo, fast.scan, fast.kind, counts, fast.out,
                             fast.elim)
-        score, level = rated(path, {FAST_SLUGS[p]: int(k) for p, k in enumerate(counts) if k})
+        score, level = rated(path, {slugs[p]: int(k) for p, k in enumerate(counts) if k})
         have = LEVELS.index(level)
         if have > want or (top and have == want) or solved:
             return _level_verdict(have, want, score, solved)
+        if rest is None:  # the kernel's techniques above the target come next
+            return Verdict(ABOVE, want + 1, {})
         _check_time(deadline)
         state = _state(houses, values, cand, givens)
         nxt = hodoku_next(state, rest)
         if nxt is None and not top:
-            return Verdict(ABOVE, want + 1, {})  # only SE's chains (extreme) or brute force are left
+            return Verdict(ABOVE, want + 1, {})  # only techniques above the target are left
         nxt = nxt or chaining_next(state) or brute_force(state, solution)
         path.steps.append(nxt)
         state.apply(nxt)
+
+
+def _level_orders(want: int):
+    """(kernel order, Python techniques or None, kernel slugs) of a level walk capped at level index want: the
+    prefixes of HoDoKu's order (the kernel's and the Python rest) that end at its last technique of level
+    <= want."""
+    from ..logic.catalogue import HODOKU_ORDER
+    from ..logic.path import FAST_ORDER, FAST_SLUGS
+    from ..logic.table import BY_SLUG, LEVELS
+
+    def low(slug):
+        return LEVELS.index(BY_SLUG[slug].level) <= want
+
+    k = max((i + 1 for i, p in enumerate(FAST_ORDER) if low(FAST_SLUGS[p])), default=0)
+    order = np.array(FAST_ORDER[:k], np.int64)
+    if k < len(FAST_ORDER):
+        return order, None, FAST_SLUGS
+    rest = HODOKU_ORDER[HODOKU_ORDER.index(next(e for e in HODOKU_ORDER if e.slug == "jellyfish")) + 1:]
+    if want < len(LEVELS) - 1:
+        rest = rest[:max((i + 1 for i, e in enumerate(rest) if low(e.slug)), default=0)]
+    return order, rest, FAST_SLUGS
 
 
 def _level_verdict(have: int, want: int, score: int, solved: bool) -> Verdict:

@@ -132,8 +132,8 @@ class Search:
         for _ in range(ADD_STEPS):
             if verdict.side != ABOVE or time.monotonic() > self.deadline:
                 break
-            empty = self.empty_orbits(digger, puzzle)
-            if not empty:
+            empty = digger.given_orbits(puzzle)[1]
+            if not len(empty):
                 break
             cells = self.orbit(digger, empty[self.rng.integers(len(empty))])
             puzzle[cells] = solution[cells]
@@ -161,14 +161,12 @@ class Search:
 
     def neighbour(self, digger, puzzle, solution):
         """One orbit of givens out, another of the same size in; unique, and dug again unless the count is fixed."""
-        full = [o for o in range(digger.norbits) if puzzle[self.orbit(digger, o)].all()]
-        empty = self.empty_orbits(digger, puzzle)
-        if not full or not empty:
+        full, empty = digger.given_orbits(puzzle)
+        if not len(full) or not len(empty):
             return None
         out = full[self.rng.integers(len(full))]
-        size = len(self.orbit(digger, out))
-        same = [o for o in empty if len(self.orbit(digger, o)) == size]
-        if not same:
+        same = empty[digger.orbit_size[empty] == digger.orbit_size[out]]
+        if not len(same):
             return None
         into = same[self.rng.integers(len(same))]
         nxt = puzzle.copy()
@@ -185,10 +183,6 @@ class Search:
     def orbit(digger, o: int) -> np.ndarray:
         """The cells of orbit o."""
         return digger.orbit_cells[digger.orbit_ptr[o]:digger.orbit_ptr[o + 1]]
-
-    def empty_orbits(self, digger, puzzle) -> list[int]:
-        """The orbits with no given."""
-        return [o for o in range(digger.norbits) if not puzzle[self.orbit(digger, o)].any()]
 
     def keep(self, judge: Judge, verdict: Verdict, puzzle, solution) -> None:
         """Remember the closest candidate so far (for the report when time runs out)."""
