@@ -33,10 +33,20 @@ def chunk(req: Request, first: int, stop: int) -> list[Made]:
     """Puzzles first .. stop-1 of a request (the unit of work of a run and of a pool task)."""
     if req.fast_path:
         return _batch(req, first, stop)
+    kind = _kind(req)
+    return [Search(req, i, kind).run() for i in range(first, stop)]
+
+
+_last_kind: list = [None, None]  # (request, kind) of the last chunk: a run's chunks share their tables
+
+
+def _kind(req: Request):
+    """The kind object of a request, built once per run (its digger's tables cost more than an easy puzzle)."""
     from .kinds import kind_of
 
-    kind = kind_of(req)
-    return [Search(req, i, kind).run() for i in range(first, stop)]
+    if _last_kind[0] != req:
+        _last_kind[:] = [req, kind_of(req)]
+    return _last_kind[1]
 
 
 _diggers: dict = {}
