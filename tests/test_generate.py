@@ -282,3 +282,43 @@ def test_interrupt_keeps_what_is_done(monkeypatch):
     result = run("generate", "-n", "5", "--seed", "1", "--size", "6")
     assert result.exit_code == 130
     assert len(result.stdout.split()) == 2 and "interrupted after 2 of 5" in result.stderr
+
+
+def _shipped(name: str, k: int) -> list[np.ndarray]:
+    """The first k puzzles of a shipped benchmark file."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "sudoku" / name
+    lines = [s.strip()[:81] for s in path.read_text().splitlines() if len(s.strip()) >= 81 and s[0] != "#"]
+    return [np.array([0 if ch in ".0" else int(ch) for ch in s], np.int32) for s in lines[:k]]
+
+
+def test_capped_walks_agree_with_the_grader():
+    """The generator's shortcuts (walks stopped at a band's edge, only the techniques up to a level) give the
+    verdict the grader's full rating implies, at every level and at caps around the rating."""
+    from sudokit.generate.rate import ABOVE, BELOW, INSIDE, level_capped, se_capped
+    from sudokit.geometry import box_geometry
+    from sudokit.logic import api
+    from sudokit.logic.table import LEVELS
+
+    g = box_geometry(3, 3)
+    puzzles_ = _shipped("puzzles2_17_clue_first1000", 10) + _shipped("puzzles3_magictour_top1465_first1000", 1)
+    seen = set()
+    for p in puzzles_:
+        state = api.candidates(p, g)
+        rating = api.rate(state, g)
+        seen.add(rating.level)
+        for level in LEVELS:
+            v = level_capped(p, g, api.solution(state, g), level)
+            have, want = LEVELS.index(rating.level), LEVELS.index(level)
+            assert v.side == (ABOVE if have > want else BELOW if have < want else INSIDE), (level, rating.level)
+            if v.side == INSIDE and level != "extreme":
+                assert (v.detail["level"], v.detail["score"]) == (rating.level, rating.score)
+        for lo, hi in ((1.0, rating.er), (rating.er, 11.9), (1.0, rating.er - 0.1), (rating.er + 0.1, 11.9)):
+            v = se_capped(p, g, lo, hi)
+            expect = ABOVE if rating.er > hi else BELOW if rating.er < lo else INSIDE
+            assert v.side == expect, (lo, hi, rating.er)
+            if v.side == INSIDE:
+                assert (v.value, v.detail["ep"], v.detail["ed"], v.detail["hardest"]) == \
+                    (rating.er, rating.ep, rating.ed, rating.hardest)
+    assert len(seen) >= 3  # the sample spans several levels

@@ -838,6 +838,7 @@ def _generate_run(req, count, jobs, progress, to, json_, symbols, stats) -> None
     show = (sys.stderr.isatty() if progress is None else progress) and count > 1
     try:
         with Progress(show, "generating") as bar:
+            bar(0, count)  # shown from the start: a hard target can take a while for its first puzzle
             for made in puzzles(req, count, _jobs(jobs, count)):
                 done += 1
                 bar(done, count)
