@@ -312,7 +312,7 @@ def test_capped_walks_agree_with_the_grader():
             v = level_capped(p, g, api.solution(state, g), level)
             have, want = LEVELS.index(rating.level), LEVELS.index(level)
             assert v.side == (ABOVE if have > want else BELOW if have < want else INSIDE), (level, rating.level)
-            if v.side == INSIDE and level != "extreme":
+            if v.side == INSIDE:
                 assert (v.detail["level"], v.detail["score"]) == (rating.level, rating.score)
         for lo, hi in ((1.0, rating.er), (rating.er, 11.9), (1.0, rating.er - 0.1), (rating.er + 0.1, 11.9)):
             v = se_capped(p, g, lo, hi)

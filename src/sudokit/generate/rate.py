@@ -5,8 +5,8 @@ or "above". ``se_capped`` walks Sudoku Explainer's path exactly as ``logic.ratin
 producers, in the same order, the same numba walk) but stops at the first step priced above the band, and never
 runs a producer whose every step would be priced above it (the nested chains that take minutes). ``level_capped``
 walks HoDoKu's path as ``logic.path.hodoku_rating`` does and stops at the first step whose level is above the
-target (or, for the top level, as soon as the level is reached). Both stop on the same steps on every machine:
-a generator's output depends on its seed, never on the machine's speed.
+target. Both stop on the same steps on every machine: a generator's output depends on its seed, never on the
+machine's speed (a walk that passes --max-seconds ends the search with a report instead).
 
 The puzzle a generator prints is rated again by the grader itself (``verify``): these shortcuts only decide
 where to search.
@@ -180,11 +180,11 @@ def _last_useful(hi: float) -> int:
 
 
 def level_capped(grid, geometry, solution, target: str, deadline: float | None = None) -> Verdict:
-    """HoDoKu's level of a puzzle against a target level: ABOVE at the first step past it (and, for the top level,
-    INSIDE as soon as it is reached: the score is then not known). Walks as logic.path.hodoku_rating does, with
-    only the techniques of the target level or below (HoDoKu takes the first technique in its order that applies,
-    so when none of those applies the path's next step is above the target); OutOfTime when the deadline passes
-    between steps."""
+    """HoDoKu's level of a puzzle against a target level: ABOVE at the first step past it, else the level and
+    score at the end of the path (the top level too: the score is part of the rating printed). Walks as
+    logic.path.hodoku_rating does, with only the techniques of the target level or below (HoDoKu takes the first
+    technique in its order that applies, so when none of those applies the path's next step is above the target);
+    OutOfTime when the deadline passes between steps."""
     from ..kernels.se import walk_order
     from ..logic.path import Path, brute_force, chaining_next, hodoku_next, rated
     from ..logic.rating import fast_tables
@@ -206,7 +206,7 @@ def level_capped(grid, geometry, solution, target: str, deadline: float | None =
                             fast.elim)
         score, level = rated(path, {slugs[p]: int(k) for p, k in enumerate(counts) if k})
         have = LEVELS.index(level)
-        if have > want or (top and have == want) or solved:
+        if have > want or solved:
             return _level_verdict(have, want, score, solved)
         if rest is None:  # the kernel's techniques above the target come next
             return Verdict(ABOVE, want + 1, {})
