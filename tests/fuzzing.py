@@ -10,6 +10,7 @@ print answers that are right (each solution checked against its puzzle, each cov
 from __future__ import annotations
 
 import json
+import re
 import warnings
 from pathlib import Path
 
@@ -34,7 +35,9 @@ SEEDS = {
               "1\n" + HARD[2], (DATA / "hdu4069" / "sample.in").read_text(),
               json.dumps({"size": 4, "givens": FOUR[1], "constraints": ["x"]}), "." * 81, "." * 16],
     "cover": [(ROOT / "examples" / "queens8.dlx").read_text(), "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nB X:1\nC Y:1\n",
-              (DATA / "exact-cover-p4929" / "unofficial" / "1.in").read_text(), "2 2\n1 0\n0 1\n", "A B\nA\nB\nA B\n"],
+              (DATA / "exact-cover-p4929" / "unofficial" / "1.in").read_text(), "2 2\n1 0\n0 1\n", "A B\nA\nB\nA B\n",
+              "A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n",
+              "A B C\nA |3\nB |2\nA B |4\nC |1\nB C |1\nA C |2 |1\n"],
     "target": [(DATA / "target-sudoku" / "sudoku2.in").read_text(), INTS, "\n".join(FOUR[1:3])],
     "binary": [(DATA / "binary-sudoku" / "sample.in").read_text(), "0000\n0110\n0110\n0000\n", "01\n10\n"],
 }
@@ -210,29 +213,37 @@ def _check_cover(text: str, args: list[str], out: str) -> None:
 
 
 def _cover_blocks(out: str, fmt: str, problem) -> list[list[int]]:
-    """The chosen option indices of each printed solution."""
+    """The chosen option indices of each printed solution (a DLX5 header 'N: (total cost $c)' too)."""
     if fmt == "matrix":
         return [[int(v) - 1 for v in line.split()] for line in out.splitlines()]
     index = {tuple(problem.option(k)): k for k in range(problem.n_options)}
     blocks = []
     for line in out.splitlines():
-        if line.endswith(":") and line[:-1].isdigit():
+        if re.fullmatch(r"\d+:( \(total cost \$\d+\))?", line):
             blocks.append([])
         else:
-            blocks[-1].append(index[tuple(line.split())])
+            words = line.split()
+            if problem.costs is not None:
+                assert words[-1].startswith("$"), line
+                words = words[:-1]
+            blocks[-1].append(index[tuple(words)])
     return blocks
 
 
 def _assert_cover(problem, options: list[int]) -> None:
-    """Each primary item covered once, each secondary at most once per color."""
+    """Each primary item covered within its bounds (once without), each secondary at most once per color."""
     seen: dict[int, int] = {}
+    times = [0] * problem.n_primary
     for k in options:
         lo, hi = problem.opt_ptr[k], problem.opt_ptr[k + 1]
         for item, color in zip(problem.opt_items[lo:hi].tolist(), problem.opt_colors[lo:hi].tolist()):
-            if item in seen:
-                assert item >= problem.n_primary and color and seen[item] == color, (options, item)
+            if item < problem.n_primary:
+                times[item] += 1
+            elif item in seen:
+                assert color and seen[item] == color, (options, item)
             seen[item] = color
-    assert all(i in seen for i in range(problem.n_primary)), options
+    lower, upper = problem.lower().tolist(), problem.upper().tolist()
+    assert all(lo <= t <= hi for t, lo, hi in zip(times, lower, upper)), (options, times)
 
 
 def _check_convert(text: str, args: list[str], out: str) -> None:

@@ -105,3 +105,22 @@ def test_pencilmark_input():
                     for ch in EASY)
     result = run("hint", "-", stdin=marks + "\n")
     assert result.exit_code == 0 and result.output.strip()
+
+
+def test_rate_cut_short_reports_a_lower_bound():
+    import time
+
+    from sudokit import Sudoku
+    from sudokit.cli import _rating_text
+    from sudokit.logic import api
+
+    hard = (Path(__file__).parent.parent / "examples" / "hardest.txt").read_text().split()[0]
+    puzzle = Sudoku(hard)
+    state = puzzle._logic_state()
+    full = api.rate(state, puzzle.geometry)
+    cut = api.rate(state, puzzle.geometry, max_seconds=-1.0)  # the deadline has passed before the first step
+    assert full.complete and not cut.complete and cut.reason == "time limit"
+    assert cut.er <= full.er < 20.0  # the hardest step so far: a lower bound, not SE's "cannot solve" 20.0
+    text = _rating_text(cut.to_json())
+    assert text.startswith(">=") and text.endswith("(time limit)")
+    assert not _rating_text(full.to_json()).startswith(">=")

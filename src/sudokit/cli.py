@@ -274,21 +274,29 @@ def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, jobs, jso
 
 @main.command()
 @click.argument("file", default="-")
-@click.option("--count", "count", is_flag=True, help="Print the number of solutions alone.")
+@click.option("--count", "count", is_flag=True, help="Print the number of solutions alone (all of them, costs or not).")
 @click.option("--all", "all_", is_flag=True, help="Print every solution (up to --limit).")
+@click.option("--best", type=click.IntRange(1, 100_000), metavar="K",
+              help="The K cheapest solutions, cheapest first (options with costs '|n'; default 1 then).")
 @click.option("--limit", type=COUNT, default=0, help="Cap for --count and --all (0 = none).")
 @click.option("--seed", type=COUNT, help="Randomise option order and MRV ties (Knuth's s<seed>), 0 or more.")
 @click.option("--max-nodes", type=COUNT, default=0, help="Stop after this many nodes (exit 3).")
 @click.option("--format", "fmt", type=click.Choice(["dlx", "matrix"]), help="Input format (default: detect).")
+@click.option("--to", "to", type=click.Choice(["dlx"]),
+              help="Write the problem in Knuth's .dlx format instead of solving it (bounds and costs kept).")
 @click.option("--stats", is_flag=True, help="Print Knuth's counters to stderr.")
 @click.option("--algorithm", type=click.Choice(["cells", "dlx"]), default="cells", show_default=True,
-              help="Dancing cells (faster) or dancing links (Knuth's node counts).")
-def cover(file, count, all_, limit, seed, max_nodes, fmt, stats, algorithm):
+              help="Dancing cells (faster) or dancing links (Knuth's node counts). Multiplicities always run "
+                   "Algorithm M on dancing links (DLX3), costs DLX5's branch and bound.")
+def cover(file, count, all_, best, limit, seed, max_nodes, fmt, to, stats, algorithm):
     """Solve the exact-cover problem in FILE (or stdin): Knuth's .dlx format or a 0/1 matrix.
 
     \b
     .dlx: first line 'primary items | secondary items', then one option per line
           (item names; 'name:c' gives a secondary item a color); lines starting with '|' are comments.
+          'u:v|name' in the first line: primary item covered u to v times ('v|name': exactly v; DLX3).
+          '|n' on an option line: the option costs n (several are summed); the cheapest solution is
+          printed, '--best K' the K cheapest (DLX5), each as 'N: (total cost $c)'.
     matrix: first line 'n m', then n rows of m values 0/1 (Luogu P4929); prints the chosen rows
           (1-based) or 'No Solution!'.
     Exit codes: 0 solved, 1 no solution, 2 bad input, 3 node limit.
@@ -297,6 +305,9 @@ def cover(file, count, all_, limit, seed, max_nodes, fmt, stats, algorithm):
     Examples:
       sudokit cover examples/knuth-dlx2.dlx
       sudokit cover --count examples/pentominoes.dlx
+      sudokit cover examples/knuth-dlx3.dlx          # multiplicities: C covered 2 or 3 times
+      sudokit cover --best 3 examples/knuth-dlx5.dlx # the three cheapest covers
+      sudokit cover --to dlx problem.txt             # a 0/1 matrix written as .dlx
     """
     import warnings
 
@@ -305,6 +316,8 @@ def cover(file, count, all_, limit, seed, max_nodes, fmt, stats, algorithm):
 
     if count and all_:
         raise click.UsageError("--count prints the number of solutions alone: it does not combine with --all")
+    if best and (count or all_):
+        raise click.UsageError("--best prints the K cheapest solutions: it does not combine with --count or --all")
     text, name = read_file(file)
     fmt = fmt or knuth.detect(text)
     with warnings.catch_warnings(record=True) as caught:
@@ -312,11 +325,19 @@ def cover(file, count, all_, limit, seed, max_nodes, fmt, stats, algorithm):
         problem = knuth.read_matrix(text, name) if fmt == "matrix" else knuth.read_dlx(text, name)
     for w in caught:
         click.echo(f"sudokit: warning: {w.message}", err=True)
+    if to:
+        emit(knuth.write_dlx(problem))
+        sys.exit(EXIT_OK)
+    if best and problem.costs is None:
+        raise click.UsageError(f"--best needs option costs ('|n' on option lines), and {name} has none")
     if stats:
-        nnz = int(problem.opt_ptr[-1])
-        click.echo(f"({problem.n_options} options, {problem.n_primary}+{problem.n_secondary} items, "
-                   f"{nnz} entries successfully read)", err=True)
-    search = Search(problem, seed, max_nodes, algorithm)
+        kept = problem.n_options - len(problem.dropped)
+        nnz = int(problem.opt_ptr[-1]) - sum(int(problem.opt_ptr[k + 1] - problem.opt_ptr[k]) for k in problem.dropped)
+        click.echo(f"({kept} options, {problem.n_primary}+{problem.n_secondary} items, {nnz + kept} entries "
+                   "successfully read)", err=True)  # Knuth counts a spacer per option among the entries
+    if problem.costs is not None and not (count or all_):
+        sys.exit(_cover_cheapest(problem, best or 1, seed, max_nodes, stats, name))
+    search = Search(problem, seed, max_nodes, algorithm, plain_start=True)  # a small problem skips loading numba
     cap = limit if limit else (1 << 62)
     try:
         _cover_answers(search, problem, fmt, count, cap if all_ or count else 1)
@@ -328,6 +349,31 @@ def cover(file, count, all_, limit, seed, max_nodes, fmt, stats, algorithm):
     if search.stopped:
         fail(f"{name}: node limit {max_nodes} reached after {search.stats.solutions} solution(s)", EXIT_LIMIT)
     sys.exit(EXIT_OK if search.stats.solutions else EXIT_UNSOLVED)
+
+
+def _cover_cheapest(problem, k: int, seed, max_nodes: int, stats: bool, name: str) -> int:
+    """Print the k cheapest solutions (DLX5's layout), cheapest first; the exit code."""
+    from .cover import knuth
+    from .cover.solver import cheapest
+    from .errors import LimitReached
+
+    try:
+        found = cheapest(problem, k, max_nodes, seed)
+    except LimitReached:
+        fail(f"{name}: node limit {max_nodes} reached before the cheapest solutions were proved", EXIT_LIMIT)
+    except KeyboardInterrupt as exc:
+        fail(f"{name}: interrupted", exit_status(exc))
+    for number, sol in enumerate(found, 1):
+        click.echo(knuth.format_dlx_solution(problem, sol.options, number))
+    if not found:
+        click.echo("no solution")
+        return EXIT_UNSOLVED
+    if stats:
+        click.echo(f"Altogether {found[0].stats}.", err=True)
+        costs = [sol.cost for sol in found]
+        click.echo(f"The optimum cost is ${costs[0]}" if k == 1 else
+                   "The optimum costs are: " + " ".join(f"${c}" for c in costs), err=True)
+    return EXIT_OK
 
 
 def _cover_answers(search, problem, fmt: str, count: bool, wanted: int) -> None:
@@ -610,8 +656,10 @@ def result_json(result: dict) -> dict:
 
 
 def _rating_text(r: dict) -> str:
-    """A rating on one line: ER/EP/ED, HoDoKu level and score, hardest technique."""
-    return f"{r['er']:.1f}/{r['ep']:.1f}/{r['ed']:.1f} {r['level']} {r['score']} {r['hardest']}"
+    """A rating on one line: ER/EP/ED, HoDoKu level and score, hardest technique (a cut-short rating says so)."""
+    bound = ">=" if r.get("reason") == "time limit" else ""
+    note = f" ({r['reason']})" if r.get("reason") else ""
+    return f"{bound}{r['er']:.1f}/{r['ep']:.1f}/{r['ed']:.1f} {r['level']} {r['score']} {r['hardest']}{note}"
 
 
 def _problem(result: dict) -> str | None:

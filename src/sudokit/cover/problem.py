@@ -3,6 +3,13 @@
 An *item* is primary (covered exactly once) or secondary (covered at most once). An *option* is a list of items;
 a secondary item in an option may carry a *color* (``X:red`` or ``("X", "red")``): options that agree on the
 color may share the item (Knuth's Algorithm C). Internally a problem is CSR arrays of 0-based item indices.
+
+Two of Knuth's extensions ride along as optional arrays:
+- ``bounds`` (DLX3's multiplicities, Algorithm M): primary item i must be covered between bounds[i, 0] and
+  bounds[i, 1] times (1 <= upper, lower <= upper); None means [1, 1] for every primary item;
+- ``costs`` (DLX5): a nonnegative integer cost per option; a solution costs the sum of its options', and
+  ``cover.cheapest`` finds the cheapest ones. None means no costs (every option costs 0).
+Costs and multiplicities together are refused, as Knuth's programs have no solver for the pair.
 """
 
 from __future__ import annotations
@@ -16,6 +23,8 @@ from ..checks import as_int
 from ..errors import InputError
 
 MAX_ITEMS = 1 << 20  # ten times Knuth's DLX1 max_cols: a header past it is refused before anything is allocated
+MAX_BOUND = 1 << 30  # an item bound fits the kernels' int32 words
+MAX_COST = 1 << 40  # an option cost: sums of up to a million options stay far inside int64
 
 
 @dataclass(frozen=True, eq=False)
@@ -30,10 +39,16 @@ class Problem:
     item_names: tuple[str, ...] = ()
     color_names: tuple[str, ...] = ("",)
     dropped: tuple[int, ...] = field(default=())  # options ignored because they had no primary item
+    bounds: np.ndarray | None = None  # int64 [n_primary, 2]: (lower, upper) times each primary item is covered
+    costs: np.ndarray | None = None  # int64 [n_options]: each option's cost
 
     @classmethod
-    def from_names(cls, primary, secondary=(), options=()) -> "Problem":
-        """Build from item names and options given as lists of names (``name`` or ``name:color``)."""
+    def from_names(cls, primary, secondary=(), options=(), bounds=None, costs=None) -> "Problem":
+        """Build from item names and options given as lists of names (``name`` or ``name:color``).
+
+        bounds: {name: v or (u, v)} for primary items covered u..v times (the rest once), or one entry per
+        primary item; costs: one nonnegative integer per option.
+        """
         names = [str(x) for x in primary] + [str(x) for x in secondary]
         index = _index_names(names)
         n_primary = len(primary)
@@ -55,12 +70,17 @@ class Problem:
                 cols.append(colors.setdefault(color, len(colors) + 1) if color else 0)
             ptr.append(len(items))
         color_names = ("",) + tuple(colors)
-        return cls.from_arrays(n_primary, len(secondary), ptr, items, cols, names, color_names)
+        if isinstance(bounds, dict):
+            bounds = _bounds_by_name(bounds, index, n_primary)
+        return cls.from_arrays(n_primary, len(secondary), ptr, items, cols, names, color_names, bounds, costs)
 
     @classmethod
     def from_arrays(cls, n_primary, n_secondary, opt_ptr, opt_items, opt_colors=None, item_names=(),
-                    color_names=("",)) -> "Problem":
-        """Build from CSR arrays of 0-based item indices (the fast path for generated problems)."""
+                    color_names=("",), bounds=None, costs=None) -> "Problem":
+        """Build from CSR arrays of 0-based item indices (the fast path for generated problems).
+
+        bounds: n_primary entries, each v or (u, v); costs: one integer per option (see the module docstring).
+        """
         n_primary = as_int(n_primary, "n_primary", 1, MAX_ITEMS)
         n_secondary = as_int(n_secondary, "n_secondary", 0, MAX_ITEMS - n_primary)
         n_items = n_primary + n_secondary
@@ -80,7 +100,12 @@ class Problem:
             warnings.warn(f"{len(dropped)} option(s) ignored (no primary items): first is option {dropped[0] + 1}",
                           stacklevel=3)
         names = tuple(item_names) or tuple(str(i + 1) for i in range(n_items))
-        return cls(n_primary, n_secondary, opt_ptr, opt_items, opt_colors, names, tuple(color_names), dropped)
+        bounds = _as_bounds(bounds, n_primary)
+        costs = _as_costs(costs, n_options)
+        if bounds is not None and costs is not None:
+            raise InputError("costs and multiplicities together are not supported (Knuth's DLX3 or DLX5, not both)")
+        return cls(n_primary, n_secondary, opt_ptr, opt_items, opt_colors, names, tuple(color_names), dropped,
+                   bounds, costs)
 
     @classmethod
     def from_matrix(cls, matrix, secondary: int = 0) -> "Problem":
@@ -137,6 +162,12 @@ class Problem:
 
         return is_unique(self, **search)
 
+    def cheapest(self, k: int = 1, **search):
+        """The k cheapest solutions, cheapest first (cover.cheapest)."""
+        from .solver import cheapest
+
+        return cheapest(self, k, **search)
+
     def to_dlx(self) -> str:
         """Knuth's .dlx text of the problem."""
         from .knuth import write_dlx
@@ -152,6 +183,23 @@ class Problem:
     def n_options(self) -> int:
         """Options as given, dropped ones included (indices stay the user's)."""
         return len(self.opt_ptr) - 1
+
+    @property
+    def has_bounds(self) -> bool:
+        """True if some primary item is not simply covered once (DLX3's multiplicities)."""
+        return self.bounds is not None
+
+    def lower(self) -> np.ndarray:
+        """The lower bound of every primary item (all 1 without multiplicities)."""
+        return np.ones(self.n_primary, np.int64) if self.bounds is None else self.bounds[:, 0]
+
+    def upper(self) -> np.ndarray:
+        """The upper bound of every primary item (all 1 without multiplicities)."""
+        return np.ones(self.n_primary, np.int64) if self.bounds is None else self.bounds[:, 1]
+
+    def cost(self, options) -> int:
+        """The total cost of a set of option indices (0 without costs)."""
+        return 0 if self.costs is None else int(sum(self.costs[k] for k in options))
 
     def option(self, k: int) -> list[str]:
         """Option k as item names, colors written ``name:color``."""
@@ -191,6 +239,46 @@ def _check_csr(opt_ptr: np.ndarray, opt_items: np.ndarray, opt_colors: np.ndarra
     if len(colored):
         raise InputError(f"option {int(owner[colored[0]]) + 1}: primary item {int(opt_items[colored[0]])} must be "
                          "uncolored")
+
+
+def _as_bounds(bounds, n_primary: int) -> np.ndarray | None:
+    """Bounds as int64 [n_primary, 2] (v alone means u = v); None when every item is [1, 1]."""
+    if bounds is None:
+        return None
+    try:
+        rows = [(b, b) if np.ndim(b) == 0 else tuple(b) for b in bounds]
+        arr = np.array(rows, dtype=object)
+    except (TypeError, ValueError):
+        raise InputError("bounds: one v or (u, v) per primary item") from None
+    if arr.shape != (n_primary, 2):
+        raise InputError(f"bounds: one v or (u, v) for each of the {n_primary} primary items")
+    lo = [as_int(u, "lower bound", 0, MAX_BOUND) for u, _ in rows]
+    hi = [as_int(v, "upper bound", 1, MAX_BOUND) for _, v in rows]
+    for k, (u, v) in enumerate(zip(lo, hi)):
+        if u > v:
+            raise InputError(f"primary item {k + 1}: lower bound {u} exceeds upper bound {v}")
+    out = np.array([lo, hi], np.int64).T.reshape(n_primary, 2)
+    return None if (out == 1).all() else out
+
+
+def _bounds_by_name(bounds: dict, index: dict[str, int], n_primary: int) -> list:
+    """{name: v or (u, v)} as one entry per primary item ([1, 1] where not named)."""
+    out: list = [1] * n_primary
+    for name, b in bounds.items():
+        k = index.get(str(name), n_primary)
+        if k >= n_primary:
+            raise InputError(f"bounds: {name!r} is not a primary item")
+        out[k] = b
+    return out
+
+
+def _as_costs(costs, n_options: int) -> np.ndarray | None:
+    """Costs as int64 [n_options], each 0 .. MAX_COST."""
+    if costs is None:
+        return None
+    if isinstance(costs, (str, bytes)) or np.ndim(costs) != 1 or len(costs) != n_options:
+        raise InputError(f"costs: one integer per option ({n_options})")
+    return np.array([as_int(c, "cost", 0, MAX_COST) for c in costs], np.int64)
 
 
 def _index_names(names: list[str]) -> dict[str, int]:

@@ -3,16 +3,20 @@
     solve(p)            first solution or None        count(p)       number of solutions (a Count, an int)
     solutions(p)        lazy iterator, batch by batch  is_unique(p)   exactly one solution?
 
+    cheapest(p, k)      the k cheapest solutions of a problem with option costs, cheapest first (DLX5)
+
 Each takes ``seed`` (random tie-breaking and option order, Knuth's ``s<seed>``), ``max_nodes`` (0 = none;
 reaching it raises LimitReached) and ``algorithm``: "cells" (the default: Knuth's dancing cells on sparse
 sets, kernels/cells.py, the faster one on every benchmark problem: 1.8x-2.7x dlx on queens and pentominoes,
 ~5x on Sudoku; figures in that file) or "dlx" (dancing links, kernels/dlx.py, whose node counts match
-Knuth's published figures). Counters (solutions, nodes, updates) come back on the result as ``stats``;
-nodes and updates depend on the algorithm.
+Knuth's published figures). A problem with multiplicities runs on Algorithm M (kernels/mcc.py, dancing links,
+DLX3's node counts) whichever is asked. Counters (solutions, nodes, updates) come back on the result as
+``stats``; nodes and updates depend on the algorithm.
 """
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -26,6 +30,9 @@ COUNT_ALL = np.iinfo(np.int64).max
 ALGORITHMS = ("cells", "dlx")
 DEFAULT_ALGORITHM = "cells"
 SLICE = 1 << 18  # nodes per kernel call: between calls Python sees Ctrl-C / SIGTERM (the search resumes exactly)
+MAX_BEST = 100_000  # cheapest(p, k): k at most this (Knuth's DLX5 allows 15,000)
+TINY_ENTRIES = 20_000  # a problem this small may start in plain Python (cover/small.py) while numba is not loaded
+TINY_BUDGET = 100_000  # nodes + removals plain Python may spend (about 0.1 s) before numba takes over
 
 
 @dataclass(frozen=True)
@@ -50,6 +57,11 @@ class Solution:
     problem: Problem
     stats: Stats
 
+    @property
+    def cost(self) -> int:
+        """The sum of the chosen options' costs (0 for a problem without costs)."""
+        return self.problem.cost(self.options)
+
     def names(self) -> list[list[str]]:
         """The chosen options as lists of item names."""
         return [self.problem.option(k) for k in self.options]
@@ -66,11 +78,23 @@ class Count(int):
         return obj
 
 
+def numba_loaded() -> bool:
+    """True once numba is imported (then a kernel costs nothing to start)."""
+    return "numba" in sys.modules
+
+
 class Search:
-    """A paused Algorithm C search over one problem: every call resumes where the last one stopped."""
+    """A paused Algorithm C search over one problem: every call resumes where the last one stopped.
+
+    Start-up (plain_start=True, what `sudokit cover` asks for): importing numba and loading the compiled kernels
+    costs more than solving a small problem, so while numba is not loaded an unseeded dancing-cells search of a
+    small problem starts in plain Python (cover/small.py, the same moves as the kernel); past TINY_BUDGET it is
+    handed to the kernel, which skips the solutions already returned. Either way the solutions, their order and
+    the counters are the kernel's. (Off by default: a program solving many problems wants the kernel at once.)
+    """
 
     def __init__(self, problem: Problem, seed: int | None = None, max_nodes: int = 0,
-                 algorithm: str = DEFAULT_ALGORITHM):
+                 algorithm: str = DEFAULT_ALGORITHM, snapshot: int = 256, plain_start: bool = False):
         if algorithm not in ALGORITHMS:
             raise InputError(f"unknown exact-cover algorithm {algorithm!r} (choose from {', '.join(ALGORITHMS)})")
         if not isinstance(problem, Problem):
@@ -78,25 +102,42 @@ class Search:
         seed = as_seed(seed)
         self.problem = problem
         self.algorithm = algorithm
+        self.kernel = "mcc" if problem.has_bounds else algorithm
         self.max_nodes = as_max_nodes(max_nodes)
-        self.state = np.zeros(6, np.int64)
-        if algorithm == "dlx":
+        self.state = np.zeros(11, np.int64)
+        self.width = max(1, problem.n_primary)  # options in a solution, at most
+        if self.kernel == "mcc":
+            self.links = build_links(problem, seed) + build_bounds(problem)
+            levels = max_levels(problem)
+            self.width = levels
+            self.x = np.zeros(levels + 1, np.int32)
+            self.ft = np.zeros(levels + 1, np.int32)
+        elif algorithm == "dlx":
             self.links = build_links(problem, seed)
             self.x = np.zeros(problem.n_primary + 1, np.int32)
         else:
             self.links = build_cells(problem, seed)
-            self.levels = np.zeros((problem.n_primary + 2, 4), np.uint32)
+            self.levels = np.zeros((problem.n_primary + 2, 5), np.uint32)
             n = problem.n_items
-            # enough for every level's (item, size) pairs, up to 4 MB; the kernel asks for more if it needs it
-            self.trail = np.zeros(min(2 * n * (problem.n_primary + 1), 1 << 20) + 2 * n + 2, np.uint32)
+            # room for a few levels' (item, size) pairs; the kernel pauses for more when a level might not fit
+            self.trail = np.zeros(min(4 * n * (problem.n_primary + 1), 1 << 16) + 4 * n + 4, np.uint32)
             self.state[4] = n  # every item active
             self.state[5] = problem.n_primary
+            self.state[9] = snapshot
+            self.state[10] = problem.n_primary  # every primary item active
         if seed is not None:
             self.state[2] = (int(seed) & 0x7FFFFFFF) or 1
             self.state[3] = 1
         self.counters = np.zeros(4, np.int64)
         self.finished = False  # the search space is exhausted
         self.stopped = False  # the last run paused at the node limit
+        self.tiny = None
+        self.returned = 0  # solutions the plain-Python start has found so far
+        if (plain_start and self.kernel == "cells" and seed is None and len(problem.opt_items) <= TINY_ENTRIES
+                and not numba_loaded()):
+            from .small import Tiny
+
+            self.tiny = Tiny(problem)
 
     @property
     def stats(self) -> Stats:
@@ -108,13 +149,36 @@ class Search:
 
         The kernel runs in slices of SLICE nodes, so an interrupt between two slices leaves a search that resumes.
         """
-        from ..kernels import dlx
-
         limit = as_limit(limit)
         keep = as_int(keep, "keep", 0, limit)
         if self.finished:
             return []
-        out_opts = np.zeros((keep, max(1, self.problem.n_primary)), np.int32)
+        if self.tiny is not None:
+            got = self.tiny.run(limit, keep, self.max_nodes, TINY_BUDGET)
+            if got is not None:
+                return self._tiny_done(*got)
+            self.tiny = None  # over budget: the kernel starts afresh and skips what was already returned
+            self.counters[:] = 0
+            if self.returned:
+                self._run_kernel(self.returned, 0)
+        return self._run_kernel(limit, keep)
+
+    def _tiny_done(self, status: int, found: list) -> list[tuple[int, ...]]:
+        """Take over the plain-Python search's counters and status."""
+        from .small import DONE, PAUSED_NODES
+
+        tiny = self.tiny
+        self.returned = tiny.solutions
+        self.counters[:] = (tiny.solutions, tiny.nodes, tiny.updates, tiny.cleansings)
+        self.finished = status == DONE
+        self.stopped = status == PAUSED_NODES
+        return found
+
+    def _run_kernel(self, limit: int, keep: int) -> list[tuple[int, ...]]:
+        """Run the kernel in slices until `limit` more solutions, the end, or max_nodes."""
+        from ..kernels import dlx
+
+        out_opts = np.zeros((keep, self.width), np.int32)
         out_len = np.zeros(keep, np.int32)
         before = int(self.counters[0])
         while True:
@@ -133,6 +197,11 @@ class Search:
 
         cap = int(self.counters[dlx.NODES]) + SLICE
         cap = min(cap, self.max_nodes) if self.max_nodes else cap
+        if self.kernel == "mcc":
+            from ..kernels import mcc
+
+            return mcc.search(*self.links, self.x, self.ft, self.state, limit, cap, out_opts, out_len,
+                              self.counters)
         if self.algorithm == "dlx":
             return dlx.search(*self.links, self.x, self.state, limit, cap, out_opts, out_len, self.counters)
         while True:
@@ -151,8 +220,25 @@ class Search:
             raise LimitReached(f"node limit {self.max_nodes} reached after {self.counters[0]} solution(s)")
 
 
-def build_links(problem: Problem, seed: int | None = None) -> tuple[np.ndarray, ...]:
-    """The dancing-links arrays of problem (see kernels/dlx.py for the layout); seed shuffles each item's list."""
+def max_levels(problem: Problem) -> int:
+    """The deepest an Algorithm M search can go: every level lowers some bound by one, and uses an option or
+    ends an item (a null move)."""
+    return int(min(problem.upper().sum(), problem.n_options + problem.n_primary)) + 1
+
+
+def build_bounds(problem: Problem) -> tuple:
+    """Algorithm M's per-item words (bound = upper, slack = upper - lower; 1-based like the headers) and the
+    number of primary items."""
+    bound = np.zeros(problem.n_items + 2, np.int32)
+    slack = np.zeros(problem.n_items + 2, np.int32)
+    bound[1:problem.n_primary + 1] = problem.upper()
+    slack[1:problem.n_primary + 1] = problem.upper() - problem.lower()
+    return bound, slack, problem.n_primary
+
+
+def build_links(problem: Problem, seed: int | None = None, entry_key=None) -> tuple[np.ndarray, ...]:
+    """The dancing-links arrays of problem (see kernels/dlx.py for the layout); seed shuffles each item's list,
+    entry_key (one number per CSR entry) orders each list by it, stably (DLX5's lists sorted by cost)."""
     n = problem.n_items
     keep = np.ones(problem.n_options, bool)
     keep[list(problem.dropped)] = False
@@ -178,7 +264,7 @@ def build_links(problem: Problem, seed: int | None = None) -> tuple[np.ndarray, 
     color[nodes] = problem.opt_colors[entry_src]
     node_opt[nodes] = entry_opt
     _link_spacers(top, ulink, dlink, n, opts, lengths, rank)
-    _link_columns(ulink, dlink, nodes, items, n, seed)
+    _link_columns(ulink, dlink, nodes, items, n, seed, None if entry_key is None else entry_key[entry_src])
     length = np.zeros(n + 2, np.int32)
     length[1:n + 1] = np.bincount(items, minlength=n + 1)[1:]
     llink, rlink = _item_lists(problem.n_primary, n)
@@ -189,8 +275,8 @@ def build_links(problem: Problem, seed: int | None = None) -> tuple[np.ndarray, 
 def build_cells(problem: Problem, seed: int | None = None) -> tuple[np.ndarray, ...]:
     """The dancing-cells arrays of problem (see kernels/cells.py for the layout); seed shuffles each item's set.
 
-    Returns opt_of, span, nd, col, setm, item, it: uint32, C-contiguous. Nodes are the problem's CSR entries;
-    a dropped option keeps its nodes but is in no item's set.
+    Returns opt_of, span, nd, col, setm, item, it, prim: uint32, C-contiguous. Nodes are the problem's CSR
+    entries; a dropped option keeps its nodes but is in no item's set.
     """
     u = np.uint32
     n = problem.n_items
@@ -206,12 +292,13 @@ def build_cells(problem: Problem, seed: int | None = None) -> tuple[np.ndarray, 
     base = np.zeros(n, np.int64)
     base[1:] = np.cumsum(size)[:-1]
     loc = np.zeros(len(itm), np.int64)
-    loc[setm] = np.arange(len(setm)) - base[itm[setm]]
+    loc[setm] = np.arange(len(setm))  # absolute places: a removal needs no base to move a node
     nd = np.stack([itm, loc], axis=1).ravel()
     span = np.stack([ptr[owner], ptr[owner + 1]], axis=1).ravel()
     it = np.stack([np.arange(n), size, base, np.zeros(n, np.int64)], axis=1).ravel()
     return tuple(np.ascontiguousarray(a, dtype=u)
-                 for a in (owner, span, nd, problem.opt_colors, setm, np.arange(n), it))
+                 for a in (owner, span, nd, problem.opt_colors, setm, np.arange(n), it,
+                           np.tile(np.arange(problem.n_primary), 2)))
 
 
 def _link_spacers(top, ulink, dlink, n, opts, lengths, rank) -> None:
@@ -228,10 +315,10 @@ def _link_spacers(top, ulink, dlink, n, opts, lengths, rank) -> None:
     ulink[last] = starts[-1] if len(opts) else 0
 
 
-def _link_columns(ulink, dlink, nodes, items, n, seed) -> None:
-    """Circular vertical lists: each item header, then its nodes in option order (or shuffled)."""
+def _link_columns(ulink, dlink, nodes, items, n, seed, first_key=None) -> None:
+    """Circular vertical lists: each item header, then its nodes in option order (or shuffled), by first_key first."""
     key = np.random.default_rng(seed).random(len(nodes)) if seed is not None else nodes
-    order = np.lexsort((key, items))
+    order = np.lexsort((key, items) if first_key is None else (key, first_key, items))
     s_nodes, s_items = nodes[order], items[order]
     prev = np.empty_like(s_nodes)
     prev[1:] = s_nodes[:-1]
@@ -258,6 +345,74 @@ def _item_lists(n_primary: int, n: int) -> tuple[np.ndarray, np.ndarray]:
         for a, b in zip(ring, ring[1:] + ring[:1]):
             rlink[a], llink[b] = b, a
     return llink, rlink
+
+
+def net_costs(problem: Problem) -> tuple[np.ndarray, int]:
+    """DLX5's taxes: every primary item in turn gives up the cheapest (net) cost of its options, which every
+    option holding it pays less. Returns the net cost of each option and the total tax."""
+    cost = problem.costs.astype(np.int64).copy()
+    keep = np.ones(problem.n_options, bool)
+    keep[list(problem.dropped)] = False
+    owner = np.repeat(np.arange(problem.n_options), np.diff(problem.opt_ptr))
+    entries = np.flatnonzero(keep[owner] & (problem.opt_items < problem.n_primary))
+    order = entries[np.argsort(problem.opt_items[entries], kind="stable")]
+    bounds = np.searchsorted(problem.opt_items[order], np.arange(problem.n_primary + 1))
+    tax = 0
+    for i in range(problem.n_primary):
+        opts = owner[order[bounds[i]:bounds[i + 1]]]
+        if len(opts):
+            m = int(cost[opts].min())
+            if m:
+                cost[opts] -= m
+                tax += m
+    return cost, tax
+
+
+def cheapest(problem: Problem, k: int = 1, max_nodes: int = 0, seed: int | None = None) -> list[Solution]:
+    """The k cheapest solutions (fewer if there are fewer), cheapest first, found by DLX5's branch and bound.
+
+    A problem without costs has every solution at cost 0: the first k found are returned. `seed` shuffles ties
+    between options of equal cost. Each Solution has .cost; .stats counts the improving solutions the search met.
+    """
+    from ..kernels import costs as kc
+
+    k = as_int(k, "k", 1, MAX_BEST)
+    seed = as_seed(seed)
+    if k * max(1, problem.n_primary) > 1 << 26:
+        raise InputError(f"the {k} best solutions of {problem.n_primary} primary items would not fit in 256 MB")
+    if problem.has_bounds:
+        raise InputError("cheapest needs option costs, and costs with multiplicities are not supported")
+    if problem.costs is None:
+        return [Solution(s.options, problem, s.stats) for s in solutions(problem, k, seed, max_nodes)]
+    net, _ = net_costs(problem)
+    owner = np.repeat(np.arange(problem.n_options), np.diff(problem.opt_ptr))
+    links = build_links(problem, seed, net[owner])
+    node_cost = np.zeros(len(links[4]), np.int64)
+    node_cost[links[4] >= 0] = net[links[4][links[4] >= 0]]
+    prim = np.bincount(owner[problem.opt_items < problem.n_primary], minlength=problem.n_options)
+    zmax = int(prim.max(initial=0))
+    depth = problem.n_primary + 1
+    x, part, th0, th = (np.zeros(depth, np.int32), np.zeros(depth, np.int64), np.zeros(depth, np.int64),
+                        np.zeros(depth, np.int64))
+    state = np.zeros(6, np.int64)
+    state[kc.ST_CUTOFF] = kc.INFCOST
+    out_opts = np.zeros((k, max(1, problem.n_primary)), np.int32)
+    out_len = np.zeros(k, np.int32)
+    out_cost = np.zeros(k, np.int64)
+    counters = np.zeros(4, np.int64)
+    max_nodes = as_max_nodes(max_nodes)
+    while True:
+        cap = int(counters[kc.NODES]) + SLICE
+        cap = min(cap, max_nodes) if max_nodes else cap
+        status = kc.search(*links, node_cost, zmax, x, part, th0, th, state, cap, out_opts, out_len, out_cost,
+                           counters)
+        if status == kc.DONE or (max_nodes and counters[kc.NODES] >= max_nodes):
+            break
+    stats = Stats(*counters.tolist())
+    if status != kc.DONE:
+        raise LimitReached(f"node limit {max_nodes} reached before the cheapest solutions were proved")
+    rows = sorted(range(int(state[kc.ST_FILLED])), key=lambda r: (int(out_cost[r]), r))
+    return [Solution(tuple(out_opts[r, :out_len[r]].tolist()), problem, stats) for r in rows]
 
 
 def solutions(problem: Problem, limit: int | None = None, seed: int | None = None, max_nodes: int = 0,

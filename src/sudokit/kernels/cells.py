@@ -6,18 +6,20 @@ until `limit` more solutions (PAUSED_LIMIT), exhaustion (DONE) or `max_nodes` no
 
 Layout (a *node* is an entry of the problem's CSR arrays; cover/solver.py `build_cells` makes every array):
 
-    nd[2z], nd[2z+1]         item of node z (0-based, primaries first), z's place in that item's set
+    nd[2z], nd[2z+1]         item of node z (0-based, primaries first), z's place in setm (absolute)
     span[2z], span[2z+1]     first node and end of z's option;  opt_of[z] its option, col[z] its color (0 none)
-    it[4i .. 4i+2]           item i: place in `item`, size of its set, base of its set (4th word unused)
-    setm[base .. base+size)  the active options of an item, as nodes (a sparse set: loc says where z sits)
+    it[4i .. 4i+3]           item i: place in `item`, size of its set, base of its set, stamp (see below)
+    setm[base .. base+size)  the active options of an item, as nodes (a sparse set: nd[2z+1] says where z sits)
     item[0 .. active)        the active items (a sparse set: it[4i] says where i sits)
+    prim[0 .. pactive)       the active primary items, for the MRV scan (prim[nprim + i] says where i sits)
     lv[level]                chosen item, index in its set of the option being tried, `active` after
-                             choosing, start of the level's trail
-    trail                    (item, size) pairs of the items active at each level, for undo
+                             choosing, start of the level's trail, `pactive` after choosing
+    trail                    (item, size) pairs, for undo: a stack, newest last
 
-A node in search (Knuth's SSXC): choose the active primary item i with fewest options (MRV; ties to the first,
-or at random if seeded; none left = a solution), deactivate it and remove the other nodes of each of its
-options from the sets of the active items, then save (item, size) of every active item. Trying option x:
+A node in search (Knuth's SSXC): choose the active primary item i with fewest options (MRV; ties to the lowest
+item index, or at random if seeded; none left = a solution), deactivate it, put its set back in option order
+(unseeded: a stable order, so options are tried as dancing links tries them), and remove the other nodes of each
+of its options from the sets of the active items, then make the sizes restorable (below). Trying option x:
 deactivate x's other items that are still active, then, for each of them, j, hide the options in j's set
 (all of them if x uses j uncolored, only those with another color or none if x gives j color c) by removing
 their other nodes from the sets of the items that were active before x. A secondary item already inactive
@@ -27,8 +29,26 @@ option. Undo = restore `active` and the saved sizes (a sparse set forgets nothin
 A forced choice (size 1) saves nothing: leaving it, the parent's restore covers it. (x is in no set it could
 be hidden from twice: choosing i already removed the other nodes of all of i's options.)
 
-The trail needs at most the sum over levels of the active items; the kernel pauses with PAUSED_TRAIL before
-a node whose save would not fit, and the driver grows the array and resumes.
+Saving sizes, two ways by the number of active items (state[ST_SNAP], SNAPSHOT_ITEMS by default):
+- few: a snapshot, (item, size) of every active item pushed once per level and copied back before each option;
+- many: lazily, each level's options get a fresh stamp (a clock in state), and an item is pushed the first time
+  one of them shrinks its set (its stamp differs); undo pops the level's pushes newest first. On a 36x36 Sudoku
+  (5,184 items) the snapshot copied every item at every node: 0.20 s for the empty grid against 0.02 s now.
+The trail needs at most twice the sum over levels of the active items; the kernel pauses with PAUSED_TRAIL
+before a node that might not fit, and the driver grows the array and resumes.
+
+Measured after those two changes (stable order; snapshot up to 256 items, lazy above), CPU seconds, min of 5
+alternating runs on the loaded 2-core box, against the kernel before them: 12 queens 0.077 (was 0.066; 251,295
+nodes against 230,214: the ties now go to the first item, as ssxcc's 251,387), 13 queens 0.286 (0.246), quarter
+pentominoes 1.44 (1.78); empty 36x36 Sudoku, first solution, 5,972 nodes (none within 2M before).
+Then MRV over a sparse set of the active primary items only (queens: 1/3 of the items), and nd[2z+1] as z's
+absolute place in setm (a removal adds no base): quarter pentominoes 1.48 -> 1.42, 13 queens 0.28 (unchanged
+within noise); .scratch A/B, min of 3 alternating runs.
+Where the removals go (quarter pentominoes): 4.5M when a level hides its item's options, 127M in the 302,519
+options that lead to a node, 140M in the 606,676 that are abandoned (12 queens: 0.4M of 4.7M). Hiding the
+deactivated items' sets smallest first (failures found before the long hides; the outcome does not depend on the
+order) cut the removals to 240M but won only 4% there and lost 8% on 13 queens (the ordering costs per option);
+the largest set alone moved last: 252M removals, slower on both. Neither kept.
 
 Measured (quarter pentominoes: 6x10, X in one quarter, 2339 solutions, 303661 nodes, 273M removals; CPU
 seconds, time.process_time, variants alternated in one process on a loaded 2-core box; min of 6-10 runs):
@@ -60,7 +80,9 @@ import numpy as np
 from numba import njit
 
 # state[] slots
-ST_OP, ST_LEVEL, ST_RNG, ST_SEEDED, ST_ACTIVE, ST_NPRIM = 0, 1, 2, 3, 4, 5
+ST_OP, ST_LEVEL, ST_RNG, ST_SEEDED, ST_ACTIVE, ST_NPRIM, ST_TOP, ST_SID, ST_CLOCK, ST_SNAP, ST_PACTIVE = range(11)
+STATE_WORDS = 11
+SNAPSHOT_ITEMS = 256  # a level with at most this many active items saves them all; above, only those it changes
 # resume points: enter a level, try the current option, undo it and take the next, leave the level
 OP_ENTER, OP_TRY, OP_RETRY, OP_LEAVE = 0, 1, 2, 3
 # return status (PAUSED_TRAIL: grow `trail` and call again)
@@ -68,28 +90,29 @@ DONE, PAUSED_LIMIT, PAUSED_NODES, PAUSED_TRAIL = 0, 1, 2, 3
 # stats[] slots
 SOLUTIONS, NODES, UPDATES, CLEANSINGS = 0, 1, 2, 3
 # lv[level, ...] slots
-L_ITEM, L_INDEX, L_ACTIVE, L_TRAIL = 0, 1, 2, 3
+L_ITEM, L_INDEX, L_ACTIVE, L_TRAIL, L_PACTIVE = 0, 1, 2, 3, 4
+LEVEL_WORDS = 5
 
 # unsigned constants keep every index unsigned (numba then skips the negative-index wraparound test)
 Z = np.uint32(0)
 O = np.uint32(1)
 TWO = np.uint32(2)
 NONE = np.uint32(0xFFFFFFFF)
-IW = np.uint32(4)  # words per item in `it`: POS, SIZE, BASE, unused
-POS, SIZE, BASE = np.uint32(0), np.uint32(1), np.uint32(2)
+IW = np.uint32(4)  # words per item in `it`: POS, SIZE, BASE, STAMP
+POS, SIZE, BASE, STAMP = np.uint32(0), np.uint32(1), np.uint32(2), np.uint32(3)
 
 
 @njit(cache=True, inline="always")
 def _remove(z, j, setm, nd, it):
     """Take node z out of item j's set: swap it with the last node of the set and shrink the set."""
     s = it[j * IW + SIZE] - O
-    b = it[j * IW + BASE]
+    e = it[j * IW + BASE] + s
     l = nd[z + z + O]
-    w = setm[b + s]
-    setm[b + l] = w
+    w = setm[e]
+    setm[l] = w
     nd[w + w + O] = l
-    setm[b + s] = z
-    nd[z + z + O] = s
+    setm[e] = z
+    nd[z + z + O] = e
     it[j * IW + SIZE] = s
 
 
@@ -107,36 +130,91 @@ def _deactivate(j, item, it, active):
 
 
 @njit(cache=True, inline="always")
-def _hide_nodes(z, ze, start, active, nprim, setm, nd, it):
-    """Remove nodes z..ze-1 from the sets of the items active before `start` fell to `active`.
+def _deactivate_primary(j, prim, nprim, pactive):
+    """Swap primary item j to the end of the active primaries (prim[0 .. nprim), places at prim[nprim + j])."""
+    a = pactive - O
+    p = prim[nprim + j]
+    last = prim[a]
+    prim[p] = last
+    prim[nprim + last] = p
+    prim[a] = j
+    prim[nprim + j] = a
+    return a
 
-    Returns the number removed, r, or -1 - r (the r removals left in place) as soon as an item still active
-    and primary would lose its last option.
+
+@njit(cache=True, inline="always")
+def _hide_nodes(z, ze, start, active, nprim, setm, nd, it, trail, top, sid):
+    """Remove nodes z..ze-1 from the sets of the items active before `start` fell to `active`; an item touched
+    for the first time since stamp `sid` has its size pushed on the trail first.
+
+    Returns (r, top): r the number removed, or -1 - r (the r removals left in place) as soon as an item still
+    active and primary would lose its last option; top the new end of the trail.
     """
     removed = 0
     while z < ze:
         j = nd[z + z]
         pj = it[j * IW + POS]
         if pj < start:
-            if it[j * IW + SIZE] == O and pj < active and j < nprim:
-                return -1 - removed
+            size = it[j * IW + SIZE]
+            if size == O and pj < active and j < nprim:
+                return -1 - removed, top
+            if sid != Z and it[j * IW + STAMP] != sid:
+                it[j * IW + STAMP] = sid
+                trail[top] = j
+                trail[top + O] = size
+                top += TWO
             _remove(z, j, setm, nd, it)
             removed += 1
         z += O
-    return removed
+    return removed, top
+
+
+@njit(cache=True, inline="always")
+def _next_stamp(sid, it, n):
+    """A stamp no item carries yet; at the wrap every stamp is cleared (an item pushed twice is harmless)."""
+    sid += O
+    if sid == NONE:
+        for j in range(n):
+            it[j * IW + STAMP] = Z
+        sid = O
+    return sid
+
+
+@njit(cache=True, inline="always")
+def _sort_set(b, size, setm, nd):
+    """Put the nodes setm[b .. b+size) back in option order (insertion sort; the swaps of _remove permute them)."""
+    t = b + O
+    e = b + size
+    while t < e:
+        z = setm[t]
+        u = t
+        while u > b and setm[u - O] > z:
+            w = setm[u - O]
+            setm[u] = w
+            nd[w + w + O] = u
+            u -= O
+        setm[u] = z
+        nd[z + z + O] = u
+        t += O
 
 
 @njit(cache=True)
-def search(opt_of, span, nd, col, setm, item, it, lv, trail, state, limit, max_nodes, out_opts, out_len, stats):
+def search(opt_of, span, nd, col, setm, item, it, prim, lv, trail, state, limit, max_nodes, out_opts, out_len,
+           stats):
     """Run Algorithm C on sparse sets from the saved state; return DONE, PAUSED_LIMIT, PAUSED_NODES or PAUSED_TRAIL."""
     n = np.uint32(item.shape[0])
     nprim = np.uint32(state[ST_NPRIM])
     op = state[ST_OP]
     level = np.uint32(state[ST_LEVEL])
     active = np.uint32(state[ST_ACTIVE])
+    pactive = np.uint32(state[ST_PACTIVE])
     rng = state[ST_RNG]
     seeded = state[ST_SEEDED] != 0
     tcap = np.uint32(trail.shape[0])
+    top = np.uint32(state[ST_TOP])
+    sid = np.uint32(state[ST_SID])
+    clock = np.uint32(state[ST_CLOCK])
+    snap = np.uint32(state[ST_SNAP])
     found = 0
     cap = out_len.shape[0]
     status = DONE
@@ -148,8 +226,7 @@ def search(opt_of, span, nd, col, setm, item, it, lv, trail, state, limit, max_n
             if max_nodes > 0 and nodes >= max_nodes:
                 status = PAUSED_NODES
                 break
-            t0 = lv[level, L_TRAIL]
-            if t0 + TWO * active > tcap:
+            if top + IW * active > tcap:
                 status = PAUSED_TRAIL
                 break
             nodes += 1
@@ -160,32 +237,30 @@ def search(opt_of, span, nd, col, setm, item, it, lv, trail, state, limit, max_n
             a = Z
             if seeded:
                 ties = 0
-                while a < active:
-                    i = item[a]
-                    if i < nprim:
-                        s = it[i * IW + SIZE]
-                        if s < bs:
+                while a < pactive:
+                    i = prim[a]
+                    s = it[i * IW + SIZE]
+                    if s < bs:
+                        best = i
+                        bs = s
+                        ties = 1
+                        if s == Z:
+                            break
+                    elif s == bs:
+                        ties += 1
+                        rng = (rng * 1103515245 + 12345) & 0x7FFFFFFF  # the LCG of dlx._choose
+                        if (rng >> 8) % ties == 0:  # reservoir sampling among the ties
                             best = i
-                            bs = s
-                            ties = 1
-                            if s == Z:
-                                break
-                        elif s == bs:
-                            ties += 1
-                            rng = (rng * 1103515245 + 12345) & 0x7FFFFFFF  # the LCG of dlx._choose
-                            if (rng >> 8) % ties == 0:  # reservoir sampling among the ties
-                                best = i
                     a += O
             else:
-                while a < active:
-                    i = item[a]
-                    if i < nprim:
-                        s = it[i * IW + SIZE]
-                        if s < bs:
-                            best = i
-                            bs = s
-                            if s <= O:
-                                break
+                while a < pactive:
+                    i = prim[a]
+                    s = it[i * IW + SIZE]
+                    if s < bs or (s == bs and i < best):  # ties to the first item, as dlx's list has them
+                        best = i
+                        bs = s
+                        if s <= O:
+                            break
                     a += O
             if best == n:  # no active primary item: a solution
                 stats[SOLUTIONS] += 1
@@ -205,28 +280,36 @@ def search(opt_of, span, nd, col, setm, item, it, lv, trail, state, limit, max_n
                 continue
             i = best
             active = _deactivate(i, item, it, active)
+            pactive = _deactivate_primary(i, prim, nprim, pactive)
             b = it[i * IW + BASE]
+            if not seeded and bs > O:
+                _sort_set(b, bs, setm, nd)
             t = Z
             while t < bs:  # hide every option of i from the active items (none can fail: i covers them)
                 y = setm[b + t]
-                updates += _hide_nodes(span[y + y], y, active, Z, nprim, setm, nd, it)
-                updates += _hide_nodes(y + O, span[y + y + O], active, Z, nprim, setm, nd, it)
+                r, top = _hide_nodes(span[y + y], y, active, Z, nprim, setm, nd, it, trail, top, sid)
+                updates += r
+                r, top = _hide_nodes(y + O, span[y + y + O], active, Z, nprim, setm, nd, it, trail, top, sid)
+                updates += r
                 t += O
             lv[level, L_ACTIVE] = active
+            lv[level, L_PACTIVE] = pactive
             lv[level, L_ITEM] = i
             lv[level, L_INDEX] = Z
+            lv[level, L_TRAIL] = top
             if bs > O:
-                a = Z
-                t = t0
-                while a < active:
-                    j = item[a]
-                    trail[t] = j
-                    trail[t + O] = it[j * IW + SIZE]
-                    t += TWO
-                    a += O
-                lv[level + O, L_TRAIL] = t
-            else:
-                lv[level + O, L_TRAIL] = t0
+                if active <= snap:  # few items: save them all, the options tried here push nothing
+                    a = Z
+                    while a < active:
+                        j = item[a]
+                        trail[top] = j
+                        trail[top + O] = it[j * IW + SIZE]
+                        top += TWO
+                        a += O
+                    sid = Z
+                else:  # a fresh stamp: what the options tried here change is pushed, to be restored
+                    clock = _next_stamp(clock, it, n)
+                    sid = clock
             op = OP_TRY
         elif op == OP_TRY:
             i = lv[level, L_ITEM]
@@ -243,6 +326,8 @@ def search(opt_of, span, nd, col, setm, item, it, lv, trail, state, limit, max_n
                 j = nd[z + z]
                 if z != x and it[j * IW + POS] < active:
                     active = _deactivate(j, item, it, active)
+                    if j < nprim:
+                        pactive = _deactivate_primary(j, prim, nprim, pactive)
                 z += O
             ok = True
             zz = z0
@@ -258,10 +343,11 @@ def search(opt_of, span, nd, col, setm, item, it, lv, trail, state, limit, max_n
                         if c != Z and col[y] == c:
                             cleansings += 1  # same color: the option stays
                             continue
-                        r = _hide_nodes(span[y + y], y, start, active, nprim, setm, nd, it)
+                        r, top = _hide_nodes(span[y + y], y, start, active, nprim, setm, nd, it, trail, top, sid)
                         if r >= 0:
                             updates += r
-                            r = _hide_nodes(y + O, span[y + y + O], start, active, nprim, setm, nd, it)
+                            r, top = _hide_nodes(y + O, span[y + y + O], start, active, nprim, setm, nd, it,
+                                                 trail, top, sid)
                         if r < 0:
                             updates += -1 - r
                             ok = False
@@ -281,12 +367,20 @@ def search(opt_of, span, nd, col, setm, item, it, lv, trail, state, limit, max_n
                 op = OP_LEAVE
                 continue
             active = lv[level, L_ACTIVE]
+            pactive = lv[level, L_PACTIVE]
             t = lv[level, L_TRAIL]
-            te = lv[level + O, L_TRAIL]
-            while t < te:
-                j = trail[t]
-                it[j * IW + SIZE] = trail[t + O]
-                t += TWO
+            if active <= snap:  # restore the level's snapshot (and drop what deeper levels left above it)
+                top = t + TWO * active
+                while t < top:
+                    it[trail[t] * IW + SIZE] = trail[t + O]
+                    t += TWO
+                sid = Z
+            else:
+                while top > t:  # newest first, so an item pushed twice ends with its oldest size
+                    top -= TWO
+                    it[trail[top] * IW + SIZE] = trail[top + O]
+                clock = _next_stamp(clock, it, n)
+                sid = clock
             lv[level, L_INDEX] += O
             op = OP_TRY
         else:  # OP_LEAVE
@@ -298,6 +392,10 @@ def search(opt_of, span, nd, col, setm, item, it, lv, trail, state, limit, max_n
     state[ST_OP] = op
     state[ST_LEVEL] = level
     state[ST_ACTIVE] = active
+    state[ST_PACTIVE] = pactive
+    state[ST_TOP] = top
+    state[ST_SID] = sid
+    state[ST_CLOCK] = clock
     state[ST_RNG] = rng
     stats[NODES] = nodes
     stats[UPDATES] += updates

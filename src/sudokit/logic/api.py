@@ -109,7 +109,7 @@ def rate(state: Candidates, geometry: Geometry, marks=None, max_seconds: float |
     se = se_rate(state, deadline=deadline) if se else SERating(0.0, 0.0, 0.0, "")
     path, walked = hodoku_rating(state, sol, deadline) if hodoku else (Path(), {})
     score, level = rated(path, walked)
-    reason = "" if se.complete else se.hardest
+    reason = se.reason
     if se.complete and not path.complete:
         reason = "time limit"
     return Rating(se.er, se.ep, se.ed, level if hodoku else "", score, se.hardest, _hodoku_hardest(path, walked),

@@ -25,12 +25,23 @@ from .step import Step, cell_name
 KINDS = ("row", "column", "box")
 
 
-def bits(mask: int):
-    """The indices of the set bits of mask, lowest first."""
+def _bits_big(mask: int):
+    """The indices of the set bits of mask, lowest first (any size)."""
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+_SMALL = tuple(tuple(_bits_big(m)) for m in range(1 << 12))  # every digit mask up to 12x12 (4096 tuples)
+
+
+def bits(mask: int):
+    """The indices of the set bits of mask, lowest first (an iterable).
+
+    Digit masks (below 2**12, most calls) read a table: 16x faster than the generator, which a 5-9.3 rating
+    profile called 4.5 M times; a tuple built for larger masks (cell sets) was slower than the generator."""
+    return _SMALL[mask] if mask < 4096 else _bits_big(mask)
 
 
 def digits_of(mask: int) -> list[int]:

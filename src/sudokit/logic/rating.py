@@ -199,10 +199,12 @@ class SERating:
     hardest: str
     steps: list[Step] = field(default_factory=list)
     complete: bool = True
+    reason: str = ""  # why complete is False: "time limit" (er is the hardest step so far) or "beyond solver"
 
 
 def se_rate(state: Candidates, keep_steps: bool = False, deadline: float | None = None) -> SERating:
-    """ER/EP/ED of a puzzle (20.0 and complete=False when SE's techniques cannot finish it or time runs out).
+    """ER/EP/ED of a puzzle (complete=False when time runs out: er is the hardest step so far, a lower bound; or
+    when SE's techniques cannot finish it: er 20.0 as SE reports it).
 
     Unless the steps are kept, the producers that have kernels run as one numba walk (kernels/cascade.py) between
     the Python ones."""
@@ -215,7 +217,7 @@ def se_rate(state: Candidates, keep_steps: bool = False, deadline: float | None 
     state = state.copy()
     while not state.solved():
         if deadline is not None and time.monotonic() > deadline:
-            return SERating(20.0, stats[1] / 10, stats[2] / 10, "time limit", steps, False)
+            return SERating(stats[0] / 10, stats[1] / 10, stats[2] / 10, hardest, steps, False, "time limit")
         if fast is not None:
             before = stats[0]
             state = fast.walk(state, stats)
@@ -225,7 +227,7 @@ def se_rate(state: Candidates, keep_steps: bool = False, deadline: float | None 
                 break
         step = se_next(state, BASIC, fast.producers) if fast is not None else se_next(state)
         if step is None:
-            return SERating(20.0, stats[1] / 10, stats[2] / 10, "beyond solver", steps, False)
+            return SERating(20.0, stats[1] / 10, stats[2] / 10, hardest, steps, False, "beyond solver")
         _count(step, stats)
         if stats[0] == int(round(step.se * 10)):
             hardest = step.technique if stats[0] > 0 else hardest
@@ -261,7 +263,7 @@ def _cascade_rate(state: Candidates, deadline: float | None) -> SERating:
     values, cand = np.array(state.values, np.int64), np.array(state.cand, np.uint64)
     while True:
         if deadline is not None and time.monotonic() > deadline:
-            return SERating(20.0, stats[1] / 10, stats[2] / 10, "time limit", [], False)
+            return SERating(stats[0] / 10, stats[1] / 10, stats[2] / 10, hardest, [], False, "time limit")
         before = stats[0]
         p = walk(p, state.n, values, cand, fast.geo, fast.scan, fast.kind, fast.tabs, stats, fast.out, fast.elim)
         if stats[0] > before:
@@ -269,7 +271,7 @@ def _cascade_rate(state: Candidates, deadline: float | None) -> SERating:
         if p < 0:
             return SERating(stats[0] / 10, stats[1] / 10, stats[2] / 10, hardest, [])
         if p >= len(SE_PRODUCERS):
-            return SERating(20.0, stats[1] / 10, stats[2] / 10, "beyond solver", [], False)
+            return SERating(20.0, stats[1] / 10, stats[2] / 10, hardest, [], False, "beyond solver")
         current = Candidates.from_arrays(state.houses, values, cand, state.givens, state.marked)
         if p == LOOPS:
             step = forcing.loops(current, seed)

@@ -240,10 +240,17 @@ def _type4(state: Candidates, lp: _Loop, a: int, b: int):
 
 def easiest_unique_loop(state: Candidates):
     """SE's UniqueLoops choice: the lowest price, then the lowest type, then the first found."""
+    if not state.houses.plain:
+        return None
     best = None
-    for kind, found in typed_unique_loops(state):
-        if best is None or (found.se, kind) < best[0]:
-            best = ((found.se, kind), found)
+    for loop, v1, v2 in valid_loops(state):
+        if best is not None and _loop_price(len(loop)) > best[0][0]:
+            continue  # every step of a loop costs at least the loop's price: this one cannot win
+        for kind, found in _loop_steps(state, loop, v1, v2):
+            if best is None or (found.se, kind) < best[0]:
+                best = ((found.se, kind), found)
+        if best[0] == (_loop_price(4), 1) if best else False:
+            break  # the cheapest price and the lowest type: nothing found later can beat it
     return best[1] if best else None
 
 
