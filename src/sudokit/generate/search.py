@@ -223,6 +223,8 @@ class Search:
             return out
         got = verify(puzzle, digger.geometry, scale, max(1.0, self.deadline - time.monotonic()))
         out.update(got)
+        if not got["complete"]:  # cut short: the rating is only a lower bound, the band is not proved
+            return None
         if req.rating is not None and not req.rating[0] - 1e-9 <= got["er"] <= req.rating[1] + 1e-9:
             return None
         if req.level is not None and got["level"] != req.level:
