@@ -6,7 +6,7 @@ with hodoku-py's generator and qqwing.
     python benchmarks/generate.py --hodoku-python PYTHON       # hodoku-py side by side (a Python that has it)
     python benchmarks/generate.py --per-level 5 --budget 60    # puzzles per level, seconds per level and peer
 
-One core, kernels compiled beforehand (one warm-up puzzle per target, untimed). hodoku-py (GPL) is never imported
+One core, kernels compiled beforehand (three warm-up puzzles per target, untimed). hodoku-py (GPL) is never imported
 here: it runs in its own interpreter (`pip install hodoku-py` into any other venv), `Generator().generate(level)`
 as its API offers, symmetric as its default. qqwing runs if the `qqwing` program is on PATH (Debian's package:
 `apt-get install qqwing`); its levels are its own (simple, easy, intermediate, expert), so its output is also
