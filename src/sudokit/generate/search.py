@@ -239,7 +239,7 @@ class Search:
 
     def timed_out(self, start: float) -> Made:
         """The result of a search --max-seconds stopped: nothing printed, the closest candidate described."""
-        note = "no candidate was judged"
+        note = "not one candidate was rated to the end in that time: allow more --max-seconds"
         if self.best is not None:
             _, puzzle, _, verdict, _ = self.best
             note = describe(self.req, puzzle, verdict)
