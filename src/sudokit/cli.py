@@ -1007,3 +1007,45 @@ def _canon_input(file, fmt):
             good.append(entry)
     grids = np.array([e.grid for e in good], np.uint8).reshape(-1, 81)
     return grids, [e.line for e in good], [format_grid(e.grid, 9, "line") for e in good], code
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0: every "
+              "interface; only loopback is safe on a shared network).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="TCP port (0: any free port, printed).")
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in the default browser.")
+@click.option("--workers", type=click.IntRange(1, 64), help="Worker processes for the searches (default: the "
+              "cores, at most 4).")
+@click.option("--max-seconds", type=click.FloatRange(0.1, 86400), default=10.0, show_default=True,
+              help="Time limit of one request (paths, ratings and generation stop there; a search still running "
+              "5 s later has its worker replaced).")
+@click.option("--max-nodes", type=click.IntRange(1, INT64_MAX), default=20_000_000, show_default=True,
+              help="Node limit of one search.")
+def serve(host, port, open_browser, workers, max_seconds, max_nodes):
+    """Serve the local web app: a page and a JSON API over everything sudokit does.
+
+    \b
+    The page (http://127.0.0.1:8000/ by default) takes a puzzle typed, pasted or dropped in any format `solve`
+    reads; solves, counts and proves uniqueness; gives hints with pictures and the whole solve path; rates;
+    generates; plays target and binary Sudoku; keyboard entry with pencilmarks, undo and share links.
+    The JSON API under /api/ (solve, hint, steps, rate, generate, render, target, binary, parse, info) is the one
+    the page uses. Every search runs in a worker process with node and time limits. Needs the web extra:
+    pip install 'sudokit[web]'. Ctrl-C stops the server (exit 130).
+
+    \b
+    Examples:
+      sudokit serve --open
+      sudokit serve --port 0            # any free port
+      curl -s localhost:8000/api/solve -d '{"puzzle": "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"}'
+    """
+    try:
+        from .web.server import serve as run
+        from .web.spec import Limits
+    except ImportError as exc:
+        fail(f"the web app needs the web extra: pip install 'sudokit[web]' (missing: {exc.name})")
+    from .parallel.pool import usable_cores
+
+    limits = Limits(seconds=max_seconds, max_nodes=max_nodes)
+    run(host, port, open_browser, workers or max(1, min(4, usable_cores())), limits,
+        lambda line: click.echo(line, err=True))
