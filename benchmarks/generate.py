@@ -182,7 +182,7 @@ def sizes_table(args) -> None:
 
 def canon_table() -> None:
     """Canonical forms per second on the shipped benchmark sets."""
-    from sudokit.generate.canon import canon
+    from sudokit.generate.minlex import canon
 
     for name in ("puzzles2_17_clue_first1000", "puzzles3_magictour_top1465_first1000",
                  "puzzles7_serg_benchmark_first1000"):

@@ -10,7 +10,7 @@ import numpy as np
 from click.testing import CliRunner
 
 from sudokit.cli import main
-from sudokit.generate.canon import canon, dedupe
+from sudokit.generate.minlex import canon, dedupe
 
 DATA = Path(__file__).parent / "data" / "sudoku"
 
@@ -118,3 +118,14 @@ def test_canon_command(tmp_path):
 def test_canon_refuses_other_sizes_in_one_line():
     result = CliRunner().invoke(main, ["canon", "-"], input="1234" * 4 + "\n")
     assert result.exit_code == 2 and "9x9" in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_front_door_canon_stays_a_function_after_the_module_loads():
+    import sudokit
+    import sudokit.generate
+    import sudokit.generate.minlex  # noqa: F401 - importing the module must not shadow the function
+
+    line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    first = sudokit.generate.canon([line])
+    again = sudokit.canon([line])
+    assert callable(sudokit.generate.canon) and np.array_equal(first, again) and first.shape == (1, 81)

@@ -959,7 +959,7 @@ def canon(file, dedupe, json_, fmt):
     import json
 
     from .formats import format_grid
-    from .generate.canon import canon as canonical
+    from .generate.minlex import canon as canonical
 
     grids, lines, texts, code = _canon_input(file, fmt)
     forms, autos = canonical(grids, automorphisms=True)

@@ -11,8 +11,8 @@
 
 Every puzzle is proved unique before it is returned. Modules: request (the checked request), dig (grids, givens
 removal), search (the climb toward a target), rate (ratings cut short for the search), kinds (plain, jigsaw,
-Killer), regions, cages, symmetry, run (a run in order on a pool), canon (minlex), instances (target and binary
-Sudoku instances).
+Killer), regions, cages, symmetry, run (a run in order on a pool), minlex (canonical forms; not named canon, which
+would shadow the canon function once imported), instances (target and binary Sudoku instances).
 """
 
 from __future__ import annotations
@@ -124,15 +124,15 @@ def as_sudoku(req: Request, made: Made):
 
 
 def canon(grids, **kwargs):
-    """Minlex canonical forms of 9x9 puzzles or grids (see generate.canon)."""
-    from .canon import canon as _canon
+    """Minlex canonical forms of 9x9 puzzles or grids (see generate.minlex)."""
+    from .minlex import canon as _canon
 
     return _canon(grids, **kwargs)
 
 
 def dedupe(grids):
-    """The indices of the first puzzle of each equivalence class (see generate.canon)."""
-    from .canon import dedupe as _dedupe
+    """The indices of the first puzzle of each equivalence class (see generate.minlex)."""
+    from .minlex import dedupe as _dedupe
 
     return _dedupe(grids)
 
