@@ -42,6 +42,15 @@ best of 3 passes.  This machine is shared and its speed drifts by up to 10% over
 the same code gave 1106 at 5,865-5,911 (x0.49-0.50) and, in a fast spell, 6,570 (x0.55, mean x0.53), and
 1905_11+ at 9,325-10,568 (x0.50-0.57).  So the hard sets sit at or just above half of tdoku's rate.
 Session 1 figures, before the bitmask9 rework: 152,129 / 38,178 / 6,089 / 3,856 at limit 2.
+
+Issue 15 (2026-11-23), ``python benchmarks/sudoku.py --exact-sample 0 --reference-sample 0 --peer-sample 0
+--mean 5 --no-general``, beside tdoku built outside the repo (clang++ 14 -O3 -march=native, solver_dpll_triad_simd,
+limit 2, whole passes for 5 s, CPU time; run before and after ours): tdoku 245k-242k / 87k / 15.8k / 9.9k,
+this 9x9 kernel (mean) 296k / 85k / 14.1k / 8.8k, i.e. x1.21 / x0.98 / x0.90 / x0.89 of tdoku measured the
+same hour (the TDOKU table above is the brief's, from a quieter machine).  With g++ -O3 -march=native tdoku was
+217k / 76k / 13.7k / 8.5k.  "whole command" (in process: read, parse, solve, format; start-up excluded) was
+x0.52 of the kernel's rate on 17_clue before issue 15 and is x0.86 now (magictour x0.95, serg x0.93, hard
+sets x0.93-1.0, within the noise): ``--no-general --repeat 5 --sets 17_clue magictour serg``.
 """
 
 from __future__ import annotations
@@ -91,6 +100,22 @@ def time_fast(grids, kernel: str, limit: int, repeat: int):
         best = min(best, time.process_time() - t)
         wall = min(wall, time.perf_counter() - w)
     return best, wall, res
+
+
+def time_whole(path: Path, repeat: int):
+    """Best of `repeat` in-process runs of `sudokit solve --unique --jobs 1 FILE` (the CLI's SolveRun: read the
+    text, parse, solve, format the answers; start-up and stdout excluded): (CPU seconds, answers text)."""
+    from sudokit.formats.reader import read_file
+    from sudokit.pipeline import Options, SolveRun
+
+    best, out = float("inf"), []
+    for _ in range(repeat):
+        out = []
+        t = time.process_time()
+        text, name = read_file(str(path))
+        SolveRun(Options(mode="solve", unique=True, jobs=1), write=out.append).run(text, name)
+        best = min(best, time.process_time() - t)
+    return best, "".join(out)
 
 
 def mean_rate(grids, limit: int, seconds: float) -> float:
@@ -177,12 +202,24 @@ def main(argv=None) -> int:
         failures += nbad
         row["fast1"] = line("fast limit 1", name, n, secs1, res1.guesses.sum(),
                             f"invalid: {nbad}" if nbad else "all valid")
-        if not args.no_general:
-            secs_g, _, res_g = time_fast(grids, "general", 2, 1)
-            nbad = check(grids, res_g, name)
+        if not args.max:
+            secs_w, text = time_whole(path, args.repeat)
+            answers = text.splitlines()
+            want = "multiple solutions" if name == "serg" else None
+            nbad = sum(a != (want or "".join(map(str, s))) for a, s in zip(answers, res.solutions))
+            nbad += abs(len(answers) - n)
             failures += nbad
-            row["general"] = line("fast-general", name, n, secs_g, res_g.guesses.sum(),
-                                  f"invalid: {nbad}" if nbad else "all valid")
+            row["whole"] = line("whole command", name, n, secs_w, 0,
+                                f"solve --unique --jobs 1, in process; x{secs / secs_w:.2f} the kernel's rate"
+                                + (f"; wrong answers: {nbad}" if nbad else ""))
+        if not args.no_general:
+            for lim in (2, 1):
+                secs_g, _, res_g = time_fast(grids, "general", lim, 1)
+                nbad = check(grids, res_g, "serg-any" if name == "serg" and lim == 1 else name)
+                failures += nbad
+                row[f"general{lim}"] = line(f"general lim {lim}", name, n, secs_g, res_g.guesses.sum(),
+                                            (f"invalid: {nbad}" if nbad else "all valid")
+                                            + f"; x{secs_g / (secs if lim == 2 else secs1):.2f} the 9x9 kernel's time")
         if exact is not None and args.exact_sample:
             sample = grids[:args.exact_sample]
             secs_e, done, gs, out = time_per_call(exact.solve, sample, 2)
@@ -213,6 +250,8 @@ def main(argv=None) -> int:
                     f" | limit 1: {row['fast1']:9,.0f} = tdoku x{row['fast1'] / TDOKU[name]:.2f}")
         if "mean" in row and name in TDOKU:
             msg += f" | mean: tdoku x{row['mean'] / TDOKU[name]:.3f}"
+        if "whole" in row:
+            msg += f" | whole command x{row['whole'] / row['fast']:.2f} of the kernel"
         if "exact" in row:
             msg += f"   vs exact x{row['fast'] / row['exact']:.1f}"
         print(msg)

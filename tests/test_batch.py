@@ -6,6 +6,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from sudokit.errors import InputError
 from sudokit.geometry import box_geometry
@@ -64,6 +65,40 @@ def test_parse_whole_file_matches_python():
     assert len(bad) == 0 and len(grids) == len(rows)
     want = np.array([[0 if ch == "." else int(ch) for ch in r] for r in rows])
     np.testing.assert_array_equal(grids, want)
+
+
+PIECES = ["4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", "1" * 81,
+          "12" * 40, "x", " ", "\t", "\r", "#", "\x1c", "\u00e9", "0" * 81, " comment", "."]
+
+
+def model_parse(data: bytes, n: int):
+    """The line reader's rules, one line at a time in Python: what parse_line_array must agree with."""
+    lut = formats.symbol_table(n)
+    grids, lines, bad = [], [], []
+    for k, raw in enumerate(data.split(b"\n")[: data.count(b"\n") + (not data.endswith(b"\n"))], 1):
+        if not raw.strip(b" \t\r\x0b\x0c") or raw.startswith(b"#"):
+            continue
+        error = formats.line_error(raw, n)
+        token = raw.decode("utf-8", "replace").split()[0].encode() if not error else b""
+        grids.append(lut[np.frombuffer(token, np.uint8)] if not error else np.zeros(n * n, np.uint8))
+        lines.append(k)
+        if error:
+            bad.append(len(grids) - 1)
+    return grids, lines, bad
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(PIECES), max_size=4).map("".join), max_size=12),
+       st.sampled_from(["\n", "\r\n"]), st.booleans())
+def test_parse_line_array_agrees_with_the_line_reader(rows, end, last_newline):
+    text = end.join(rows) + (end if last_newline else "")
+    data = text.encode()
+    grids, lines, bad = formats.parse_line_array(data, 9)
+    want_grids, want_lines, want_bad = model_parse(data, 9)
+    assert list(lines) == want_lines and list(bad) == want_bad
+    assert grids.shape == (len(want_lines), 81)
+    for got, want in zip(grids, want_grids):
+        np.testing.assert_array_equal(got, want)
 
 
 @pytest.mark.parametrize("jobs", [1, 2])

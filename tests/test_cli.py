@@ -164,3 +164,16 @@ def test_batch_tally_and_exit_code_on_mixed_results():
     assert out_dlx.splitlines()[5].startswith("invalid: ")
     code, out, err = run("solve", "--unique", "--max-nodes", "1", "--stats", input="\n".join(rows[:2]) + "\n")
     assert out.splitlines()[1] == "node limit" and code == 3 and "1 node limit" in err
+
+
+def test_batch_count_mode_matches_the_per_puzzle_path_with_bad_rows_between():
+    line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    stuck = "12345678." + "........9" + "." * 63
+    rows = ["# a comment", line, "." * 81, stuck, "", "44" + line[2:], "bad", line]
+    text = "\n".join(rows) + "\n"
+    code, out, err = run("solve", "--count", "--limit", "5", input=text)
+    assert out.splitlines() == ["1", "5", "0", "invalid: given 4 at r1c1 clashes with r1c2",
+                                "invalid: expected 81 cells, found 3", "1"]
+    assert code == 2 and "<stdin>:6" in err and "<stdin>:7" in err
+    code_dlx, out_dlx, _ = run("solve", "--count", "--limit", "5", "--engine", "dlx", input=text)
+    assert (code_dlx, out_dlx) == (code, out)

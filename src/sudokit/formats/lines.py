@@ -93,8 +93,8 @@ def symbol_table(n: int) -> np.ndarray:
     return lut
 
 
-def parse_line_array(data: bytes, n: int, chunk_lines: int = 65536):
-    """Parse a file of one puzzle per line into one array, vectorised over the bytes.
+def parse_line_array(data: bytes, n: int):
+    """Parse a file of one puzzle per line into one array, in one pass over the bytes (kernels/text.py).
 
     Reads exactly what the line reader reads: blank lines and lines starting with '#' are skipped; a puzzle is
     the first whitespace-free run of N*N cells ('.', '0', '-', '_', '*' = empty; '1'..'9' for N <= 9, 'A'.. for
@@ -104,39 +104,27 @@ def parse_line_array(data: bytes, n: int, chunk_lines: int = 65536):
     indices into grids of lines whose first run is not N*N valid cells (their grid row is all 0); use
     ``line_error`` for the line reader's message. Never raises on bad lines.
     """
+    from ..kernels.text import ROW_BAD, ROW_ODD, byte_classes, parse_rows
+
     ncells = n * n
     lut = symbol_table(n)
     buf = np.frombuffer(data, dtype=np.uint8)
-    if len(buf) == 0:
-        return np.zeros((0, ncells), np.uint8), np.zeros(0, np.int64), np.zeros(0, np.int64)
-    if buf[-1] != 10:
-        buf = np.concatenate([buf, np.array([10], np.uint8)])
-    ends = np.flatnonzero(buf == 10)
-    starts = np.concatenate([[0], ends[:-1] + 1]).astype(ends.dtype)
-    line_no = np.arange(1, len(ends) + 1, dtype=np.int64)
-    space = (buf == 32) | (buf == 9) | (buf == 13) | (buf == 10) | (buf == 11) | (buf == 12)
-    csum = np.concatenate([[0], np.cumsum(~space, dtype=np.int64)])
-    nonblank = (csum[ends] - csum[starts]) > 0
-    keep = nonblank & (buf[starts] != ord("#"))
-    starts, ends, line_no = starts[keep], ends[keep], line_no[keep]
-    grids = np.zeros((len(starts), ncells), np.uint8)
-    # leading whitespace, non-ASCII (which str.split may treat as whitespace) or \x1c-\x1f: decoded in Python
-    odd = np.concatenate([[0], np.cumsum((buf >= 128) | ((buf >= 28) & (buf <= 31)), dtype=np.int64)])
-    lead = space[starts] | (odd[ends] > odd[starts])
-    # the run of cells ends exactly at N*N: the line ends there or whitespace follows
-    fits = (ends - starts >= ncells) & ~lead & space[np.minimum(starts + ncells, len(buf) - 1)]
-    bad = ~fits
-    offs = np.arange(ncells, dtype=np.int64)
-    good_idx = np.flatnonzero(fits)
-    for lo in range(0, len(good_idx), chunk_lines):
-        rows = good_idx[lo:lo + chunk_lines]
-        vals = lut[buf[starts[rows, None] + offs]]
-        badrow = (vals == 255).any(axis=1)
-        vals[badrow] = 0
-        grids[rows] = vals
-        bad[rows[badrow]] = True
-    for row in np.flatnonzero(lead).tolist():
-        grids[row], bad[row] = _decode_line(data[starts[row]:ends[row]], n, lut)
+    cap = data.count(b"\n") + 1
+    grids = np.empty((cap, ncells), np.uint8)
+    line_no = np.empty(cap, np.int64)
+    flags = np.empty(cap, np.int8)
+    rows = parse_rows(buf, lut, byte_classes(), ncells, grids, line_no, flags)
+    grids, line_no, flags = grids[:rows], line_no[:rows], flags[:rows]
+    if rows < cap // 2:  # do not keep a mostly empty buffer alive
+        grids, line_no = grids.copy(), line_no.copy()
+    bad = flags == ROW_BAD
+    starts = None
+    for row in np.flatnonzero(flags == ROW_ODD).tolist():
+        if starts is None:
+            starts = np.concatenate([[0], np.flatnonzero(buf == 10) + 1])
+        k = int(line_no[row]) - 1
+        end = int(starts[k + 1]) - 1 if k + 1 < len(starts) else len(data)
+        grids[row], bad[row] = _decode_line(data[starts[k]:end], n, lut)
     return grids, line_no, np.flatnonzero(bad).astype(np.int64)
 
 
@@ -166,7 +154,5 @@ def format_lines(grids, n: int, empty: str = ".") -> list[str]:
     grids = np.asarray(grids).reshape(-1, n * n)
     alphabet = np.frombuffer((empty + ("123456789" if n <= 9 else "ABCDEFGHIJKLMNOPQRSTUVWXYZ")[:n]).encode(),
                              np.uint8)
-
-
-    text = alphabet[grids.astype(np.int64)]
+    text = alphabet[grids]  # no int64 copy of the grids first: it cost as much as the lookup
     return [row.tobytes().decode() for row in text]

@@ -27,7 +27,7 @@ def read_puzzles(text: str, fmt: str | None = None, symbols: str | None = None, 
     text = text.removeprefix("\ufeff")  # a UTF-8 byte-order mark is no cell
     fmt = fmt or _detect_whole(text)
     if fmt in _WHOLE_READERS:
-        if not text.strip():
+        if not text or text.isspace():  # not text.strip(): no copy of a big file
             raise InputError(f"{source}: empty input")
         return _check_side(_WHOLE_READERS[fmt](text, symbols, n, source))
     lines = _content_lines(text)
@@ -176,6 +176,8 @@ def read_file(path: str) -> tuple[str, str]:
     except UnicodeDecodeError as exc:
         raise InputError(f"{name}: not UTF-8 text (byte {exc.start})") from None
     text = text.removeprefix("\ufeff")  # a UTF-8 byte-order mark is no cell
-    if not text.strip():
+    if not text or text.isspace():  # not text.strip(): no copy of a big file
         raise InputError(f"{name}: empty input")
-    return text.replace("\r\n", "\n").replace("\r", "\n"), name
+    if "\r" in text:  # a one-character test first: replace("\r\n", ...) scans at 0.4 GB/s even with none
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text, name

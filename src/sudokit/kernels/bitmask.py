@@ -43,6 +43,24 @@ Variants tried and why they lost (tdoku sets through this kernel, limit 2, one c
     medium puzzles and costs on the hardest, so one sweep is the compromise.  On 9x9 the band kernel
     (bitmask9.py) gets the same pruning for a few table lookups and is 3-5x faster than this kernel.
   Figures above are from before the uint64 indices (U below), which made every set 1.3-1.5x faster.
+  Issue 15 (the 9x9 kernel's lessons; POJ 3076's four 16x16 puzzles at limit 2, empty grids at limit 1, medians
+  of 5-7 passes, one core, shared machine; before -> after):
+  - dirty units (kept): hidden singles and locked candidates only on units with a cell changed since they were
+    last scanned, the flags saved with each guess (the 9x9 kernel's per-digit snapshots, per unit here):
+    POJ 3076 149 -> 172/s, empty 16x16 0.56 -> 0.47 ms, 25x25 3.9 -> 2.9 ms, 36x36 17.4 -> 11.5 ms; 9x9 sets
+    unchanged (a placement dirties nearly every unit of a 9x9 grid).  Nodes within 0.1% of before.
+  - locked candidates with an early exit once a side's cells cover A&B (kept for sides over LC_EARLY = 12
+    cells): empty 36x36 11.5 -> 8.8 ms, 25x25 2.9 -> 2.3 ms.  On every pair it cost POJ 3076 8% (172 -> 158/s)
+    and the 9x9 sets 5-7%; tested every 8 cells instead of every cell: no better.  Dropping the "& rest_b"
+    filter (letting the removal loop find absent digits) cost 11% on POJ 3076.
+  - guess cell as a branch-free minimum of (popcount | placed << 8), then one pass over cells of that size
+    (kept; the same cell as before, so the same nodes): empty 36x36 8.8 -> 8.2 ms, 25x25 2.3 -> 2.0 ms, POJ
+    3076 and the 9x9 sets unchanged within noise.
+  - hidden singles' "done" digits gathered branch-free (m & -placed) instead of an if: no change (rejected).
+  - lc_rounds 0 / 1 / 2 / 3 on POJ 3076: 27 / 150 / 139 / 139 per second (1 kept); on an empty 36x36 grid 0
+    rounds is 5.5 ms against 8.8 (1,559 nodes against 1,031), but 16x16 puzzles need the sweep.
+  Left: on 9x9 this kernel is still 4.0-4.4x slower than bitmask9 (magictour 21k/s against 84k/s); closing
+  that needs bitmask9's digit-major layout (a bitboard per digit over the grid, units as masks), not tuning.
 """
 
 from __future__ import annotations
@@ -55,6 +73,7 @@ from .bits import U, ctz, popcount
 
 # stats[] slots written by the kernels
 NODES, GUESSES, STOPPED = 0, 1, 2
+LC_EARLY = 12  # locked candidates: sides longer than this are scanned with an early exit (see propagate)
 STOP_EVERY = 255  # the stop flag is read when (nodes & STOP_EVERY) == 0
 
 
@@ -66,8 +85,15 @@ def full_mask(n):
     return (np.int64(1) << n) - 1
 
 
+@njit(cache=True, error_model="numpy", inline="always")
+def mark(c, cu_ptr, cu_idx, dirty):
+    """Cell c changed: its units need hidden singles (bit 1) and locked candidates (bit 2) again."""
+    for k in range(cu_ptr[U(c)], cu_ptr[U(c + 1)]):
+        dirty[U(cu_idx[U(k)])] = 3
+
+
 @njit(cache=True, error_model="numpy")
-def _drain(cand, placed, queue, qtail, nplaced_arr, peers_ptr, peers_idx):
+def _drain(cand, placed, queue, qtail, nplaced_arr, peers_ptr, peers_idx, cu_ptr, cu_idx, dirty):
     """Naked singles: pop placed cells off the queue and remove their digit from their peers.
 
     Returns 0 on contradiction, else 1.  queue[0:qtail] are the cells to process; nplaced_arr[0] is updated.
@@ -85,6 +111,7 @@ def _drain(cand, placed, queue, qtail, nplaced_arr, peers_ptr, peers_idx):
                 if m == 0:
                     return 0
                 cand[U(p)] = m
+                mark(p, cu_ptr, cu_idx, dirty)
                 if (m & (m - 1)) == 0 and placed[U(p)] == 0:
                     placed[U(p)] = 1
                     nplaced_arr[0] += 1
@@ -95,21 +122,28 @@ def _drain(cand, placed, queue, qtail, nplaced_arr, peers_ptr, peers_idx):
 
 @njit(cache=True, error_model="numpy")
 def propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr, peers_idx,
-              lc_ptr, lc_cells, lc_rounds):
-    """Run the rules to a fixpoint. Returns 0 on contradiction, 1 otherwise. queue[0:qtail] = new placements."""
+              lc_ptr, lc_cells, lc_rounds, cu_ptr, cu_idx, dirty, lcnow):
+    """Run the rules to a fixpoint. Returns 0 on contradiction, 1 otherwise. queue[0:qtail] = new placements.
+
+    Only units whose cells changed since they were last looked at are scanned (dirty[u] bit 1: hidden singles,
+    bit 2: locked candidates of the pairs holding u), as the 9x9 kernel re-processes only changed digits.
+    """
     nunits = units.shape[0]
     ncells = cand.shape[0]
     nlc = lc_ptr.shape[0]
     lc_rounds_done = 0
     while True:
         if qtail:
-            if _drain(cand, placed, queue, qtail, nplaced_arr, peers_ptr, peers_idx) == 0:
+            if _drain(cand, placed, queue, qtail, nplaced_arr, peers_ptr, peers_idx, cu_ptr, cu_idx, dirty) == 0:
                 return 0
             qtail = 0
         if nplaced_arr[0] == ncells:
             return 1
         # hidden singles
         for u in range(nunits):
+            if (dirty[u] & 1) == 0:
+                continue
+            dirty[u] &= 2
             once = np.int64(0)
             twice = np.int64(0)
             done = np.int64(0)
@@ -132,6 +166,7 @@ def propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr
                             return 0
                         if placed[U(c)] == 0:
                             cand[U(c)] = m
+                            mark(c, cu_ptr, cu_idx, dirty)
                             placed[U(c)] = 1
                             nplaced_arr[0] += 1
                             queue[U(qtail)] = c
@@ -143,7 +178,12 @@ def propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr
         lc_rounds_done += 1
         # locked candidates: for each overlapping unit pair, [inter | A\B | B\A] cell lists in lc_cells
         changed = False
+        for u in range(nunits):  # the units changed since the last sweep; changes made by this one are for the next
+            lcnow[u] = dirty[u] & 2
+            dirty[u] &= 1
         for t in range(nlc):
+            if (lcnow[U(lc_ptr[t, 4])] | lcnow[U(lc_ptr[t, 5])]) == 0:
+                continue
             a0 = lc_ptr[t, 0]
             a1 = lc_ptr[t, 1]
             a2 = lc_ptr[t, 2]
@@ -155,13 +195,31 @@ def propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr
                     inter |= cand[U(c)]
             if inter == 0:
                 continue
+            # pointing: digits of A&B confined to it within A -> removed from B\A; claiming: A, B swapped.
+            # On big grids (sides of more than LC_EARLY cells) a side's scan stops once its cells cover A&B
+            # (nothing can be confined) unless the other side needs it whole: on open grids that is after a
+            # few cells instead of N - k (empty 36x36: 11.5 -> 8.8 ms).  On 9x9 and 16x16 the test costs more
+            # than it saves (POJ 3076 172 -> 158/s, 9x9 sets 5-7% slower), so those scan whole.
             rest_a = np.int64(0)
-            for k in range(a1, a2):
-                rest_a |= cand[U(lc_cells[U(k)])]
             rest_b = np.int64(0)
-            for k in range(a2, a3):
-                rest_b |= cand[U(lc_cells[U(k)])]
-            # pointing: confined to A&B within A -> remove from B\A; claiming: the same with A, B swapped
+            if a2 - a1 > LC_EARLY:
+                for k in range(a1, a2):
+                    rest_a |= cand[U(lc_cells[U(k)])]
+                    if (inter & ~rest_a) == 0:
+                        break
+                if inter & ~rest_a:
+                    for k in range(a2, a3):
+                        rest_b |= cand[U(lc_cells[U(k)])]
+                else:
+                    for k in range(a2, a3):
+                        rest_b |= cand[U(lc_cells[U(k)])]
+                        if (inter & ~rest_b) == 0:
+                            break
+            else:
+                for k in range(a1, a2):
+                    rest_a |= cand[U(lc_cells[U(k)])]
+                for k in range(a2, a3):
+                    rest_b |= cand[U(lc_cells[U(k)])]
             kill_b = inter & ~rest_a & rest_b
             kill_a = inter & ~rest_b & rest_a
             if kill_b:
@@ -173,6 +231,7 @@ def propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr
                         if m == 0:
                             return 0
                         cand[U(c)] = m
+                        mark(c, cu_ptr, cu_idx, dirty)
                         changed = True
                         if (m & (m - 1)) == 0:
                             placed[U(c)] = 1
@@ -188,6 +247,7 @@ def propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr
                         if m == 0:
                             return 0
                         cand[U(c)] = m
+                        mark(c, cu_ptr, cu_idx, dirty)
                         changed = True
                         if (m & (m - 1)) == 0:
                             placed[U(c)] = 1
@@ -200,12 +260,14 @@ def propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr
 
 @njit(cache=True, error_model="numpy")
 def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, limit, max_nodes,
-           out, stats, st_cand, st_placed, st_np, st_cell, st_rest, cand, placed, queue, stop):
+           out, stats, st_cand, st_placed, st_np, st_cell, st_rest, cand, placed, queue, stop, cu_ptr, cu_idx,
+           dirty, lcnow, st_dirty):
     """Count solutions of one puzzle up to ``limit``; the first goes to ``out`` (digits 1..N).
 
     puzzle: int32/uint8 [ncells] (0 = empty). Work buffers (caller-supplied, reused across puzzles):
     st_cand int64[ncells+1, ncells], st_placed uint8[ncells+1, ncells], st_np/st_cell/st_rest int64[ncells+1],
-    cand int64[ncells], placed uint8[ncells], queue int32[ncells].
+    cand int64[ncells], placed uint8[ncells], queue int32[ncells]; cu_ptr/cu_idx: the units of each cell (CSR);
+    dirty/lcnow uint8[nunits], st_dirty uint8[ncells+1, nunits].
     stats int64[3] <- nodes, guesses, stopped (1 if max_nodes ended the search before it could answer).
     stop int64[1]: another thread sets stop[0] to end the search (seen every STOP_EVERY nodes, as a node limit).
     Returns the count (<= limit).  Givens that clash give 0 solutions (the driver reports clashes itself).
@@ -220,6 +282,8 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, 
     for c in range(ncells):
         cand[U(c)] = full
         placed[U(c)] = 0
+    for u in range(dirty.shape[0]):
+        dirty[u] = 3
     qtail = 0
     ok = 1
     for c in range(ncells):
@@ -261,7 +325,7 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, 
                 stopped = 1
                 break
             ok = propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr, peers_idx,
-                           lc_ptr, lc_cells, lc_rounds)
+                           lc_ptr, lc_cells, lc_rounds, cu_ptr, cu_idx, dirty, lcnow)
             qtail = 0
             if ok:
                 if nplaced_arr[0] == ncells:
@@ -274,32 +338,40 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, 
                 else:
                     # MRV: the unplaced cell with the fewest candidates; among bivalue cells the one with
                     # the most unplaced peers (not for wider ties: it wanders on large empty grids)
-                    best = -1
-                    bestn = 65
-                    bestdeg = -1
+                    # (a branch-free minimum first, then one pass over the cells of that size: the 9x9 kernel's
+                    # packed choice; the same cell as one branchy pass)
+                    kmin = np.int64(1 << 20)
                     for c in range(ncells):
-                        if placed[U(c)] == 0:
-                            k = popcount(cand[U(c)])
-                            if k < bestn or (k == 2 and bestn == 2):
+                        kmin = min(kmin, popcount(cand[U(c)]) | (np.int64(placed[U(c)]) << 8))
+                    best = -1
+                    if kmin == 2:
+                        bestkey = np.int64(-1)
+                        for c in range(ncells):
+                            if placed[U(c)] == 0 and popcount(cand[U(c)]) == 2:
                                 deg = 0
-                                if k == 2:
-                                    for j in range(peers_ptr[U(c)], peers_ptr[U(c + 1)]):
-                                        deg += 1 - placed[peers_idx[U(j)]]
-                                if k < bestn or deg > bestdeg:
-                                    bestn = k
-                                    best = c
-                                    bestdeg = deg
+                                for j in range(peers_ptr[U(c)], peers_ptr[U(c + 1)]):
+                                    deg += 1 - placed[peers_idx[U(j)]]
+                                bestkey = max(bestkey, (np.int64(deg) << 32) | (ncells - c))
+                        best = ncells - (bestkey & 0xFFFFFFFF)
+                    else:
+                        for c in range(ncells):
+                            if placed[U(c)] == 0 and popcount(cand[U(c)]) == kmin:
+                                best = c
+                                break
                     m = cand[U(best)]
                     bit = m & -m
                     for c in range(cand.shape[0]):  # explicit loops: numba's slice copies are slow
                         st_cand[level, c] = cand[U(c)]
                         st_placed[level, c] = placed[U(c)]
+                    for u in range(dirty.shape[0]):
+                        st_dirty[level, u] = dirty[u]
                     st_np[level] = nplaced_arr[0]
                     st_cell[level] = best
                     st_rest[level] = m ^ bit
                     level += 1
                     guesses += 1
                     cand[U(best)] = bit
+                    mark(best, cu_ptr, cu_idx, dirty)
                     placed[U(best)] = 1
                     nplaced_arr[0] += 1
                     queue[0] = best
@@ -312,6 +384,8 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, 
             for c in range(cand.shape[0]):
                 cand[U(c)] = st_cand[level, c]
                 placed[U(c)] = st_placed[level, c]
+            for u in range(dirty.shape[0]):
+                dirty[u] = st_dirty[level, u]
             nplaced_arr[0] = st_np[level]
             best = st_cell[level]
             m = st_rest[level]
@@ -322,6 +396,7 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, 
                 level += 1
                 guesses += 1
             cand[U(best)] = bit
+            mark(best, cu_ptr, cu_idx, dirty)
             placed[U(best)] = 1
             nplaced_arr[0] += 1
             queue[0] = best
@@ -361,7 +436,7 @@ def reject(i, code, counts, guesses, nodes, complete, status):
 
 @njit(cache=True, error_model="numpy", nogil=True)
 def search_many(grids, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, limit, max_nodes,
-                counts, solutions, guesses, nodes, complete, status, stop):
+                counts, solutions, guesses, nodes, complete, status, stop, cu_ptr, cu_idx):
     """search() over every row of grids [P, ncells]; one numba call, no Python object per puzzle.
 
     Rows with a value outside 0..N get status BAD_VALUE, rows whose givens clash get CLASH (count 0, complete);
@@ -378,6 +453,10 @@ def search_many(grids, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_roun
     cand = np.empty(ncells, np.int64)
     placed = np.empty(ncells, np.uint8)
     queue = np.empty(ncells, np.int32)
+    nunits = units.shape[0]
+    dirty = np.empty(nunits, np.uint8)
+    lcnow = np.empty(nunits, np.uint8)
+    st_dirty = np.empty((ncells + 1, nunits), np.uint8)
     stats = np.zeros(3, np.int64)
     out = np.zeros(ncells, np.int32)
     for i in range(P):
@@ -398,7 +477,8 @@ def search_many(grids, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_roun
         if stop[0] != 0:
             return i
         k = search(g, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, limit, max_nodes,
-                   out, stats, st_cand, st_placed, st_np, st_cell, st_rest, cand, placed, queue, stop)
+                   out, stats, st_cand, st_placed, st_np, st_cell, st_rest, cand, placed, queue, stop, cu_ptr,
+                   cu_idx, dirty, lcnow, st_dirty)
         counts[i] = k
         if k > 0:
             for c in range(ncells):

@@ -13,6 +13,7 @@ from ..errors import InputError
 from ..formats import format_lines, is_count_line, line_error, parse_line_array, read_puzzles
 from .options import Options, outcome, parse_box, record
 
+HEAD = 30  # lines read by the one-puzzle reader to tell a line file (100 took 1 ms: 0.7 us a magictour puzzle)
 SMALL_BATCH = 5000  # below this many puzzles jobs=0 solves in-process: each worker loads the kernels (~0.5 s)
 
 
@@ -22,7 +23,7 @@ def fast_line_side(text: str, options: Options, source: str) -> int | None:
             or options.variant.active):
         return None
     try:
-        head = read_puzzles("\n".join(text.split("\n", 100)[:100]), fmt=options.fmt, source=source)
+        head = read_puzzles("\n".join(text.split("\n", HEAD)[:HEAD]), fmt=options.fmt, source=source)
     except InputError:
         return None
     return head.n if head.fmt == "line" and head.n <= 9 else None
@@ -60,12 +61,26 @@ class LineFile:
 
 def parse_lines(text: str, source: str, n: int) -> LineFile:
     """The rows of a line file up to a line 'end', a first count line dropped."""
-    text = re.split(r"(?m)^[ \t]*end[ \t]*$", text, maxsplit=1)[0]
+    if _may_hold_end(text):
+        text = re.split(r"(?m)^[ \t]*end[ \t]*$", text, maxsplit=1)[0]
     data = text.encode()
     grids, lines, bad = _skip_count_line(data, *parse_line_array(data, n))
     if len(grids) == 0:
         raise InputError(f"{source}: no puzzles")
     return LineFile(source, n, data, grids, lines, bad)
+
+
+def _may_hold_end(text: str, tries: int = 64) -> bool:
+    """False if text surely holds no 'end': a search for 'e' (one character: memchr) at a time, since the
+    regular expression cost 2 us a puzzle and even `"end" in text` 0.3 us (a 3-character needle skips little)."""
+    i = text.find("e")
+    for _ in range(tries):
+        if i < 0:
+            return False
+        if text.startswith("end", i):
+            return True
+        i = text.find("e", i + 1)
+    return i >= 0 and "end" in text
 
 
 def solve_lines(run, text: str, source: str, n: int) -> None:
@@ -79,57 +94,103 @@ def solve_lines(run, text: str, source: str, n: int) -> None:
     batch = solve_batch(lf.grids[good], geometry, limit=options.search_limit, max_nodes=options.max_nodes,
                         jobs=jobs, progress=run.progress)
     stop = _answered_rows(good, batch.done)
-    run.write("".join(line + "\n" for line in _answers(run, lf, batch.result, stop, geometry)))
+    run.write(_answers(run, lf, batch.result, stop, geometry))
     if batch.interrupted is not None:
         run.interrupted(batch.interrupted, stop, len(lf.grids))
 
 
-def _answers(run, lf: LineFile, res, stop: int, geometry) -> list[str]:
-    """The answer lines of the first `stop` rows; the tally and the diagnostics on the way."""
+def _answers(run, lf: LineFile, res, stop: int, geometry) -> str:
+    """The answer text of the first `stop` rows, one line each; the tally and the diagnostics on the way.
+
+    Every row's answer is a solution line or one of a few texts (a status word, a count, an 'invalid: REASON'),
+    so the text is written by one numba pass (kernels/text.format_rows) over a table of those texts; Python
+    only touches the rows that say something on stderr.  (A Python loop over the rows cost more than the
+    kernel on easy sets: 17-clue, 3.4 us a puzzle against the kernel's 3.2.)
+    """
+    from ..kernels.text import format_rows
+
+    options, good = run.options, lf.good
+    if options.json:
+        return "".join(line + "\n" for line in _json_answers(run, lf, res, stop, geometry))
+    ngood = int(good[:stop].sum())
+    words, which, pairs = _statuses(run, res, ngood)
+    counting = options.mode == "count"
+    texts = [w if w == "node limit" else str(int(key) // 2) if counting else None if w == "solved" else w
+             for w, key in zip(words, pairs.tolist())]
+    pair_kind = np.array([-1 if t is None else i for i, t in enumerate(texts)], np.int64)
+    texts = [t or "" for t in texts]
+    good_rows = np.flatnonzero(good[:stop])
+    kind = np.full(stop, -3, np.int64)
+    src = np.zeros(stop, np.int64)
+    kind[good_rows] = np.where(which >= 0, pair_kind[np.maximum(which, 0)], -2)
+    src[good_rows] = np.arange(ngood)
+    limit_words = [i for i, w in enumerate(words) if w == "node limit"]
+    loud = np.flatnonzero((kind == -2) | ~good[:stop] | np.isin(kind, limit_words))
+    for row in loud.tolist():
+        line = int(lf.lines[row])
+        if kind[row] == -2 or not good[row]:
+            texts.append(run.invalid(f"{lf.source}:{line}", line, lf.reason(row, geometry)))
+            kind[row] = len(texts) - 1
+        else:
+            run.warn(f"{lf.source}:{line}: node limit {options.max_nodes} reached")
+    encoded = [t.encode() for t in texts]
+    word_ptr = np.zeros(len(encoded) + 1, np.int64)
+    word_ptr[1:] = np.cumsum([len(b) for b in encoded])
+    words_buf = np.frombuffer(b"".join(encoded) or b"\0", np.uint8)
+    lengths = np.diff(word_ptr)
+    size = int(np.where(kind < 0, lf.n * lf.n, lengths[np.maximum(kind, 0)]).sum()) + stop
+    out = np.empty(size, np.uint8)
+    used = format_rows(res.solutions, src, kind, _alphabet(lf.n), words_buf, word_ptr, out)
+    return str(out[:used], "utf-8")  # decoded from the buffer itself: no bytes copy first
+
+
+def _alphabet(n: int) -> np.ndarray:
+    """Cell value -> byte of the one-line alphabet (as format_lines)."""
+    return np.frombuffer(("." + ("123456789" if n <= 9 else "ABCDEFGHIJKLMNOPQRSTUVWXYZ")[:n]).encode(), np.uint8)
+
+
+def _json_answers(run, lf: LineFile, res, stop: int, geometry) -> list[str]:
+    """The JSON records of the first `stop` rows (one Python object per row: --json is not the hot path)."""
     options, good = run.options, lf.good
     solved_text = format_lines(res.solutions, lf.n)
-    puzzle_text = format_lines(lf.grids, lf.n) if options.json else None
-    status = _statuses(run, res, int(good[:stop].sum()))
+    puzzle_text = format_lines(lf.grids, lf.n)
+    words, which, _ = _statuses(run, res, int(good[:stop].sum()))
     k_of = np.cumsum(good) - 1  # row -> its index among the good rows
     out = []
     for row in range(stop):
         k, line = int(k_of[row]), int(lf.lines[row])
-        word = status[k] if good[row] else "invalid"
+        word = words[which[k]] if good[row] and which[k] >= 0 else "invalid"
         if word == "invalid":
             out.append(run.invalid(f"{lf.source}:{line}", line, lf.reason(row, geometry)))
             continue
         if word == "node limit":
             run.warn(f"{lf.source}:{line}: node limit {options.max_nodes} reached")
         count = int(res.counts[k])
-        if options.json:
-            out.append(record(line, puzzle_text[row], word, count, solved_text[k] if count else None,
-                              int(res.guesses[k]), int(res.nodes[k])))
-        elif word == "solved" and options.mode != "count":
-            out.append(solved_text[k])
-        else:
-            out.append(word if word == "node limit" or options.mode != "count" else str(count))
+        out.append(record(line, puzzle_text[row], word, count, solved_text[k] if count else None,
+                          int(res.guesses[k]), int(res.nodes[k])))
     return out
 
 
-def _statuses(run, res, ngood: int) -> list[str]:
-    """The status word of each answered good row, tallied; one outcome() call per distinct (count, complete)
+def _statuses(run, res, ngood: int) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """The status words met, per answered good row the index of its word (-1: givens clash, 'invalid'), and
+    the (count * 2 + complete) key of each word;
+    tallied (the clashes when their answer is written).  One outcome() call per distinct (count, complete)
     pair, not per puzzle (the per-row loop took 3x the kernel's time on the 17-clue set)."""
     from ..sudoku.fast import CLASH
 
     keys = res.counts[:ngood].astype(np.int64) * 2 + res.complete[:ngood]
     pairs, which = np.unique(keys, return_inverse=True)
+    which = which.reshape(-1).astype(np.int64)
     words = [outcome(int(key) // 2, bool(key % 2), run.options.unique) for key in pairs]
-    status = [words[i] for i in which.tolist()]
     clash = res.status[:ngood] == CLASH
-    for i in np.flatnonzero(clash).tolist():
-        status[i] = "invalid"  # tallied when its answer is written
+    which[clash] = -1
+    tally = np.bincount(which[~clash], minlength=len(words))
     for i, word in enumerate(words):
-        m = int(((which == i) & ~clash).sum())
-        if m:
-            run.tally.note(word, m)
+        if tally[i]:
+            run.tally.note(word, int(tally[i]))
     run.tally.nodes += int(res.nodes[:ngood].sum())
     run.tally.guesses += int(res.guesses[:ngood].sum())
-    return status
+    return words, which, pairs
 
 
 def _skip_count_line(data: bytes, grids, lines, bad):

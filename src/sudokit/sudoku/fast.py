@@ -31,7 +31,8 @@ _nine_cache: "weakref.WeakKeyDictionary[Geometry, bool]" = weakref.WeakKeyDictio
 
 
 def locked_candidate_tables(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
-    """For each pair of units sharing 2..N-1 cells: [A&B | A\\B | B\\A] cell lists, as (ptr [T, 4], cells)."""
+    """For each pair of units A, B sharing 2..N-1 cells: [A&B | A\\B | B\\A] cell lists, as (ptr [T, 6], cells);
+    a row of ptr is the 4 bounds of the three lists in cells, then A and B."""
     units = geometry.units
     nu = len(units)
     inc = np.zeros((nu, geometry.ncells), dtype=np.int32)
@@ -50,12 +51,12 @@ def locked_candidate_tables(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]
             cells.extend(part)
             pos += len(part)
             row.append(pos)
-        ptr.append(row)
-    return (np.array(ptr, dtype=np.int64).reshape(-1, 4), np.array(cells, dtype=np.int32))
+        ptr.append(row + [int(a), int(b)])
+    return (np.array(ptr, dtype=np.int64).reshape(-1, 6), np.array(cells, dtype=np.int32))
 
 
 def _tables(geometry: Geometry) -> tuple:
-    """(units, peers_ptr, peers_idx, lc_ptr, lc_cells), computed once per Geometry object."""
+    """(units, peers_ptr, peers_idx, lc_ptr, lc_cells, cu_ptr, cu_idx), computed once per Geometry object."""
     got = _tables_cache.get(geometry)
     if got is None:
         if geometry.n > 64:
@@ -63,7 +64,9 @@ def _tables(geometry: Geometry) -> tuple:
         lc_ptr, lc_cells = locked_candidate_tables(geometry)
         got = (np.ascontiguousarray(geometry.units, dtype=np.int32),
                np.ascontiguousarray(geometry.peers_ptr, dtype=np.int32),
-               np.ascontiguousarray(geometry.peers_idx, dtype=np.int32), lc_ptr, lc_cells)
+               np.ascontiguousarray(geometry.peers_idx, dtype=np.int32), lc_ptr, lc_cells,
+               np.ascontiguousarray(geometry.cell_units_ptr, dtype=np.int32),
+               np.ascontiguousarray(geometry.cell_units_idx, dtype=np.int32))
         _tables_cache[geometry] = got
     return got
 
@@ -110,6 +113,11 @@ class BatchResult:
         for name in ("counts", "solutions", "guesses", "nodes", "complete", "status"):
             getattr(self, name)[rows] = getattr(other, name)
 
+    def rows(self, start: int, stop: int) -> "BatchResult":
+        """Rows start:stop as views: a kernel writing them writes here (no copy afterwards)."""
+        return BatchResult(self.counts[start:stop], self.solutions[start:stop], self.guesses[start:stop],
+                           self.nodes[start:stop], self.complete[start:stop], self.status[start:stop])
+
     def result(self, i: int) -> SolveResult:
         """Row i as a SolveResult (clashing / bad rows come back as 0 solutions)."""
         sol = self.solutions[i].copy() if self.counts[i] > 0 else None
@@ -124,13 +132,15 @@ def empty_batch(p: int, ncells: int) -> BatchResult:
 
 
 def solve_many(grids, geometry: Geometry, limit: int = 2, max_nodes: int = 0, lc_rounds: int = 1,
-               kernel: str = "auto") -> BatchResult:
+               kernel: str = "auto", out: BatchResult | None = None) -> BatchResult:
     """Solve every row of grids (int array [P, N*N], 0 = empty) in one numba call.
 
     limit: 1 = find a solution, 2 = prove uniqueness, k = count up to k. max_nodes: per-puzzle node limit
     (0 = none). Clashing givens are reported in ``status`` (CLASH), never raised. kernel: "auto", "general"
     or "nine" (9x9 bitboards; standard 9x9 only). lc_rounds: locked-candidate sweeps per node in the general
-    kernel (0 = none; 1, the default, measured best on the tdoku sets).
+    kernel (0 = none; 1, the default, measured best on the tdoku sets). out: where to write the results (a
+    BatchResult of len(grids) rows, e.g. rows() of a bigger one; copying chunk results into a whole-file result
+    cost the batch path 2 us a puzzle on easy sets); by default a new one.
     """
     limit, max_nodes = as_limit(limit), as_max_nodes(max_nodes)
     ncells = geometry.ncells
@@ -151,7 +161,9 @@ def solve_many(grids, geometry: Geometry, limit: int = 2, max_nodes: int = 0, lc
             grids = np.where(badrow[:, None], 0, grids)
         grids = grids.astype(np.uint8)
     grids = np.ascontiguousarray(grids)
-    res = empty_batch(len(grids), ncells)
+    res = empty_batch(len(grids), ncells) if out is None else out
+    if len(res) != len(grids) or res.solutions.shape[1:] != (ncells,):
+        raise InputError(f"out must hold {len(grids)} rows of {ncells} cells")
     if len(grids) == 0:
         return res
     _run(grids, geometry, limit, max_nodes, lc_rounds, kernel, res)
@@ -192,10 +204,10 @@ def _kernel(geometry: Geometry, kernel: str, lc_rounds: int):
             g, limit, max_nodes, r.counts, r.solutions, r.guesses, r.nodes, r.complete, r.status, stop)
     from ..kernels.bitmask import search_many
 
-    units, pp, pi, lc_ptr, lc_cells = _tables(geometry)
+    units, pp, pi, lc_ptr, lc_cells, cu_ptr, cu_idx = _tables(geometry)
     return lambda g, limit, max_nodes, r, stop: search_many(
         g, geometry.n, units, pp, pi, lc_ptr, lc_cells, lc_rounds, limit, max_nodes, r.counts, r.solutions,
-        r.guesses, r.nodes, r.complete, r.status, stop)
+        r.guesses, r.nodes, r.complete, r.status, stop, cu_ptr, cu_idx)
 
 
 def solve(puzzle, geometry: Geometry, limit: int = 1, max_nodes: int = 0) -> SolveResult:
