@@ -64,6 +64,8 @@ class Digger:
                     np.empty(nc + 1, np.int64), np.empty(nc, np.int64), np.empty(nc, np.uint8),
                     np.empty(nc, np.int32))
         self.saved = np.zeros(8, np.uint8)
+        nu = len(self.geometry.units)
+        self.ubuf = (np.zeros(nu, np.uint8), np.zeros(nu, np.uint8), np.zeros((nc + 1, nu), np.uint8))
 
     def _call(self, kernel, *args, stop):
         """A kernel call: in this thread for grids up to 12x12 (a millisecond: a thread's start costs more), else
@@ -82,11 +84,12 @@ class Digger:
         from ..kernels.generate import FILLED, NO_GRID, random_fill
 
         out = np.zeros(self.geometry.ncells, np.uint8)
-        units, pp, pi, lc_ptr, lc_cells = self.tables
+        units, pp, pi, lc_ptr, lc_cells, cu_ptr, cu_idx = self.tables
         b = self.buf
         for _ in range(tries):
-            got = self._call(random_fill, self.n, units, pp, pi, lc_ptr, lc_cells, seed64(rng), FILL_NODES, out,
-                            b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], stop=self.stop)
+            got = self._call(random_fill, self.n, units, pp, pi, lc_ptr, lc_cells, cu_ptr, cu_idx, self.ubuf[0],
+                             self.ubuf[1], seed64(rng), FILL_NODES, out, b[2], b[3], b[4], b[5], b[6], b[7], b[8],
+                             b[9], stop=self.stop)
             if got == FILLED:
                 return out
             if got == NO_GRID:
@@ -125,9 +128,9 @@ class Digger:
         if self.kind == "general":
             from ..kernels.generate import count_general
 
-            units, pp, pi, lc_ptr, lc_cells = self.tables
-            return int(self._call(count_general, puzzle, self.n, units, pp, pi, lc_ptr, lc_cells, limit, 0,
-                                 *self.buf, stop=self.stop))
+            units, pp, pi, lc_ptr, lc_cells, cu_ptr, cu_idx = self.tables
+            return int(self._call(count_general, puzzle, self.n, units, pp, pi, lc_ptr, lc_cells, cu_ptr, cu_idx,
+                                  limit, 0, *self.buf, *self.ubuf, stop=self.stop))
         return self.variant.solve(puzzle.astype(np.int32), limit=limit).count
 
     def given_orbits(self, puzzle: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -153,9 +156,10 @@ class Digger:
         elif self.kind == "general":
             from ..kernels.generate import dig_general
 
-            units, pp, pi, lc_ptr, lc_cells = self.tables
-            left = self._call(dig_general, puzzle, self.n, units, pp, pi, lc_ptr, lc_cells, self.orbit_ptr,
-                             self.orbit_cells, order, len(order), floor, cap, self.saved, *self.buf, stop=self.stop)
+            units, pp, pi, lc_ptr, lc_cells, cu_ptr, cu_idx = self.tables
+            left = self._call(dig_general, puzzle, self.n, units, pp, pi, lc_ptr, lc_cells, cu_ptr, cu_idx,
+                              self.orbit_ptr, self.orbit_cells, order, len(order), floor, cap, self.saved,
+                              *self.buf, *self.ubuf, stop=self.stop)
         else:
             left = self._dig_python(puzzle, order, floor)
         return int(left)
@@ -193,8 +197,8 @@ class Digger:
 
         p = len(seeds)
         puzzles, solutions, tries = np.zeros((p, 81), np.uint8), np.zeros((p, 81), np.uint8), np.zeros(p, np.int64)
-        units, pp, pi, lc_ptr, lc_cells = self.tables
+        units, pp, pi, lc_ptr, lc_cells, cu_ptr, cu_idx = self.tables
         done = self._call(minimal_batch9, np.asarray(seeds, np.uint64), self.orbit_ptr, self.orbit_cells,
-                         bool(strict and self.orbit_ptr[-1] > self.norbits), units, pp, pi, lc_ptr, lc_cells,
-                         puzzles, solutions, tries, self.T, stop=self.stop)
+                          bool(strict and self.orbit_ptr[-1] > self.norbits), units, pp, pi, lc_ptr, lc_cells,
+                          cu_ptr, cu_idx, puzzles, solutions, tries, self.T, stop=self.stop)
         return puzzles[:done], solutions[:done], tries[:done]

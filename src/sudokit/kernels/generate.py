@@ -62,13 +62,14 @@ def random_bit(m, s):
 
 
 @njit(cache=True, error_model="numpy", nogil=True)
-def random_fill(n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, s, max_nodes, out, st_cand, st_placed, st_np,
-                st_cell, st_rest, cand, placed, queue, stop):
+def random_fill(n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, cu_ptr, cu_idx, dirty, lcnow, s, max_nodes, out,
+                st_cand, st_placed, st_np, st_cell, st_rest, cand, placed, queue, stop):
     """A random solution grid of a geometry into out (digits 1..N): depth-first search with the fast engine's
     propagation, the most constrained cell first (random among ties), a random digit first.
 
     Returns FILLED, NO_GRID (the whole tree searched: the geometry has no solution grid) or GAVE_UP (max_nodes
-    reached, or stop[0] set: the caller starts again with a new seed). Buffers as for bitmask.search.
+    reached, or stop[0] set: the caller starts again with a new seed). Buffers as for bitmask.search; every unit
+    is marked for a scan before each propagation (the stack does not keep bitmask.search's dirty marks).
     """
     ncells = n * n
     full = full_mask(n)
@@ -85,8 +86,10 @@ def random_fill(n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, s, max_nodes, 
         nodes += 1
         if nodes > max_nodes or stop[0] != 0:
             return GAVE_UP
+        for u in range(dirty.shape[0]):
+            dirty[u] = 3
         ok = propagate(cand, placed, queue, qtail, nplaced, n, full, units, peers_ptr, peers_idx, lc_ptr,
-                       lc_cells, 1)
+                       lc_cells, 1, cu_ptr, cu_idx, dirty, lcnow)
         qtail = 0
         if ok:
             if nplaced[0] == ncells:
@@ -157,11 +160,11 @@ def count9(puzzle, limit, max_nodes, w9, st, S, T, stop):
 
 
 @njit(cache=True, error_model="numpy", nogil=True)
-def count_general(puzzle, n, units, pp, pi, lc_ptr, lc_cells, limit, max_nodes, out, stats, st_cand, st_placed,
-                  st_np, st_cell, st_rest, cand, placed, queue, stop):
+def count_general(puzzle, n, units, pp, pi, lc_ptr, lc_cells, cu_ptr, cu_idx, limit, max_nodes, out, stats,
+                  st_cand, st_placed, st_np, st_cell, st_rest, cand, placed, queue, dirty, lcnow, st_dirty, stop):
     """Solutions of a puzzle of any geometry up to limit (bitmask.search); -1 when max_nodes stopped it first."""
     k = search(puzzle, n, units, pp, pi, lc_ptr, lc_cells, 1, limit, max_nodes, out, stats, st_cand, st_placed,
-               st_np, st_cell, st_rest, cand, placed, queue, stop)
+               st_np, st_cell, st_rest, cand, placed, queue, stop, cu_ptr, cu_idx, dirty, lcnow, st_dirty)
     if stats[2] != 0 and k < limit:
         return -1
     return k
@@ -202,9 +205,9 @@ def dig9(puzzle, orbit_ptr, orbit_cells, order, norder, floor, max_nodes, w9, st
 
 
 @njit(cache=True, error_model="numpy", nogil=True)
-def dig_general(puzzle, n, units, pp, pi, lc_ptr, lc_cells, orbit_ptr, orbit_cells, order, norder, floor,
-                max_nodes, saved, out, stats, st_cand, st_placed, st_np, st_cell, st_rest, cand, placed, queue,
-                stop):
+def dig_general(puzzle, n, units, pp, pi, lc_ptr, lc_cells, cu_ptr, cu_idx, orbit_ptr, orbit_cells, order, norder,
+                floor, max_nodes, saved, out, stats, st_cand, st_placed, st_np, st_cell, st_rest, cand, placed,
+                queue, dirty, lcnow, st_dirty, stop):
     """dig9 for any geometry, through the general kernel (saved: int32 scratch as long as the largest orbit)."""
     ncells = n * n
     givens = 0
@@ -227,8 +230,9 @@ def dig_general(puzzle, n, units, pp, pi, lc_ptr, lc_cells, orbit_ptr, orbit_cel
             c = orbit_cells[j]
             saved[j - a] = puzzle[c]
             puzzle[c] = 0
-        k2 = count_general(puzzle, n, units, pp, pi, lc_ptr, lc_cells, 2, max_nodes, out, stats, st_cand,
-                           st_placed, st_np, st_cell, st_rest, cand, placed, queue, stop)
+        k2 = count_general(puzzle, n, units, pp, pi, lc_ptr, lc_cells, cu_ptr, cu_idx, 2, max_nodes, out, stats,
+                           st_cand, st_placed, st_np, st_cell, st_rest, cand, placed, queue, dirty, lcnow,
+                           st_dirty, stop)
         if k2 == 1:
             givens -= size
         else:
@@ -252,8 +256,8 @@ def removable9(puzzle, max_nodes, w9, st, S, T, stop):
 
 
 @njit(cache=True, error_model="numpy", nogil=True)
-def minimal_batch9(seeds, orbit_ptr, orbit_cells, strict, units, pp, pi, lc_ptr, lc_cells, puzzles, solutions,
-                   tries, T, stop):
+def minimal_batch9(seeds, orbit_ptr, orbit_cells, strict, units, pp, pi, lc_ptr, lc_cells, cu_ptr, cu_idx,
+                   puzzles, solutions, tries, T, stop):
     """One minimal unique 9x9 puzzle per seed, in one call: a random grid, then every orbit removed in random
     order while the puzzle stays unique. strict: with orbits of several cells, start again (next seed value)
     until no single given can go either (minimal in the strict sense). tries[i] counts the grids drawn.
@@ -271,6 +275,8 @@ def minimal_batch9(seeds, orbit_ptr, orbit_cells, strict, units, pp, pi, lc_ptr,
     cand = np.empty(81, np.int64)
     placed = np.empty(81, np.uint8)
     queue = np.empty(81, np.int32)
+    dirty = np.empty(units.shape[0], np.uint8)
+    lcnow = np.empty(units.shape[0], np.uint8)
     s = np.empty(1, np.uint64)
     grid = np.empty(81, np.uint8)
     for i in range(seeds.shape[0]):
@@ -280,8 +286,8 @@ def minimal_batch9(seeds, orbit_ptr, orbit_cells, strict, units, pp, pi, lc_ptr,
             if stop[0] != 0:
                 return i
             tries[i] += 1
-            if random_fill(9, units, pp, pi, lc_ptr, lc_cells, s, 10000, grid, st_cand, st_placed, st_np,
-                           st_cell, st_rest, cand, placed, queue, stop) != FILLED:
+            if random_fill(9, units, pp, pi, lc_ptr, lc_cells, cu_ptr, cu_idx, dirty, lcnow, s, 10000, grid,
+                           st_cand, st_placed, st_np, st_cell, st_rest, cand, placed, queue, stop) != FILLED:
                 continue
             for c in range(81):
                 solutions[i, c] = grid[c]
