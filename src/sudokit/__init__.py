@@ -6,7 +6,7 @@
     puzzle.check(solution)                # True
 
 The front door: Sudoku (any size, any variant), TargetSudoku, BinarySudoku (sudokit.puzzle), Problem (exact
-cover, sudokit.cover), the errors (SudokitError > InputError, NoSolution, NotUnique, LimitReached), and the
+cover, sudokit.cover), generate and canon (puzzles at a chosen difficulty, minlex forms: sudokit.generate), the errors (SudokitError > InputError, NoSolution, NotUnique, LimitReached), and the
 pipeline of a whole file (sudokit.pipeline: Options, SolveRun). Every name is imported on first use, so
 ``import sudokit`` loads nothing heavy (no numpy, no numba).
 """
@@ -17,7 +17,7 @@ _HOMES = {
     "Sudoku": ".puzzle", "TargetSudoku": ".puzzle", "BinarySudoku": ".puzzle", "Solution": ".puzzle",
     "Stats": ".puzzle", "Count": ".puzzle", "Problem": ".cover.problem", "Options": ".pipeline",
     "SolveRun": ".pipeline", "SudokitError": ".errors", "InputError": ".errors", "NoSolution": ".errors",
-    "NotUnique": ".errors", "LimitReached": ".errors",
+    "NotUnique": ".errors", "LimitReached": ".errors", "generate": ".generate", "canon": ".generate",
 }
 __all__ = sorted(_HOMES)
 

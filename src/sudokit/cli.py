@@ -171,8 +171,8 @@ def main():
 class Progress:
     """A rich progress bar on stderr behind a progress(done, total) callback, shown from the first call on."""
 
-    def __init__(self, enabled: bool):
-        self.enabled, self.bar, self.task = enabled, None, None
+    def __init__(self, enabled: bool, label: str = "solving"):
+        self.enabled, self.bar, self.task, self.label = enabled, None, None, label
 
     def __call__(self, done: int, total: int) -> None:
         if not self.enabled:
@@ -181,7 +181,7 @@ class Progress:
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-            self.bar = Progress(TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+            self.bar = Progress(TextColumn(self.label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                                 console=Console(stderr=True), transient=True)
             self.bar.__enter__()
             self.task = self.bar.add_task("solve", total=None)
@@ -886,6 +886,241 @@ def rate(file, box, symbols, fmt, json_, variant, scale, max_seconds, jobs, prog
     options = {"max_seconds": max_seconds, "scale": scale}
     _logic_run("rate", items, name, options, jobs, progress, json_,
                lambda r: _problem(r) or _rating_text(r["rating"]), {"scheduler": scheduler, "checkpoint": checkpoint})
+
+
+# ---- generation: generate, canon ----
+
+def generate_options(command):
+    """The kind, target and run options of `generate`."""
+    options = [
+        click.option("-n", "--count", type=click.IntRange(min=1), default=1, show_default=True,
+                     help="How many puzzles (or instances)."),
+        click.option("--size", type=click.IntRange(min=1), help="Side N, 4..25 (default 9, or the --box product)."),
+        click.option("--box", metavar="RxC", help="Box shape, e.g. 3x4 for 12x12 (default: the most square)."),
+        click.option("--x", "v_x", is_flag=True, help="X-Sudoku: both main diagonals hold every digit once."),
+        click.option("--windoku", "v_windoku", is_flag=True, help="Windoku: the extra windows."),
+        click.option("--anti-knight", "v_anti_knight", is_flag=True, help="A knight's move apart, digits differ."),
+        click.option("--anti-king", "v_anti_king", is_flag=True, help="A king's move apart, digits differ."),
+        click.option("--non-consecutive", "v_non_consecutive", is_flag=True,
+                     help="Orthogonal neighbours never consecutive (dlx engine: slower)."),
+        click.option("--jigsaw", is_flag=True, help="Fresh connected regions for every puzzle, in place of boxes."),
+        click.option("--killer", is_flag=True, help="Killer: generated cages (--givens 0: cages alone)."),
+        click.option("--symmetry", type=click.Choice(["none", "rot180", "rot90", "mirror", "diagonal", "full"]),
+                     default="none", show_default=True, help="Symmetry of the pattern of givens."),
+        click.option("--minimal", is_flag=True, help="Every given needed: removing any one gives several "
+                     "solutions."),
+        click.option("--rating", metavar="LO-HI", help="Sudoku Explainer rating (ER) band, e.g. 7.0-8.0."),
+        click.option("--level", type=click.Choice(["easy", "medium", "hard", "unfair", "extreme"]),
+                     help="HoDoKu level."),
+        click.option("--givens", type=click.IntRange(min=0), help="Exactly this many givens."),
+        click.option("--guesses", metavar="MIN-MAX", help="Machine difficulty: the fast engine's guesses."),
+        click.option("--max-seconds", type=click.FloatRange(min=0.001), default=60.0, show_default=True,
+                     help="Search time per puzzle; what was not reached is reported (exit 3)."),
+        click.option("--seed", type=COUNT, help="Seed: the same seed gives the same puzzles, on any --jobs "
+                     "(default: a random one, in --json and --stats)."),
+        click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, help="Worker processes (capped at "
+                     "the cores)."),
+        click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a "
+                     "terminal)."),
+        click.option("--to", "to", type=click.Choice(OUTPUT_FORMATS), help="Output format (default line; json "
+                     "for Killer)."),
+        click.option("--json", "json_", is_flag=True, help="One JSON object a line: puzzle, variant, solution, "
+                     "rating, seed, index."),
+        click.option("--symbols", metavar="ABC", help="Alphabet above 9x9: default (1-9A-Z), letters, hex."),
+        click.option("--stats", is_flag=True, help="A summary on stderr: puzzles/s, givens, seed."),
+        click.option("--target", "target_", is_flag=True, help="Target Sudoku instances (NOIP layout) with the "
+                     "proved optimum."),
+        click.option("--binary", "binary_", is_flag=True, help="Binary Sudoku grids with the fewest flips."),
+        click.option("-o", "--output", "out_dir", metavar="DIR", help="--target/--binary: write judge pairs "
+                     "DIR/1.in, DIR/1.out, ..."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+@main.command()
+@generate_options
+def generate(count, size, box, v_x, v_windoku, v_anti_knight, v_anti_king, v_non_consecutive, jigsaw, killer,
+             symmetry, minimal, rating, level, givens, guesses, max_seconds, seed, jobs, progress, to, json_, symbols,
+             stats, target_, binary_, out_dir):
+    """Generate puzzles with exactly one solution (proved), at a chosen difficulty, size and variant.
+
+    \b
+    Targets (combine freely): --rating LO-HI (Sudoku Explainer ER), --level (HoDoKu), --givens K (exactly),
+    --guesses MIN-MAX (machine difficulty). The search climbs toward them (givens taken out and put back,
+    re-rated); a puzzle it cannot reach within --max-seconds is reported on stderr with the closest it came,
+    never replaced by another (exit 3). Requests no puzzle can meet (--givens 5, --rating 12-13, a --box that
+    does not make --size) are refused up front (exit 2).
+    One puzzle a line by default; --to any writer format; --json adds the solution, rating and seed.
+    --target and --binary make instances of the other two problems: the judge's input, then its answer.
+    Exit codes: 0 all made, 2 bad request, 3 some puzzle not reached in --max-seconds, 130 interrupted
+    (the puzzles made so far are kept).
+
+    \b
+    Examples:
+      sudokit generate -n 10 --minimal --symmetry rot180
+      sudokit generate --rating 7.0-8.0 --json
+      sudokit generate --level hard -n 5 --seed 1 --jobs 2
+      sudokit generate --size 16 --givens 120
+      sudokit generate --jigsaw --x;  sudokit generate --killer --givens 0
+      sudokit generate --target -o cases/;  sudokit generate --binary --size 16
+    """
+    import secrets
+
+    from .generate import make_request
+
+    seed = secrets.randbits(63) if seed is None else seed
+    size = size or (_box_side(box) if box else 9)
+    if target_ and binary_:
+        raise click.UsageError("--target and --binary make different instances: choose one")
+    if target_ or binary_:
+        _instances(target_, count, size, box, givens, seed, json_, out_dir)
+        return
+    if out_dir:
+        raise click.UsageError("-o writes judge pairs of --target or --binary; puzzles go to stdout")
+    names = [name for name, on in (("x", v_x), ("windoku", v_windoku), ("anti-knight", v_anti_knight),
+                                   ("anti-king", v_anti_king), ("non-consecutive", v_non_consecutive)) if on]
+    req = make_request(size, box, names, jigsaw, killer, symmetry, minimal, rating, level, givens, guesses,
+                       max_seconds, seed)
+    _generate_run(req, count, jobs, progress, to or ("json" if killer else "line"), json_, symbols, stats)
+
+
+def _generate_run(req, count, jobs, progress, to, json_, symbols, stats) -> None:
+    """Print each puzzle of a run as it comes, in order; exit 0, 3 (a puzzle not reached) or 128 + a signal."""
+    import time
+
+    from .formats import resolve_symbols
+    from .generate import output, puzzles
+
+    output.check_format(req, to)
+    alphabet = resolve_symbols(symbols, req.n)
+    code, done, givens, start = EXIT_OK, 0, 0, time.perf_counter()
+    many = to == "json" and not json_ and count > 1
+    show = (sys.stderr.isatty() if progress is None else progress) and count > 1
+    try:
+        with Progress(show, "generating") as bar:
+            bar(0, count)  # shown from the start: a hard target can take a while for its first puzzle
+            for made in puzzles(req, count, _jobs(jobs, count)):
+                done += 1
+                bar(done, count)
+                if made.status != "ok":
+                    warn(f"puzzle {made.index + 1}: nothing met the request in {req.max_seconds:g} s ({made.note})")
+                    code = EXIT_LIMIT
+                    continue
+                givens += int((made.puzzle != 0).sum())
+                piece = output.json_line(req, made, alphabet) if json_ else output.text(req, made, to, alphabet)
+                emit(("[\n" if many and done == 1 else ",\n" if many else "") + piece + "\n")
+    except KeyboardInterrupt:
+        warn(f"interrupted after {done} of {count} puzzles")
+        raise
+    finally:
+        if many and done:
+            emit("]\n")
+    if stats:
+        seconds = time.perf_counter() - start
+        warn(f"{done} puzzles in {seconds:.2f} s ({done / max(seconds, 1e-9):.1f}/s), "
+             f"{givens / max(done, 1):.1f} givens on average, seed {req.seed}")
+    sys.exit(code)
+
+
+def _instances(target_: bool, count: int, size: int, box, givens, seed: int, json_: bool, out_dir) -> None:
+    """--target / --binary: each instance's judge input then its answer (or judge pairs in out_dir)."""
+    import json
+    from pathlib import Path
+
+    from .formats import format_grid
+    from .generate.instances import binary_instance, target_instance
+
+    shape = parse_box(box, size).box if box else None
+    for k in range(count):
+        inst = (target_instance(seed, k, size, shape, givens) if target_ else binary_instance(seed, k, size, shape))
+        body = format_grid(inst.grid, size, "ints") if target_ else "\n".join(
+            "".join(map(str, inst.grid[r * size:(r + 1) * size].tolist())) for r in range(size))
+        if out_dir:
+            Path(out_dir).mkdir(parents=True, exist_ok=True)
+            (Path(out_dir) / f"{k + 1}.in").write_text(body + "\n")
+            (Path(out_dir) / f"{k + 1}.out").write_text(f"{inst.answer}\n")
+        elif json_:
+            emit(json.dumps({"puzzle": body.split("\n"), "optimum" if target_ else "flips": inst.answer,
+                             "seed": seed, "index": k}) + "\n")
+        else:
+            emit(("\n" if k else "") + body + "\n" + f"{inst.answer}\n")
+    sys.exit(EXIT_OK)
+
+
+@main.command()
+@click.argument("file", default="-")
+@click.option("--dedupe", is_flag=True, help="Keep only the first puzzle of each class (printed as it was read).")
+@click.option("--json", "json_", is_flag=True, help="One JSON object a line: line, puzzle, canon, automorphisms.")
+@click.option("--format", "fmt", type=click.Choice(INPUT_FORMATS), help="Input format (default: detect).")
+def canon(file, dedupe, json_, fmt):
+    """Canonical (minlex) form of each 9x9 puzzle or solution grid of FILE (or stdin).
+
+    \b
+    Two puzzles are the same puzzle in disguise when a transformation that keeps every Sudoku valid maps one
+    onto the other: transposition, band and stack order, row order in a band, column order in a stack, and a
+    relabelling of the digits (3,359,232 cell maps). The canonical form is the smallest of all the images
+    (blanks first, digits relabelled in order of appearance): equal forms, same class. --dedupe prints the
+    first puzzle of each class as it was read; --json adds the number of automorphisms (the transformations
+    that map the puzzle onto itself). Unreadable puzzles are reported and skipped (exit 2).
+
+    \b
+    Examples:
+      sudokit canon puzzles.txt
+      sudokit canon --dedupe collection.txt > unique.txt
+    """
+    import json
+
+    from .formats import format_grid
+    from .generate.minlex import canon as canonical
+
+    grids, lines, texts, code = _canon_input(file, fmt)
+    forms, autos = canonical(grids, automorphisms=True)
+    seen: set = set()
+    out = []
+    for k, form in enumerate(forms):
+        key = form.tobytes()
+        if dedupe and key in seen:
+            continue
+        seen.add(key)
+        text = format_grid(form, 9, "line")
+        out.append(json.dumps({"line": int(lines[k]), "puzzle": texts[k], "canon": text,
+                               "automorphisms": int(autos[k])}) if json_ else texts[k] if dedupe else text)
+        if len(out) >= 4096:
+            emit("\n".join(out) + "\n")
+            out = []
+    if out:
+        emit("\n".join(out) + "\n")
+    sys.exit(code)
+
+
+def _canon_input(file, fmt):
+    """The 9x9 grids of a file as one array, their line numbers and texts, and the exit code so far (2 when some
+    puzzle could not be read; each is reported)."""
+    import numpy as np
+
+    from .formats import format_grid, parse_line_array, read_puzzles
+
+    text, name = read_file(file)
+    if fmt in (None, "line"):
+        grids, lines, bad = parse_line_array(text.encode("utf-8"), 9)
+        if len(grids) and not len(bad):
+            return grids, lines, [format_grid(g, 9, "line") for g in grids], EXIT_OK
+    pf = read_puzzles(text, fmt=fmt, source=name)
+    if pf.n != 9:
+        fail(f"{name}: canonical forms are for 9x9 puzzles, not {pf.n}x{pf.n}")
+    good, code = [], EXIT_OK
+    for entry in pf.entries:
+        problem = entry.error or ("jigsaw regions have other transformations" if entry.regions is not None else
+                                  "pencilmarks are not canonicalized" if entry.candidates is not None else "")
+        if problem:
+            warn(f"{name}:{entry.line}: {problem}")
+            code = EXIT_INPUT
+        else:
+            good.append(entry)
+    grids = np.array([e.grid for e in good], np.uint8).reshape(-1, 81)
+    return grids, [e.line for e in good], [format_grid(e.grid, 9, "line") for e in good], code
 
 
 @main.command()
