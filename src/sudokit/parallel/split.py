@@ -6,7 +6,8 @@
     for sol in solutions(problem, jobs=2): ...      # the order of one process (dancing links; see tree.py)
 
 How: Knuth's estimate (probes.py, a few dozen probes) gives the tree's profile; the cut is made at the
-shallowest level expected to hold PARTS_PER_WORKER parts per worker (deeper while the real cut holds too few);
+shallowest level expected to hold parts_for(workers) parts: PARTS_PER_WORKER per worker, MIN_PARTS at least
+(deeper while the real cut holds under a quarter of that);
 the prefixes there, in search order, are grouped into TASKS_PER_WORKER tasks per worker (MAX_TASKS at most) of
 consecutive parts; each task walks the same cut in its worker and searches its parts (work.py). Counts add up; solutions come back
 task by task in order, the ones met above the cut in their place; a solve stops every later task as soon as an
@@ -35,7 +36,14 @@ from .tasks import completed, in_order
 from .tree import Top, cut
 from .work import CoverJob, cover_task
 
-PARTS_PER_WORKER = 256
+# Every part has a fixed cost (~0.3 ms: a copy of the paused search state and two kernel calls) and every prefix
+# a share of the serial top (planning, each worker's walk); parts only need to be many enough that the largest
+# task stays well under 1/workers of the search. 64 per worker keeps the largest of the 6x10 pentominoes' tasks
+# under a tenth of a worker's share up to 128 workers (benchmarks/scale.py --paper); the floor keeps two workers
+# balanced on lopsided trees (2 workers: depth 2, 288 parts, instead of depth 3 and 1,548 parts whose fixed costs
+# came to +11% on one worker).
+PARTS_PER_WORKER = 64
+MIN_PARTS = 128
 TASKS_PER_WORKER = 64
 MAX_TASKS = 1024  # past 16 workers fewer tasks each: one scheduler hands out every task (Dask: ~1-5 ms a task)
 SIZING_PROBES = 64
@@ -60,6 +68,11 @@ class Settings:
         return open_runner(self.jobs, self.scheduler, self.executor)
 
 
+def parts_for(workers: int) -> int:
+    """How many parts to aim the cut at for `workers`: PARTS_PER_WORKER each, MIN_PARTS at least."""
+    return max(MIN_PARTS, PARTS_PER_WORKER * workers)
+
+
 def choose_depth(problem: Problem, workers: int, algorithm: str, seed: int | None) -> int:
     """How deep to cut for `workers`: 0 (do not cut) for a small tree, else from the estimated profile."""
     if workers <= 1:
@@ -67,7 +80,7 @@ def choose_depth(problem: Problem, workers: int, algorithm: str, seed: int | Non
     est = estimate(problem, SIZING_PROBES, 0, algorithm, seed)
     if est.nodes.mean < SPLIT_NODES:
         return 0
-    return est.depth_for(PARTS_PER_WORKER * workers)
+    return est.depth_for(parts_for(workers))
 
 
 def plan(problem: Problem, workers: int, algorithm: str, seed: int | None, depth: int | None) -> Top:
@@ -77,7 +90,7 @@ def plan(problem: Problem, workers: int, algorithm: str, seed: int | None, depth
     if depth == 0:
         return Top(0)
     top = cut(problem, depth, algorithm, seed)
-    while not fixed and 0 < top.parts < PARTS_PER_WORKER * workers // 4 and depth < MAX_DEPTH:
+    while not fixed and 0 < top.parts < parts_for(workers) // 4 and depth < MAX_DEPTH:
         depth += 1  # the estimate was low: one level deeper
         top = cut(problem, depth, algorithm, seed)
     return top
