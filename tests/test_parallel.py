@@ -20,7 +20,7 @@ from sudokit.parallel import sudoku as psudoku
 from sudokit.parallel.checkpoint import Journal
 from sudokit.parallel.probes import estimate
 from sudokit.parallel.executors import Runner, runner
-from sudokit.parallel.split import SplitSearch
+from sudokit.parallel.split import MIN_PARTS, PARTS_PER_WORKER, SplitSearch, parts_for, plan
 from sudokit.parallel.tree import cut
 from sudokit.sudoku import fast
 from sudokit.sudoku.grid import is_solution
@@ -105,6 +105,18 @@ def test_solve_stops_later_parts_and_unique():
 def test_small_trees_are_not_cut():
     split = SplitSearch(queens(6), here(8), "cells")
     assert split.top().depth == 0 and split.count() == 4
+
+
+def test_few_workers_get_fewer_larger_parts():
+    """The cut aims at max(MIN_PARTS, PARTS_PER_WORKER x workers) parts: few workers get a shallow cut (each part
+    has a fixed cost), many a deeper one (balance), never fewer than a quarter of the aim."""
+    assert [parts_for(w) for w in (1, 2, 4, 8, 128)] == [MIN_PARTS, MIN_PARTS, max(MIN_PARTS, 4 * PARTS_PER_WORKER),
+                                                          8 * PARTS_PER_WORKER, 128 * PARTS_PER_WORKER]
+    p = pentominoes(6, 10)
+    assert plan(p, 1, "cells", None, None).depth == 0
+    two, eight = plan(p, 2, "cells", None, None), plan(p, 8, "cells", None, None)
+    assert 0 < two.depth < eight.depth and two.parts < eight.parts
+    assert two.parts >= parts_for(2) // 4 and eight.parts >= parts_for(8) // 4
 
 
 def test_estimate_band_holds_the_known_tree_sizes():
