@@ -20,7 +20,7 @@ from sudokit.parallel import sudoku as psudoku
 from sudokit.parallel.checkpoint import Journal
 from sudokit.parallel.probes import estimate
 from sudokit.parallel.executors import Runner, runner
-from sudokit.parallel.split import MIN_PARTS, PARTS_PER_WORKER, SplitSearch, parts_for, plan
+from sudokit.parallel.split import MIN_PARTS, PARTS_PER_WORKER, RAMP, SplitSearch, parts_for, plan
 from sudokit.parallel.tree import cut
 from sudokit.sudoku import fast
 from sudokit.sudoku.grid import is_solution
@@ -108,10 +108,12 @@ def test_small_trees_are_not_cut():
 
 
 def test_few_workers_get_fewer_larger_parts():
-    """The cut aims at max(MIN_PARTS, PARTS_PER_WORKER x workers) parts: few workers get a shallow cut (each part
-    has a fixed cost), many a deeper one (balance), never fewer than a quarter of the aim."""
-    assert [parts_for(w) for w in (1, 2, 4, 8, 128)] == [MIN_PARTS, MIN_PARTS, max(MIN_PARTS, 4 * PARTS_PER_WORKER),
-                                                          8 * PARTS_PER_WORKER, 128 * PARTS_PER_WORKER]
+    """The cut aims at fewer parts per worker for few workers (each part has a fixed cost), PARTS_PER_WORKER each
+    for many (balance), MIN_PARTS at least, and the real cut never holds fewer than a quarter of the aim."""
+    aims = [parts_for(w) for w in (1, 2, 4, 8, 16, 32, 128)]
+    assert aims[0] == aims[1] == MIN_PARTS and aims == sorted(aims)
+    assert [a // w for a, w in zip(aims[2:], (4, 8, 16, 32, 128))] == [64, 128, 256, 256, 256] == \
+        [min(PARTS_PER_WORKER, RAMP * w) for w in (4, 8, 16, 32, 128)]
     p = pentominoes(6, 10)
     assert plan(p, 1, "cells", None, None).depth == 0
     two, eight = plan(p, 2, "cells", None, None), plan(p, 8, "cells", None, None)

@@ -6,8 +6,9 @@
     for sol in solutions(problem, jobs=2): ...      # the order of one process (dancing links; see tree.py)
 
 How: Knuth's estimate (probes.py, a few dozen probes) gives the tree's profile; the cut is made at the
-shallowest level expected to hold parts_for(workers) parts: PARTS_PER_WORKER per worker, MIN_PARTS at least
-(deeper while the real cut holds under a quarter of that);
+shallowest level expected to hold parts_for(workers) parts: fewer, larger parts for few workers (RAMP x
+workers each, MIN_PARTS at least), PARTS_PER_WORKER each from 16 workers on (deeper while the real cut holds under
+a quarter of that);
 the prefixes there, in search order, are grouped into TASKS_PER_WORKER tasks per worker (MAX_TASKS at most) of
 consecutive parts; each task walks the same cut in its worker and searches its parts (work.py). Counts add up; solutions come back
 task by task in order, the ones met above the cut in their place; a solve stops every later task as soon as an
@@ -36,13 +37,15 @@ from .tasks import completed, in_order
 from .tree import Top, cut
 from .work import CoverJob, cover_task
 
-# Every part has a fixed cost (~0.3 ms: a copy of the paused search state and two kernel calls) and every prefix
-# a share of the serial top (planning, each worker's walk); parts only need to be many enough that the largest
-# task stays well under 1/workers of the search. 64 per worker keeps the largest of the 6x10 pentominoes' tasks
-# under a tenth of a worker's share up to 128 workers (benchmarks/scale.py --paper); the floor keeps two workers
-# balanced on lopsided trees (2 workers: depth 2, 288 parts, instead of depth 3 and 1,548 parts whose fixed costs
-# came to +11% on one worker).
-PARTS_PER_WORKER = 64
+# How many parts for W workers: a part has a fixed cost (~0.3 ms: a copy of the paused search state, two kernel
+# calls) and every prefix a share of the serial top (planning, each worker's walk), which weigh most when few
+# workers share the search; balance needs the largest parts well under a worker's share 1/W, which weighs most
+# when W is large. So RAMP x W parts per worker, PARTS_PER_WORKER at most (reached at 16 workers; from there the
+# cut is the one sudokit always made), MIN_PARTS at least. The 6x10 pentominoes on 2 workers: depth 2, 288 parts
+# (largest 3.3% of the work), where 256 per worker gave depth 3 and 1,548 parts whose fixed costs came to
+# +4-12% on one worker and held 2 workers to ~1.55x (issue 13 asks >= 1.8x, < 5%).
+PARTS_PER_WORKER = 256
+RAMP = 16
 MIN_PARTS = 128
 TASKS_PER_WORKER = 64
 MAX_TASKS = 1024  # past 16 workers fewer tasks each: one scheduler hands out every task (Dask: ~1-5 ms a task)
@@ -69,8 +72,9 @@ class Settings:
 
 
 def parts_for(workers: int) -> int:
-    """How many parts to aim the cut at for `workers`: PARTS_PER_WORKER each, MIN_PARTS at least."""
-    return max(MIN_PARTS, PARTS_PER_WORKER * workers)
+    """How many parts to aim the cut at for `workers`: RAMP x workers each, PARTS_PER_WORKER each at most,
+    MIN_PARTS at least (see the constants)."""
+    return max(MIN_PARTS, min(PARTS_PER_WORKER, RAMP * workers) * workers)
 
 
 def choose_depth(problem: Problem, workers: int, algorithm: str, seed: int | None) -> int:
