@@ -129,3 +129,27 @@ def test_front_door_canon_stays_a_function_after_the_module_loads():
     first = sudokit.generate.canon([line])
     again = sudokit.canon([line])
     assert callable(sudokit.generate.canon) and np.array_equal(first, again) and first.shape == (1, 81)
+
+
+def test_sudoku_canonical_is_the_same_for_equivalent_puzzles_and_refuses_other_sizes():
+    import numpy as np
+
+    from sudokit import Sudoku
+    from sudokit.errors import InputError
+
+    line = "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4."
+    puzzle = Sudoku(line)
+    grid = puzzle.grid.reshape(9, 9)
+    relabel = np.array([0, 3, 1, 2, 9, 8, 7, 6, 5, 4], np.int32)
+    moved = relabel[grid.T[[3, 4, 5, 0, 1, 2, 6, 7, 8]]]  # transposed, a band swap, digits relabelled
+    form = puzzle.canonical()
+    assert form.to_string("line") == Sudoku(moved).canonical().to_string("line")
+    assert form.givens == puzzle.givens and form.count(limit=2) == 1
+    cli = CliRunner().invoke(main, ["canon", "-"], input=line + "\n")
+    assert cli.exit_code == 0 and cli.output.split()[0].replace("0", ".") == form.to_string("line")
+    try:
+        Sudoku("." * 256).canonical()
+    except InputError:
+        pass
+    else:
+        raise AssertionError("a 16x16 puzzle has no 9x9 canonical form")

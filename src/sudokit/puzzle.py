@@ -302,6 +302,14 @@ class Sudoku:
         api.solution(state, self.geometry, self.candidates)
         return api.hint(state, technique, every)
 
+    def canonical(self) -> "Sudoku":
+        """The minlex canonical form of a plain 9x9 puzzle (equal for every puzzle equivalent to it)."""
+        from .generate.minlex import canon
+
+        if self.n != 9 or self.box != (3, 3) or self.constraints or self.cages or self.candidates is not None:
+            raise InputError("canonical forms are for plain 9x9 puzzles (no variants, regions or pencilmarks)")
+        return Sudoku(canon(self.grid.reshape(1, 81).astype(np.int64))[0].astype(np.int32))
+
     def steps(self, order: str = "hodoku", max_seconds: float | None = None):
         """The whole solve path (logic.path.Path: .steps, .score, .level)."""
         from .logic import api
