@@ -68,6 +68,10 @@ def test_local_cluster_counts_orders_and_batches_equal_one_process(cluster):
         several = np.array([0 if c == "." else int(c) for c in SEVERAL], np.int32)
         want = fast.solve(several, box_geometry(3, 3), limit=1 << 40).count
         assert psudoku.count(several, box_geometry(3, 3), None, run, depth=3).count == want
+    from sudokit.generate import generate
+
+    alone = [g.sudoku.to_string("line") for g in generate(3, level="easy", seed=3)]
+    assert [g.sudoku.to_string("line") for g in generate(3, level="easy", seed=3, executor=ex)] == alone
 
 
 def test_a_dask_worker_killed_mid_count_changes_nothing(cluster):

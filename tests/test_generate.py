@@ -376,3 +376,44 @@ def test_capped_walks_agree_with_the_grader():
                 assert (v.value, v.detail["ep"], v.detail["ed"], v.detail["hardest"]) == \
                     (rating.er, rating.ep, rating.ed, rating.hardest)
     assert len(seen) >= 3  # the sample spans several levels
+
+
+def _lines(made) -> list[str]:
+    return [g.sudoku.to_string("line") for g in made]
+
+
+def test_any_executor_and_a_checkpoint_make_what_one_process_makes(tmp_path, monkeypatch):
+    from concurrent.futures import ThreadPoolExecutor
+
+    import sudokit.generate.run as generate_run
+
+    request = {"level": "medium", "seed": 11}
+    one = _lines(generate(4, **request))
+    with ThreadPoolExecutor(2) as pool:
+        assert _lines(generate(4, executor=pool, **request)) == one
+    ckpt = str(tmp_path / "g.ckpt")
+    real = generate_run.chunk
+
+    def stop_at_third(req, first, stop):
+        if first >= 2:
+            raise KeyboardInterrupt
+        return real(req, first, stop)
+
+    monkeypatch.setattr(generate_run, "chunk", stop_at_third)
+    with pytest.raises(KeyboardInterrupt):
+        generate(4, checkpoint=ckpt, **request)
+    monkeypatch.setattr(generate_run, "chunk", real)
+    assert _lines(generate(4, checkpoint=ckpt, **request)) == one  # puzzles 1-2 from the journal, 3-4 made now
+
+    def must_not_run(req, first, stop):
+        raise AssertionError("a journalled puzzle was made again")
+
+    monkeypatch.setattr(generate_run, "chunk", must_not_run)
+    again = generate(4, checkpoint=ckpt, **request)
+    assert _lines(again) == one and all(g.rating.get("level") == "medium" for g in again)
+    assert all(g.sudoku.count(limit=2) == 1 for g in again)
+
+
+def test_checkpoint_without_seed_is_refused_in_one_line(tmp_path):
+    result = run("generate", "-n", "2", "--checkpoint", str(tmp_path / "g.ckpt"))
+    assert result.exit_code == 2 and "--seed" in result.output and "Traceback" not in result.output

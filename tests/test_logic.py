@@ -222,3 +222,23 @@ def test_other_geometries():
         path = solve_path(Candidates.from_grid(grid, geometry), "hodoku", solution)
         assert path.complete
         assert all(solution[c] != d for s in path.steps for c, d in s.eliminations)
+
+
+def test_ratings_on_threads_equal_one_thread():
+    """Executors may be thread pools: the kernels' scratch buffers are per thread, so ratings cannot mix."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from sudokit import Sudoku
+
+    rows = [line.split() for line in (DATA / "logic" / "se_local.txt").read_text().splitlines()
+            if line.strip() and not line.startswith("#")]
+    rows = sorted(rows, key=lambda r: -float(r[1].split("/")[0]))[:6] + rows[:6]  # the hardest (chains) and some easy
+
+    def rated(row):
+        r = Sudoku(row[0]).rate()
+        return f"{r.er:.1f}/{r.ep:.1f}/{r.ed:.1f}", r.level, r.score
+
+    alone = [rated(row) for row in rows]
+    assert [a[0] for a in alone] == [row[1] for row in rows]
+    with ThreadPoolExecutor(3) as pool:
+        assert list(pool.map(rated, rows)) == alone

@@ -922,6 +922,11 @@ def generate_options(command):
                      "the cores)."),
         click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a "
                      "terminal)."),
+        click.option("--scheduler", metavar="ADDRESS", help="Generate on a Dask cluster (tcp://HOST:8786, a "
+                     "scheduler file, or 'local' for a LocalCluster of --jobs processes); needs "
+                     "pip install 'sudokit[dask]'."),
+        click.option("--checkpoint", metavar="FILE", help="Journal finished puzzles to FILE; the same command "
+                     "(same --seed) run again resumes."),
         click.option("--to", "to", type=click.Choice(OUTPUT_FORMATS), help="Output format (default line; json "
                      "for Killer)."),
         click.option("--json", "json_", is_flag=True, help="One JSON object a line: puzzle, variant, solution, "
@@ -942,8 +947,8 @@ def generate_options(command):
 @main.command()
 @generate_options
 def generate(count, size, box, v_x, v_windoku, v_anti_knight, v_anti_king, v_non_consecutive, jigsaw, killer,
-             symmetry, minimal, rating, level, givens, guesses, max_seconds, seed, jobs, progress, to, json_, symbols,
-             stats, target_, binary_, out_dir):
+             symmetry, minimal, rating, level, givens, guesses, max_seconds, seed, jobs, progress, scheduler,
+             checkpoint, to, json_, symbols, stats, target_, binary_, out_dir):
     """Generate puzzles with exactly one solution (proved), at a chosen difficulty, size and variant.
 
     \b
@@ -970,6 +975,10 @@ def generate(count, size, box, v_x, v_windoku, v_anti_knight, v_anti_king, v_non
 
     from .generate import make_request
 
+    if checkpoint and seed is None:
+        raise click.UsageError("--checkpoint needs --seed: a resumed run must make the same puzzles")
+    if (scheduler or checkpoint) and (target_ or binary_):
+        raise click.UsageError("--scheduler and --checkpoint are for puzzles, not --target or --binary instances")
     seed = secrets.randbits(63) if seed is None else seed
     size = size or (_box_side(box) if box else 9)
     if target_ and binary_:
@@ -983,10 +992,11 @@ def generate(count, size, box, v_x, v_windoku, v_anti_knight, v_anti_king, v_non
                                    ("anti-king", v_anti_king), ("non-consecutive", v_non_consecutive)) if on]
     req = make_request(size, box, names, jigsaw, killer, symmetry, minimal, rating, level, givens, guesses,
                        max_seconds, seed)
-    _generate_run(req, count, jobs, progress, to or ("json" if killer else "line"), json_, symbols, stats)
+    _generate_run(req, count, jobs, progress, to or ("json" if killer else "line"), json_, symbols, stats,
+                  {"scheduler": scheduler, "checkpoint": checkpoint})
 
 
-def _generate_run(req, count, jobs, progress, to, json_, symbols, stats) -> None:
+def _generate_run(req, count, jobs, progress, to, json_, symbols, stats, where=None) -> None:
     """Print each puzzle of a run as it comes, in order; exit 0, 3 (a puzzle not reached) or 128 + a signal."""
     import time
 
@@ -1001,7 +1011,8 @@ def _generate_run(req, count, jobs, progress, to, json_, symbols, stats) -> None
     try:
         with Progress(show, "generating") as bar:
             bar(0, count)  # shown from the start: a hard target can take a while for its first puzzle
-            for made in puzzles(req, count, _jobs(jobs, count)):
+            where = where or {}
+            for made in puzzles(req, count, _jobs(jobs, count, where.get("scheduler")), **where):
                 done += 1
                 bar(done, count)
                 if made.status != "ok":
@@ -1012,7 +1023,8 @@ def _generate_run(req, count, jobs, progress, to, json_, symbols, stats) -> None
                 piece = output.json_line(req, made, alphabet) if json_ else output.text(req, made, to, alphabet)
                 emit(("[\n" if many and done == 1 else ",\n" if many else "") + piece + "\n")
     except KeyboardInterrupt:
-        warn(f"interrupted after {done} of {count} puzzles")
+        resume = f"; the same command resumes from {where['checkpoint']}" if where and where.get("checkpoint") else ""
+        warn(f"interrupted after {done} of {count} puzzles{resume}")
         raise
     finally:
         if many and done:

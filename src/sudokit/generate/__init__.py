@@ -94,19 +94,22 @@ def _box(box):
     return r, c
 
 
-def puzzles(req: Request, count: int = 1, jobs: int = 1):
-    """Every result of a run in order: Made objects, status 'ok' or 'time limit' (see generate.run)."""
+def puzzles(req: Request, count: int = 1, jobs: int = 1, **where):
+    """Every result of a run in order: Made objects, status 'ok' or 'time limit' (see generate.run; where:
+    scheduler=, executor=, checkpoint=)."""
     from .run import run
 
-    return run(req, count, jobs)
+    return run(req, count, jobs, **where)
 
 
-def generate(count: int = 1, jobs: int = 1, **request) -> list[Generated]:
-    """`count` puzzles as `sudokit generate` makes them (keywords as make_request); LimitReached names the first
-    puzzle --max-seconds stopped, and how close it came."""
+def generate(count: int = 1, jobs: int = 1, *, scheduler: str | None = None, executor=None,
+             checkpoint: str | None = None, **request) -> list[Generated]:
+    """`count` puzzles as `sudokit generate` makes them (keywords as make_request), on `jobs` processes, a Dask
+    scheduler or any executor, journalled to `checkpoint`; LimitReached names the first puzzle --max-seconds
+    stopped, and how close it came."""
     req = make_request(**request)
     out = []
-    for made in puzzles(req, count, jobs):
+    for made in puzzles(req, count, jobs, scheduler=scheduler, executor=executor, checkpoint=checkpoint):
         if made.status != "ok":
             raise LimitReached(f"puzzle {made.index + 1}: nothing met the request in {req.max_seconds:g} s "
                                f"({made.note})")

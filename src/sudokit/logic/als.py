@@ -23,6 +23,7 @@ choices per stem. Each finder yields one step per elimination set (the one with 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+import threading
 from functools import lru_cache
 
 import numpy as np
@@ -95,12 +96,13 @@ class Alses:
 def alses(state: Candidates) -> Alses:
     """The ALSes of a state (each cell set once) and their restricted commons."""
     key = (id(state.houses), tuple(state.cand))
-    if _MEMO.get("key") != key:
-        _MEMO["key"], _MEMO["value"] = key, _build(state)
-    return _MEMO["value"]
+    memo = _MEMO.__dict__
+    if memo.get("key") != key:
+        memo["key"], memo["value"] = key, _build(state)
+    return memo["value"]
 
 
-_MEMO: dict = {}  # the last state's ALSes: the four ALS finders of one path step share them
+_MEMO = threading.local()  # each thread's last state's ALSes: the four ALS finders of one path step share them
 
 
 def _build(state: Candidates) -> Alses:

@@ -12,6 +12,7 @@ Each returns the one hint SE would take (lowest difficulty, then shortest, then 
 from __future__ import annotations
 
 from dataclasses import dataclass
+import threading
 from functools import lru_cache
 
 import numpy as np
@@ -103,14 +104,14 @@ class Stores:
         return Stores(self.n, self.ncells, self.records * 2, self.parents * 2, self.nests * 2)
 
 
-_STORES: dict[tuple[int, int], Stores] = {}
-_INNER: dict[tuple[int, int], tuple] = {}
+_STORES: dict[tuple[int, int, int], Stores] = {}  # by geometry size and thread (kernels write them)
+_INNER: dict[tuple[int, int, int], tuple] = {}
 
 
 def inner_stores(houses: Houses, nest_limit: int = 0, hints: int = 8192) -> tuple:
     """The buffers of nested chains (see kernels/dynamic.py): their own run stores and scratch, the nested
     hints' tables, static-graph and cycle scratch, and the nested dynamic chains' level."""
-    key = (houses.n, houses.ncells)
+    key = (houses.n, houses.ncells, threading.get_ident())  # scratch: one set per thread
     if key not in _INNER:
         n, ncells = houses.n, houses.ncells
         s = Stores(n, ncells, 2 * ncells * n + 8, 8 * ncells * n + 64)
@@ -126,7 +127,7 @@ def inner_stores(houses: Houses, nest_limit: int = 0, hints: int = 8192) -> tupl
 
 def stores(houses: Houses) -> Stores:
     """The stores of a geometry size, made on first use (a cache, not state: any Stores gives the same result)."""
-    key = (houses.n, houses.ncells)
+    key = (houses.n, houses.ncells, threading.get_ident())  # scratch: one set per thread
     if key not in _STORES:
         n = houses.n
         _STORES[key] = Stores(n, houses.ncells, 2 * houses.ncells * n + 8, 8 * houses.ncells * n + 64)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+import threading
 from functools import lru_cache
 
 import numpy as np
@@ -97,9 +98,15 @@ LOOPS = 26  # SE_PRODUCERS[LOOPS] is forcing.loops
 BASIC = 12  # SE_PRODUCERS[:BASIC] (singles to hidden triples) also exist as the numba kernels of kernels/se.py
 
 
-@lru_cache(maxsize=16)
 def fast_tables(houses) -> "_Fast":
-    """The kernels' tables of a geometry, built once."""
+    """The kernels' tables of a geometry, built once per thread (every call writes their scratch buffers, so
+    threads of one executor must not share them)."""
+    return _fast_tables(houses, threading.get_ident())
+
+
+@lru_cache(maxsize=16)
+def _fast_tables(houses, thread: int) -> "_Fast":
+    """fast_tables, cached by geometry and thread."""
     return _Fast(houses)
 
 
