@@ -83,45 +83,26 @@ def se_capped(grid, geometry, lo: float, hi: float, deadline: float | None = Non
 
 
 def _se_capped_cascade(houses, values, cand, lo: float, hi: float, deadline) -> Verdict:
-    """se_capped through the grader's numba cascade (grids up to 21x21, as se_rate)."""
-    from ..kernels.cascade import walk
-    from ..logic import forcing
-    from ..logic.rating import LOOPS, SE_PRODUCERS, _count, _walked_name, fast_tables
+    """se_capped through the grader's own walk (logic.rating.cascade, grids up to 21x21 as se_rate), left as soon
+    as the band is left."""
+    from ..logic.rating import cascade
 
     cap = int(round(hi * 10))
     last = _last_useful(hi)
     givens = sum(1 << int(c) for c in np.flatnonzero(values))
-    fast = fast_tables(houses)
-    stats = np.zeros(6, np.int64)  # er, ep, ed, steps, producer behind er, its strong-link suffix
-    hardest, p, seed = "", 0, None
-    while True:
-        before = stats[0]
-        p = walk(p, houses.n, values, cand, fast.geo, fast.scan, fast.kind, fast.tabs, stats, fast.out, fast.elim)
+    stats, hardest = np.zeros(6, np.int64), ""
+    for event, what, stats, hardest in cascade(houses, values, cand, givens):
+        if event == "step":
+            if int(round(what.se * 10)) > cap:
+                return Verdict(ABOVE, round(what.se, 1), {})
+            continue
         if stats[0] > cap:
             return Verdict(ABOVE, stats[0] / 10, {})
-        if stats[0] > before:
-            hardest = _walked_name(int(stats[4]), int(stats[0]), int(stats[5]))
-        if p < 0:
+        if what < 0:
             break
-        if p >= last:  # every producer from here on prices its steps above the band
-            return Verdict(ABOVE, max(stats[0] / 10, SE_FLOORS[p] if p < len(SE_FLOORS) else 20.0), {})
+        if what >= last:  # every producer from here on prices its steps above the band
+            return Verdict(ABOVE, max(stats[0] / 10, SE_FLOORS[what] if what < len(SE_FLOORS) else 20.0), {})
         _check_time(deadline)
-        current = _state(houses, values, cand, givens)
-        if p == LOOPS:
-            step = forcing.loops(current, seed)
-            seed = forcing.loops_seed(current)
-        else:
-            step = SE_PRODUCERS[p](current)
-        if step is None:
-            p += 1
-            continue
-        if int(round(step.se * 10)) > cap:
-            return Verdict(ABOVE, round(step.se, 1), {})
-        if _count(step, stats):
-            hardest = step.technique
-        current.apply(step)
-        values, cand = np.array(current.values, np.int64), np.array(current.cand, np.uint64)
-        p = 0
     return _inside_or_below(stats, lo, hardest)
 
 

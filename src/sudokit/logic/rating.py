@@ -260,26 +260,40 @@ def _count(step: Step, stats: np.ndarray) -> bool:
 
 def _cascade_rate(state: Candidates, deadline: float | None) -> SERating:
     """se_rate through kernels/cascade.walk: Python runs only the producers without kernels."""
-    from ..kernels.cascade import walk
-
-    fast = fast_tables(state.houses)
-    stats = np.zeros(6, np.int64)
-    hardest = ""
-    p = 0
-    seed = None
-    values, cand = np.array(state.values, np.int64), np.array(state.cand, np.uint64)
-    while True:
-        if deadline is not None and time.monotonic() > deadline:
-            return SERating(stats[0] / 10, stats[1] / 10, stats[2] / 10, hardest, [], False, "time limit")
-        before = stats[0]
-        p = walk(p, state.n, values, cand, fast.geo, fast.scan, fast.kind, fast.tabs, stats, fast.out, fast.elim)
-        if stats[0] > before:
-            hardest = _walked_name(int(stats[4]), int(stats[0]), int(stats[5]))
+    if deadline is not None and time.monotonic() > deadline:
+        return SERating(0.0, 0.0, 0.0, "", [], False, "time limit")
+    for event, p, stats, hardest in cascade(state.houses, np.array(state.values, np.int64),
+                                            np.array(state.cand, np.uint64), state.givens, state.marked):
+        if event != "walked":
+            continue
         if p < 0:
             return SERating(stats[0] / 10, stats[1] / 10, stats[2] / 10, hardest, [])
         if p >= len(SE_PRODUCERS):
             return SERating(20.0, stats[1] / 10, stats[2] / 10, hardest, [], False, "beyond solver")
-        current = Candidates.from_arrays(state.houses, values, cand, state.givens, state.marked)
+        if deadline is not None and time.monotonic() > deadline:
+            return SERating(stats[0] / 10, stats[1] / 10, stats[2] / 10, hardest, [], False, "time limit")
+
+
+def cascade(houses, values: np.ndarray, cand: np.ndarray, givens: int = 0, marked: bool = False):
+    """SE's walk over flat arrays, as events for a driver (se_rate, the generator's capped rating), which stops
+    it by leaving the loop. ("walked", p, stats, hardest) after each kernel walk: p < 0 solved, p >=
+    len(SE_PRODUCERS) beyond SE's techniques, else producer p (no kernel) runs next in Python; ("step", step,
+    stats, hardest) before such a step is applied. stats (tenths): er, ep, ed, steps, producer behind er, its
+    strong-link suffix; values and cand are the walk's own copies."""
+    from ..kernels.cascade import walk
+
+    fast = fast_tables(houses)
+    stats = np.zeros(6, np.int64)
+    hardest, p, seed = "", 0, None
+    while True:
+        before = stats[0]
+        p = walk(p, houses.n, values, cand, fast.geo, fast.scan, fast.kind, fast.tabs, stats, fast.out, fast.elim)
+        if stats[0] > before:
+            hardest = _walked_name(int(stats[4]), int(stats[0]), int(stats[5]))
+        yield "walked", p, stats, hardest
+        if p < 0 or p >= len(SE_PRODUCERS):
+            return
+        current = Candidates.from_arrays(houses, values, cand, givens, marked)
         if p == LOOPS:
             step = forcing.loops(current, seed)
             seed = forcing.loops_seed(current)
@@ -288,6 +302,7 @@ def _cascade_rate(state: Candidates, deadline: float | None) -> SERating:
         if step is None:
             p += 1
             continue
+        yield "step", step, stats, hardest
         if _count(step, stats):
             hardest = step.technique
         current.apply(step)
