@@ -22,6 +22,7 @@ from typing import Iterator
 
 import numpy as np
 
+from .cover.solver import Count  # the number of solutions, an int that also carries the stats
 from .errors import InputError, LimitReached, NoSolution
 
 ENGINE = "fast"
@@ -63,15 +64,6 @@ class Solution:
         return self.puzzle.html(self.grid)
 
 
-class Count(int):
-    """The number of solutions found (capped at the limit asked), an int that also carries the stats."""
-
-    stats: Stats
-
-    def __new__(cls, value: int, stats: Stats):
-        obj = super().__new__(cls, value)
-        obj.stats = stats
-        return obj
 
 
 class Sudoku:

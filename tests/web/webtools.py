@@ -15,6 +15,8 @@ import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 
+from conftest import child_pids  # noqa: F401 - tests/conftest.py's, for tests/web/conftest.py
+
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 HARD_SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
 READY_SECONDS = 900  # a fresh install compiles every kernel in the workers' warm-up: minutes on a busy machine
@@ -28,19 +30,6 @@ BROWSER_REQUIRED = any(os.environ.get(name, "").lower() not in ("", "0", "false"
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--disable-dev-shm-usage"]
-
-
-def child_pids() -> list[int]:
-    """Live (not zombie) child processes of this process, from /proc."""
-    me, out = os.getpid(), []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == me and fields[0] != "Z":
-            out.append(int(stat.parent.name))
-    return out
 
 
 # ---- servers ----

@@ -128,19 +128,27 @@ def solve_path(state: Candidates, order: str = "hodoku", solution=None, deadline
 
     state = state.copy()
     path = Path()
-    while not state.solved():
-        if deadline is not None and time.monotonic() > deadline:
-            path.complete = False
-            break
-        nxt = se_next(state) if order == "se" else (hodoku_next(state) or chaining_next(state))
-        if nxt is None and solution is not None:
-            nxt = brute_force(state, solution)
-        if nxt is None:
-            path.complete = False
-            break
-        path.steps.append(nxt)
-        state.apply(nxt)
+    choose = se_next if order == "se" else (lambda s: hodoku_next(s) or chaining_next(s))
+    while not state.solved() and _advance(state, path, choose, solution, deadline):
+        pass
     return path
+
+
+def _advance(state: Candidates, path: Path, choose, solution, deadline: float | None) -> bool:
+    """Apply the next step of a path (choose's, else Brute Force given the solution) and record it; False, with
+    the path marked incomplete, when time or the techniques ran out."""
+    if deadline is not None and time.monotonic() > deadline:
+        path.complete = False
+        return False
+    nxt = choose(state)
+    if nxt is None and solution is not None:
+        nxt = brute_force(state, solution)
+    if nxt is None:
+        path.complete = False
+        return False
+    path.steps.append(nxt)
+    state.apply(nxt)
+    return True
 
 
 # the HoDoKu order's prefix that kernels/se.py walks in numba (producer numbers), and each producer's technique
@@ -174,17 +182,8 @@ def hodoku_rating(state: Candidates, solution=None, deadline: float | None = Non
         state = Candidates.from_arrays(state.houses, values, cand, state.givens, state.marked)
         if solved:
             break
-        if deadline is not None and time.monotonic() > deadline:
-            path.complete = False
+        if not _advance(state, path, lambda s: hodoku_next(s, rest) or chaining_next(s), solution, deadline):
             break
-        nxt = hodoku_next(state, rest) or chaining_next(state)
-        if nxt is None and solution is not None:
-            nxt = brute_force(state, solution)
-        if nxt is None:
-            path.complete = False
-            break
-        path.steps.append(nxt)
-        state.apply(nxt)
     return path, {FAST_SLUGS[p]: int(k) for p, k in enumerate(counts) if k}
 
 
