@@ -176,32 +176,53 @@ def dig9(puzzle, orbit_ptr, orbit_cells, order, norder, floor, max_nodes, w9, st
     9x9 puzzle unique, while more than `floor` givens would remain. Returns the givens left, or -1 if stopped.
 
     A check that runs past max_nodes keeps the orbit (a kept given never breaks uniqueness)."""
-    givens = 0
-    for c in range(81):
-        if puzzle[c] != 0:
-            givens += 1
+    givens = _givens(puzzle, 81)
+    saved = w9[330:]  # the scratch tail of w9 holds the orbit's digits
     for k in range(norder):
         if stop[0] != 0:
             return -1
-        o = order[k]
-        a = orbit_ptr[o]
-        b = orbit_ptr[o + 1]
-        size = 0
-        for j in range(a, b):
-            if puzzle[orbit_cells[j]] != 0:
-                size += 1
-        if size == 0 or givens - size < floor:
+        a, b = orbit_ptr[order[k]], orbit_ptr[order[k] + 1]
+        size = _lift(puzzle, orbit_cells, a, b, saved, givens - floor)
+        if size == 0:
             continue
-        for j in range(a, b):
-            c = orbit_cells[j]
-            w9[330 + j - a] = puzzle[c]
-            puzzle[c] = 0
         if count9(puzzle, 2, max_nodes, w9, st, S, T, stop) == 1:
             givens -= size
         else:
-            for j in range(a, b):
-                puzzle[orbit_cells[j]] = w9[330 + j - a]
+            _put_back(puzzle, orbit_cells, a, b, saved)
     return givens
+
+
+@njit(cache=True, nogil=True)
+def _givens(puzzle, ncells):
+    """The number of givens of a puzzle."""
+    k = 0
+    for c in range(ncells):
+        if puzzle[c] != 0:
+            k += 1
+    return k
+
+
+@njit(cache=True, nogil=True)
+def _lift(puzzle, orbit_cells, a, b, saved, spare):
+    """Take out the givens of orbit cells a..b-1 (their digits to saved) if at most `spare` of them: their
+    number, or 0 (nothing taken out)."""
+    size = 0
+    for j in range(a, b):
+        if puzzle[orbit_cells[j]] != 0:
+            size += 1
+    if size == 0 or size > spare:
+        return 0
+    for j in range(a, b):
+        saved[j - a] = puzzle[orbit_cells[j]]
+        puzzle[orbit_cells[j]] = 0
+    return size
+
+
+@njit(cache=True, nogil=True)
+def _put_back(puzzle, orbit_cells, a, b, saved):
+    """Undo _lift."""
+    for j in range(a, b):
+        puzzle[orbit_cells[j]] = saved[j - a]
 
 
 @njit(cache=True, error_model="numpy", nogil=True)
@@ -209,35 +230,21 @@ def dig_general(puzzle, n, units, pp, pi, lc_ptr, lc_cells, cu_ptr, cu_idx, orbi
                 floor, max_nodes, saved, out, stats, st_cand, st_placed, st_np, st_cell, st_rest, cand, placed,
                 queue, dirty, lcnow, st_dirty, stop):
     """dig9 for any geometry, through the general kernel (saved: int32 scratch as long as the largest orbit)."""
-    ncells = n * n
-    givens = 0
-    for c in range(ncells):
-        if puzzle[c] != 0:
-            givens += 1
+    givens = _givens(puzzle, n * n)
     for k in range(norder):
         if stop[0] != 0:
             return -1
-        o = order[k]
-        a = orbit_ptr[o]
-        b = orbit_ptr[o + 1]
-        size = 0
-        for j in range(a, b):
-            if puzzle[orbit_cells[j]] != 0:
-                size += 1
-        if size == 0 or givens - size < floor:
+        a, b = orbit_ptr[order[k]], orbit_ptr[order[k] + 1]
+        size = _lift(puzzle, orbit_cells, a, b, saved, givens - floor)
+        if size == 0:
             continue
-        for j in range(a, b):
-            c = orbit_cells[j]
-            saved[j - a] = puzzle[c]
-            puzzle[c] = 0
         k2 = count_general(puzzle, n, units, pp, pi, lc_ptr, lc_cells, cu_ptr, cu_idx, 2, max_nodes, out, stats,
                            st_cand, st_placed, st_np, st_cell, st_rest, cand, placed, queue, dirty, lcnow,
                            st_dirty, stop)
         if k2 == 1:
             givens -= size
         else:
-            for j in range(a, b):
-                puzzle[orbit_cells[j]] = saved[j - a]
+            _put_back(puzzle, orbit_cells, a, b, saved)
     return givens
 
 
