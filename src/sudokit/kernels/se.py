@@ -76,15 +76,37 @@ def _hidden_single(n, unit_cells, scan, kind, values, cand, out):
 
 
 @njit(cache=True)
+def _once(u, n, unit_cells, cand):
+    """The digits with exactly one place in unit u, as a digit mask (one pass over the house, not one per digit)."""
+    once = np.uint64(0)
+    twice = np.uint64(0)
+    for j in range(n):
+        m = cand[unit_cells[u, j]]
+        twice |= once & m
+        once |= m
+    return once & ~twice
+
+
+@njit(cache=True)
+def _place_single(out, tenths, u, n, unit_cells, cand, single):
+    """Place the lowest digit of `single` (digits with one place in unit u) in its place."""
+    d = _low(single)
+    bit = np.uint64(1) << np.uint64(d)
+    for j in range(n):
+        if cand[unit_cells[u, j]] & bit:
+            return _place(out, 0, tenths, unit_cells[u, j], d)
+    return False
+
+
+@njit(cache=True)
 def _full_house(n, unit_cells, scan, values, cand, out):
     """The first house with one empty cell left (SE's order)."""
     for i in range(scan.shape[0]):
         u = scan[i]
         if _empty(u, n, unit_cells, values) == 1:
-            for d in range(n):
-                m = _pos(u, d, n, unit_cells, cand)
-                if m != 0 and m & (m - np.uint64(1)) == 0:
-                    return _place(out, 0, 10, unit_cells[u, _low(m)], d)
+            single = _once(u, n, unit_cells, cand)
+            if single:
+                return _place_single(out, 10, u, n, unit_cells, cand, single)
     return False
 
 
@@ -95,10 +117,9 @@ def _hidden_only(n, unit_cells, scan, kind, values, cand, out):
         u = scan[i]
         if _empty(u, n, unit_cells, values) == 1:
             continue
-        for d in range(n):
-            m = _pos(u, d, n, unit_cells, cand)
-            if m != 0 and m & (m - np.uint64(1)) == 0:
-                return _place(out, 0, 12 if kind[u] == 2 else 15, unit_cells[u, _low(m)], d)
+        single = _once(u, n, unit_cells, cand)
+        if single:
+            return _place_single(out, 12 if kind[u] == 2 else 15, u, n, unit_cells, cand, single)
     return False
 
 
@@ -126,6 +147,14 @@ def _locking(direct, n, unit_cells, kind, cross, group_end, member, shares, cand
     """Locked candidates (producer 5) or SE's direct pointing/claiming (producer 1)."""
     g0 = 0
     nunits = unit_cells.shape[0]
+    pos = np.zeros((nunits, n), np.uint64)  # every house's places of every digit, once per call
+    for u in range(nunits):
+        for j in range(n):
+            m = cand[unit_cells[u, j]]
+            if m:
+                for d in range(n):
+                    if (m >> np.uint64(d)) & np.uint64(1):
+                        pos[u, d] |= np.uint64(1) << np.uint64(j)
     for g in range(group_end.shape[0]):
         g1 = group_end[g]
         for d in range(n):
@@ -133,20 +162,20 @@ def _locking(direct, n, unit_cells, kind, cross, group_end, member, shares, cand
                 a, b = cross[i, 0], cross[i, 1]
                 if (which == 1 and kind[a] != 2 and kind[a] != 3) or (which == 2 and (kind[a] == 2 or kind[a] == 3)):
                     continue
-                m = _pos(a, d, n, unit_cells, cand)
+                m = pos[a, d]
                 if popcount(m) < 2 or not _inside(a, b, n, unit_cells, member, m):
                     continue
                 if direct:
                     for c3 in range(nunits):
                         if c3 == a or kind[c3] != kind[a] or not shares[c3, b]:
                             continue
-                        m3 = _pos(c3, d, n, unit_cells, cand)
+                        m3 = pos[c3, d]
                         rest = _outside(c3, b, n, unit_cells, member, m3)
                         if popcount(m3) > 1 and popcount(rest) == 1:
                             return _place(out, 1, 17 if kind[a] == 2 else 19, unit_cells[c3, _low(rest)], d)
                     continue
                 k = 0
-                mb = _pos(b, d, n, unit_cells, cand)
+                mb = pos[b, d]
                 for j in range(n):
                     if (mb >> np.uint64(j)) & np.uint64(1):
                         c = unit_cells[b, j]
@@ -172,18 +201,21 @@ def _next_combo(value):
 @njit(cache=True)
 def _hidden_set(k, direct, n, unit_cells, scan, values, cand, out, elim):
     """Hidden subsets of size k (producers 8, 11, 16) or SE's direct hidden pair/triple (2, 4)."""
+    pos = np.zeros(n, np.uint64)  # each digit's places in the house, once per house (not once per combination)
     for i in range(scan.shape[0]):
         u = scan[i]
         empty = _empty(u, n, unit_cells, values)
         if not (empty > k if direct else empty > 2 * k):
             continue
+        for d in range(n):
+            pos[d] = _pos(u, d, n, unit_cells, cand)
         combo = (1 << k) - 1
         while combo < (1 << n):
             union = np.uint64(0)
             ok = True
             for d in range(n):
                 if (combo >> d) & 1:
-                    m = _pos(u, d, n, unit_cells, cand)
+                    m = pos[d]
                     if popcount(m) < 2:
                         ok = False
                         break
@@ -193,7 +225,7 @@ def _hidden_set(k, direct, n, unit_cells, scan, values, cand, out, elim):
                     for d in range(n):
                         if (combo >> d) & 1:
                             continue
-                        m = _pos(u, d, n, unit_cells, cand)
+                        m = pos[d]
                         rest = m & ~union
                         if popcount(m) > 1 and popcount(rest) == 1:
                             return _place(out, 2 if k == 2 else 4, 20 if k == 2 else 25, unit_cells[u, _low(rest)], d)

@@ -40,8 +40,22 @@ def bits(mask: int):
     """The indices of the set bits of mask, lowest first (an iterable).
 
     Digit masks (below 2**12, most calls) read a table: 16x faster than the generator, which a 5-9.3 rating
-    profile called 4.5 M times; a tuple built for larger masks (cell sets) was slower than the generator."""
-    return _SMALL[mask] if mask < 4096 else _bits_big(mask)
+    profile called 4.5 M times. Cell sets of a 9x9 grid (below 2**84) with 4+ cells join seven 12-bit tables (built
+    on first use): 1.4x faster than the generator at 5 cells, 3.5x at 30 (the generator stays for 1-3 cells, where
+    it is as fast); a 5-9.3 HoDoKu profile had the generator at 9% of the time."""
+    if mask < 4096:
+        return _SMALL[mask]
+    if mask >> 84 or mask.bit_count() < 4:
+        return _bits_big(mask)
+    t = _chunks()
+    return (_SMALL[mask & 4095] + t[0][mask >> 12 & 4095] + t[1][mask >> 24 & 4095] + t[2][mask >> 36 & 4095]
+            + t[3][mask >> 48 & 4095] + t[4][mask >> 60 & 4095] + t[5][mask >> 72])
+
+
+@lru_cache(maxsize=1)
+def _chunks() -> tuple:
+    """_SMALL shifted by 12, 24, ... 72: the set bits of each 12-bit chunk of a cell set (~30 ms, so not at import)."""
+    return tuple(tuple(tuple(b + 12 * k for b in s) for s in _SMALL) for k in range(1, 7))
 
 
 def digits_of(mask: int) -> list[int]:

@@ -25,13 +25,18 @@ def w_wings(state: Candidates):
     """W-Wing steps, one per pair of wing cells and eliminated digit (with the first bridging link found)."""
     h, cand = state.houses, state.cand
     pairs = [c for c in range(h.ncells) if cand[c].bit_count() == 2]
+    links: dict[int, list] = {}  # digit -> its strong links, built once per call (not once per pair of cells)
     for i, a in enumerate(pairs):
         for b in pairs[i + 1:]:
             if cand[b] != cand[a]:
                 continue
             for x, y in _orders(digits_of(cand[a])):
                 elim = eliminate_digit(state, h.common_peers(1 << a | 1 << b), x)
-                bridge = _bridge(state, a, b, y) if elim else None
+                if not elim:
+                    continue
+                if y not in links:
+                    links[y] = _strong_links(state, y)
+                bridge = _bridge(state, a, b, links[y])
                 if bridge:
                     yield _w_step(state, a, b, x, y, bridge, elim)
 
@@ -41,20 +46,31 @@ def _orders(ds):
     return [(ds[0], ds[1]), (ds[1], ds[0])]
 
 
-def _bridge(state: Candidates, a: int, b: int, y: int):
-    """A strong link on y whose ends see a and b respectively (no end seeing both): (house, end by a, end by b)."""
-    h = state.houses
-    for house in range(len(h.cells)):
+def _strong_links(state: Candidates, y: int) -> list[tuple[int, int, int, int]]:
+    """The houses where y has exactly two places: (house, both places as a cell set, first, second)."""
+    out = []
+    for house in range(len(state.houses.cells)):
         pos = state.positions(house, y)
-        if pos.bit_count() != 2 or pos >> a & 1 or pos >> b & 1:
+        if pos.bit_count() == 2:
+            w1, w2 = bits(pos)
+            out.append((house, pos, w1, w2))
+    return out
+
+
+def _bridge(state: Candidates, a: int, b: int, links):
+    """A strong link (of `links`) whose ends see a and b respectively (no end seeing both): (house, end by a, end
+    by b)."""
+    peers = state.houses.peers
+    pa, pb = peers[a], peers[b]
+    for house, pos, w1, w2 in links:
+        if pos >> a & 1 or pos >> b & 1:
             continue
-        w1, w2 = bits(pos)
-        sees = [(h.sees(w, a), h.sees(w, b)) for w in (w1, w2)]
-        if any(sa and sb for sa, sb in sees):
+        s1a, s1b, s2a, s2b = pa >> w1 & 1, pb >> w1 & 1, pa >> w2 & 1, pb >> w2 & 1
+        if (s1a and s1b) or (s2a and s2b):
             continue
-        if sees[0][0] and sees[1][1]:
+        if s1a and s2b:
             return house, w1, w2
-        if sees[0][1] and sees[1][0]:
+        if s1b and s2a:
             return house, w2, w1
     return None
 
@@ -86,8 +102,12 @@ def _pair_chains(state: Candidates):
     """Every chain of an even number (4..MAX_CELLS) of cells with the same two candidates, each seeing the next,
     whose ends see a common cell holding one of them."""
     h, cand = state.houses, state.cand
+    pairs: dict[int, int] = {}
+    for m in cand:
+        if m.bit_count() == 2:
+            pairs[m] = pairs.get(m, 0) + 1
     for start in range(h.ncells):
-        if cand[start].bit_count() == 2:
+        if pairs.get(cand[start], 0) >= 4:  # a chain needs 4 cells of its pair (most states have none: 1 ms saved)
             yield from _extend(state, [start], cand[start])
 
 
