@@ -32,7 +32,7 @@ from ..kernels import implications as K
 from ..kernels.chains import length_tenths
 from .candidates import Candidates, Houses, bits, digits_of
 from .chains import compact_cells, outcome_text
-from .step import Link, cell_name
+from .step import Link, Step, cell_name
 from .table import BY_SLUG, step
 
 MAX_CHAIN = 12       # ALSes in an ALS-XY-Chain
@@ -195,17 +195,27 @@ def _unique(steps):
 
 def als_xz(state: Candidates):
     """ALS-XZ, singly and doubly linked."""
-    t = alses(state)
+    yield from _unique(_xz_steps(alses(state), fast=True))
+
+
+def _xz_steps(t: Alses, fast: bool) -> list[Step]:
+    """The ALS-XZ step of every RC-linked pair a < b that eliminates, in link order (fast: only the pairs that
+    kernels/hodoku.xz_hits marks are built; else every pair is tried, as the reference)."""
+    from ..kernels.hodoku import xz_hits
+
     ptr, nbr, rcs = t.links
+    hits = np.empty(len(nbr), np.int64)
+    if fast:
+        xz_hits(ptr, nbr, rcs, np.array(t.digits, np.uint64), t.cell_words, t.zb, t.state.n, hits)
     found = []
     for a in range(len(t)):
         for j in range(ptr[a], ptr[a + 1]):
             b = int(nbr[j])
-            if b > a:
+            if b > a and (not fast or hits[j]):
                 s = _xz(t, a, b, int(rcs[j]))
                 if s is not None:
                     found.append(s)
-    yield from _unique(found)
+    return found
 
 
 def _xz(t: Alses, a: int, b: int, rc: int):

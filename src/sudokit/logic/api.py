@@ -41,15 +41,21 @@ def candidates(puzzle, geometry: Geometry, marks=None) -> Candidates:
 
 def solution(state: Candidates, geometry: Geometry, marks=None) -> np.ndarray:
     """The unique solution of a state's puzzle (NoSolution, NotUnique otherwise)."""
+    return _solved(state, geometry, marks)[0]
+
+
+def _solved(state: Candidates, geometry: Geometry, marks=None) -> tuple[np.ndarray, int | None]:
+    """The unique solution and, when the proof ran on the fast engine itself, its guesses (else None)."""
     from ..sudoku.variants import Variant
 
     mask = state.mask_array() if marks is not None else None
-    result = Variant(geometry).solve(state.grid(), limit=2, engine_name="fast", candidates=mask)
+    variant = Variant(geometry)
+    result = variant.solve(state.grid(), limit=2, engine_name="fast", candidates=mask)
     if result.count == 0:
         raise NoSolution("the puzzle has no solution")
     if result.count > 1:
         raise NotUnique("the puzzle has more than one solution")
-    return result.solution
+    return result.solution, (int(result.guesses) if mask is None and not variant.needs_dlx else None)
 
 
 def hint(state: Candidates, technique: str | None = None, every: bool = False) -> list[Step]:
@@ -105,7 +111,7 @@ def rate(state: Candidates, geometry: Geometry, marks=None, max_seconds: float |
 
     start = time.monotonic()
     deadline = None if max_seconds is None else start + max_seconds
-    sol = solution(state, geometry, marks)
+    sol, guesses = _solved(state, geometry, marks)
     se = se_rate(state, deadline=deadline) if se else SERating(0.0, 0.0, 0.0, "")
     path, walked = hodoku_rating(state, sol, deadline) if hodoku else (Path(), {})
     score, level = rated(path, walked)
@@ -113,7 +119,7 @@ def rate(state: Candidates, geometry: Geometry, marks=None, max_seconds: float |
     if se.complete and not path.complete:
         reason = "time limit"
     return Rating(se.er, se.ep, se.ed, level if hodoku else "", score, se.hardest, _hodoku_hardest(path, walked),
-                  _guesses(state, geometry), se.complete and path.complete, time.monotonic() - start, reason)
+                  _guesses(state, geometry) if guesses is None else guesses, se.complete and path.complete, time.monotonic() - start, reason)
 
 
 def _hodoku_hardest(path: Path, walked: dict) -> str:

@@ -181,6 +181,14 @@ class Candidates:
         return cls(houses, values, cand, sum(1 << c for c, v in enumerate(values) if v), candidates is not None)
 
     @classmethod
+    def of_digit(cls, houses: Houses, d: int, where: int) -> "Candidates":
+        """A state holding only digit d, at the cells of `where` (what a single-digit finder reads)."""
+        cand = [0] * houses.ncells
+        for c in bits(where):
+            cand[c] = 1 << (d - 1)
+        return cls(houses, [0] * houses.ncells, cand)
+
+    @classmethod
     def from_arrays(cls, houses: Houses, values, cand, givens: int = 0, marked: bool = False) -> "Candidates":
         """A state from flat arrays (values, candidate masks), as the kernels leave it."""
         return cls(houses, [int(v) for v in values], [int(m) for m in cand], givens, marked)
@@ -243,6 +251,8 @@ class Candidates:
 
     def broken(self) -> str | None:
         """What makes the pencilmarks impossible (an empty cell, a digit with no place in a house), or None."""
+        if self._whole():
+            return None
         for c, v in enumerate(self.values):
             if not v and not self.cand[c]:
                 return f"{cell_name(c, self.n)} has no candidate left"
@@ -252,6 +262,20 @@ class Candidates:
                 if d not in placed and not self.positions(h, d):
                     return f"digit {d} has no place left in {self.houses.name(h)}"
         return None
+
+    def _whole(self) -> bool:
+        """True if no cell is empty without candidates and every house has each digit placed or a place for it
+        (broken's test in one pass per house, which finds nothing on almost every state)."""
+        values, cand, full = self.values, self.cand, (1 << self.n) - 1
+        if not all(v or m for v, m in zip(values, cand)):
+            return False
+        for cells in self.houses.cells:
+            have = 0
+            for c in cells:
+                have |= cand[c] | (1 << values[c] >> 1)
+            if have != full:
+                return False
+        return True
 
     def grid(self) -> np.ndarray:
         """The placed digits as a flat int32 grid (0 = empty)."""

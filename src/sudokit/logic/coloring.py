@@ -13,6 +13,8 @@ Clusters are found digit by digit, from the lowest cell (HoDoKu's order); houses
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .candidates import Candidates, bits
 from .notation import cells_text, eliminate_digit, result_text
 from .step import Link
@@ -65,33 +67,55 @@ def _clashes(state: Candidates, color: int) -> bool:
 
 def simple_colors(state: Candidates):
     """Simple Colors Wrap and Trap steps, cluster by cluster (wrap first), each elimination set once."""
-    done = set()
     for d in range(1, state.n + 1):
-        for c1, c2, edges in clusters(state, d):
-            wrong = sum(color for color in (c1, c2) if _clashes(state, color))
-            trap = seen_by(state, c1) & seen_by(state, c2) & ~(c1 | c2)
-            for name, cellset in (("Simple Colors Wrap", wrong), ("Simple Colors Trap", trap)):
-                elim = eliminate_digit(state, cellset, d)
-                if elim and (d, tuple(elim)) not in done:
-                    done.add((d, tuple(elim)))
-                    yield _color_step(state, "simple-colors", name, d, [(c1, c2)], [edges], elim)
+        yield from _cached(state, d, _simple_colors)
+
+
+def _cached(state: Candidates, d: int, finder) -> tuple:
+    """A single-digit finder's steps for digit d, computed once per (geometry, places of d): coloring reads only
+    the digit's places, and a solve path changes few digits' places per step."""
+    return _digit_steps(finder, state.houses, d, state.where[d])
+
+
+@lru_cache(maxsize=8192)
+def _digit_steps(finder, houses, d: int, where: int) -> tuple:
+    """finder's steps on the state holding only digit d, at the places `where`."""
+    return tuple(finder(Candidates.of_digit(houses, d, where), d))
+
+
+def _simple_colors(state: Candidates, d: int):
+    """Simple Colors steps of digit d."""
+    done = set()
+    for c1, c2, edges in clusters(state, d):
+        wrong = sum(color for color in (c1, c2) if _clashes(state, color))
+        trap = seen_by(state, c1) & seen_by(state, c2) & ~(c1 | c2)
+        for name, cellset in (("Simple Colors Wrap", wrong), ("Simple Colors Trap", trap)):
+            elim = eliminate_digit(state, cellset, d)
+            if elim and (d, tuple(elim)) not in done:
+                done.add((d, tuple(elim)))
+                yield _color_step(state, "simple-colors", name, d, [(c1, c2)], [edges], elim)
 
 
 def multi_colors(state: Candidates):
     """Multi-Colors type 2 then type 1 steps for every ordered pair of clusters, each elimination set once."""
-    done = set()
     for d in range(1, state.n + 1):
-        found = clusters(state, d)
-        for i, (a1, a2, ea) in enumerate(found):
-            for j, (b1, b2, eb) in enumerate(found):
-                if i == j:
-                    continue
-                for name, elim in (("Multi Colors 2", _mc2(state, d, a1, a2, b1, b2)),
-                                   ("Multi Colors 1", _mc1(state, d, a1, a2, b1, b2))):
-                    key = (d, tuple(elim))
-                    if elim and key not in done:
-                        done.add(key)
-                        yield _color_step(state, "multi-colors", name, d, [(a1, a2), (b1, b2)], [ea, eb], elim)
+        yield from _cached(state, d, _multi_colors)
+
+
+def _multi_colors(state: Candidates, d: int):
+    """Multi-Colors steps of digit d."""
+    done = set()
+    found = clusters(state, d)
+    for i, (a1, a2, ea) in enumerate(found):
+        for j, (b1, b2, eb) in enumerate(found):
+            if i == j:
+                continue
+            for name, elim in (("Multi Colors 2", _mc2(state, d, a1, a2, b1, b2)),
+                               ("Multi Colors 1", _mc1(state, d, a1, a2, b1, b2))):
+                key = (d, tuple(elim))
+                if elim and key not in done:
+                    done.add(key)
+                    yield _color_step(state, "multi-colors", name, d, [(a1, a2), (b1, b2)], [ea, eb], elim)
 
 
 def _mc2(state: Candidates, d: int, a1: int, a2: int, b1: int, b2: int):

@@ -66,6 +66,14 @@ def allowed(state: Candidates) -> list[int]:
     if state.marked:
         return list(state.cand)
     h, full = state.houses, (1 << state.n) - 1
+    if h.plain:  # peers are the cell's three houses: a mask of placed digits per house, not a pass per placed cell
+        values = state.values
+        placed = [0] * len(h.cells)
+        for u, cells in enumerate(h.cells):
+            for c in cells:
+                placed[u] |= 1 << values[c] >> 1
+        return [0 if v else full & ~(placed[a] | placed[b] | placed[c])
+                for v, (a, b, c) in zip(values, h.cell_houses)]
     out = [0 if v else full for v in state.values]
     for c, v in enumerate(state.values):
         if v:

@@ -68,6 +68,11 @@ def prepare(puzzle, geometry: Geometry, limit, max_nodes) -> tuple[np.ndarray, i
 
 def clashes(puzzle: np.ndarray, geometry: Geometry) -> list[tuple[int, int]]:
     """Pairs of peer cells (a < b) holding the same given digit."""
+    ptr = geometry.peers_ptr
+    owner = np.repeat(np.arange(len(ptr) - 1), np.diff(ptr))
+    given = puzzle[owner]
+    if not np.any((given != 0) & (given == puzzle[geometry.peers_idx])):  # one array pass: most grids have none
+        return []
     out = []
     for a in np.nonzero(puzzle)[0].tolist():
         for b in geometry.peers(a).tolist():

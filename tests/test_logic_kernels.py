@@ -1,0 +1,130 @@
+"""The rating's fast paths give what the readable finders give: numba screens and kernels against the Python
+reference, digit caches against the uncached search, on every state of the HoDoKu paths of rated puzzles."""
+
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from sudokit.geometry import box_geometry
+from sudokit.logic import als, coloring, finned_fish, strong_links, uniqueness
+from sudokit.logic.api import candidates, solution
+from sudokit.logic.candidates import Candidates
+from sudokit.logic.path import solve_path
+from sudokit.logic.rating import SE_PRODUCERS, fast_tables
+
+DATA = Path(__file__).parent / "data" / "logic" / "se_local.txt"
+GEOMETRY = box_geometry(3, 3)
+
+
+@lru_cache(maxsize=1)
+def path_states() -> tuple:
+    """The states before every step of the HoDoKu paths of a spread of rated puzzles (ER 2.5 to 9+)."""
+    rows = [line.split() for line in DATA.read_text().splitlines() if line and not line.startswith("#")]
+    rows.sort(key=lambda r: float(r[1].split("/")[0]))
+    chosen = rows[::max(1, len(rows) // 14)][:14]
+    out = []
+    for row in chosen:
+        grid = np.array([0 if ch in ".0" else int(ch) for ch in row[0][:81]])
+        state = candidates(grid, GEOMETRY)
+        path = solve_path(state, "hodoku", solution(state, GEOMETRY))
+        for step in path.steps:
+            out.append(state.copy())
+            state.apply(step)
+    return tuple(out)
+
+
+def test_enough_states():
+    """The fixture reaches hard states, not only singles."""
+    states = path_states()
+    assert len(states) > 300
+    assert any(len(als.alses(s)) > 50 for s in states[::10])
+
+
+def test_als_xz_screen_matches_every_pair():
+    """kernels/hodoku.xz_hits keeps exactly the ALS pairs whose ALS-XZ eliminates."""
+    checked = 0
+    for state in path_states()[::7]:
+        t = als.alses(state)
+        fast, slow = als._xz_steps(t, fast=True), als._xz_steps(t, fast=False)
+        assert fast == slow
+        checked += len(slow)
+    assert checked > 0
+
+
+def test_finned_fish_cache_matches_search():
+    """The per-digit cache of finned fish gives the uncached search's steps, in order."""
+    found = 0
+    for state in path_states()[::2]:
+        cached = list(finned_fish.finned_fish(state))
+        direct = [s for d in range(1, 10) for s in finned_fish._digit_steps(state, d, (2, 3, 4), None)]
+        assert cached == direct
+        found += len(direct)
+    assert found > 0
+
+
+def test_coloring_cache_matches_search():
+    """Simple and multi colors through the per-digit cache equal the finders run on the full state."""
+    found = 0
+    for state in path_states()[::2]:
+        for finder, cached in ((coloring._simple_colors, coloring.simple_colors),
+                               (coloring._multi_colors, coloring.multi_colors)):
+            direct = [s for d in range(1, 10) for s in finder(state, d)]
+            assert list(cached(state)) == direct
+            found += len(direct)
+    assert found > 0
+
+
+def test_allowed_matches_placed_peers():
+    """uniqueness.allowed's per-house masks equal the digits no placed peer holds."""
+    for state in path_states()[::5]:
+        h, expect = state.houses, [0 if v else 511 for v in state.values]
+        for c, v in enumerate(state.values):
+            if v:
+                for p in range(81):
+                    if h.peers[c] >> p & 1:
+                        expect[p] &= ~(1 << (v - 1))
+        assert uniqueness.allowed(state) == expect
+
+
+def test_strong_link_kernel_matches_python_walk():
+    """kernels/strong.every_chain gives the Python walk's chains (steps, SE counts, suffixes) in order."""
+    found = 0
+    for state in path_states()[::8]:
+        for k in (2, 3):
+            fast = list(strong_links.strong_link_fish(state, k, fast=True))
+            slow = list(strong_links.strong_link_fish(state, k, fast=False))
+            assert fast == slow
+            found += len(slow)
+    assert found > 0
+
+
+@pytest.mark.parametrize("p", range(12))
+def test_se_basic_kernels_match_python(p):
+    """kernels/se's producers 0-11 take the Python producer's first step (same eliminations, placement, price)."""
+    from sudokit.kernels.se import first_hint
+
+    fast = fast_tables(path_states()[0].houses)
+    hits = 0
+    for state in path_states()[::2]:
+        want = SE_PRODUCERS[p](state)
+        found = first_hint(p, p + 1, 9, np.array(state.values, np.int64), np.array(state.cand, np.uint64), fast.geo,
+                           fast.scan, fast.kind, fast.out, fast.elim)
+        assert found == (want is not None)
+        if found:
+            elim = sorted((int(c), int(d)) for c, d in fast.elim[:fast.out[4]])
+            place = ((int(fast.out[2]), int(fast.out[3]) + 1),) if fast.out[2] >= 0 else ()
+            assert elim == sorted(want.eliminations)
+            assert place == tuple(want.placements)
+            assert fast.out[1] == round(want.se * 10)
+            hits += 1
+    assert hits > 0 or p in (3, 11)
+
+
+def test_of_digit_keeps_only_that_digit():
+    """Candidates.of_digit: the digit's places, nothing else."""
+    state = path_states()[40]
+    one = Candidates.of_digit(state.houses, 4, state.where[4])
+    assert one.where[4] == state.where[4]
+    assert all(one.where[d] == 0 for d in range(1, 10) if d != 4)
