@@ -128,3 +128,22 @@ def test_of_digit_keeps_only_that_digit():
     one = Candidates.of_digit(state.houses, 4, state.where[4])
     assert one.where[4] == state.where[4]
     assert all(one.where[d] == 0 for d in range(1, 10) if d != 4)
+
+
+def test_sue_de_coq_cache_matches_search():
+    """Sue de Coq through the per-(line, box) cache equals _intersection run on the full state."""
+    from sudokit.logic import sue_de_coq as sdc
+
+    found = 0
+    for state in path_states()[::3]:
+        h, empty = state.houses, state.empty_cells()
+        for line in range(18):
+            for box in range(18, 27):
+                inter = h.masks[line] & h.masks[box] & empty
+                line_rest, box_rest = h.masks[line] & empty & ~inter, h.masks[box] & empty & ~inter
+                if inter.bit_count() < 2 or not line_rest or not box_rest:
+                    continue
+                direct = list(sdc._intersection(state, line, box, inter, line_rest, box_rest))
+                assert list(sdc._cached(state, line, box)) == direct
+                found += len(direct)
+    assert found > 0

@@ -186,7 +186,11 @@ class Candidates:
         cand = [0] * houses.ncells
         for c in bits(where):
             cand[c] = 1 << (d - 1)
-        return cls(houses, [0] * houses.ncells, cand)
+        state = cls.__new__(cls)  # where is known: skip __init__'s pass over every cell
+        state.houses, state.values, state.cand, state.givens, state.marked = houses, [0] * houses.ncells, cand, 0, False
+        state.where = [0] * (houses.n + 1)
+        state.where[d] = where
+        return state
 
     @classmethod
     def from_arrays(cls, houses: Houses, values, cand, givens: int = 0, marked: bool = False) -> "Candidates":

@@ -13,6 +13,7 @@ columns against boxes or jigsaw regions).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from .candidates import Candidates, bits, digits_of
@@ -41,10 +42,31 @@ def sue_de_coq(state: Candidates):
             line_rest, box_rest = h.masks[line] & empty & ~inter, h.masks[box] & empty & ~inter
             if not line_rest or not box_rest:
                 continue
-            for s in _intersection(state, line, box, inter, line_rest, box_rest):
+            for s in _cached(state, line, box):
                 if s.eliminations not in found or len(s.cells) < len(found[s.eliminations].cells):
                     found[s.eliminations] = s
     yield from found.values()
+
+
+def _cached(state: Candidates, line: int, box: int) -> tuple:
+    """_intersection's steps, computed once per contents of the line and the box: they read nothing else, and a
+    solve path step changes few houses (Sue de Coq was ~11% of a HoDoKu rating of 8.5-9.3 puzzles)."""
+    h, cand, values = state.houses, state.cand, state.values
+    both = h.cells[line] + h.cells[box]
+    return _line_box(h, line, box, tuple(cand[c] for c in both), tuple(values[c] for c in both))
+
+
+@lru_cache(maxsize=8192)
+def _line_box(houses, line: int, box: int, cands: tuple, values: tuple) -> tuple:
+    """The Sue de Coqs of one line and box with these contents (cells of the line, then of the box)."""
+    cand, vals = [0] * houses.ncells, [0] * houses.ncells
+    for c, m, v in zip(houses.cells[line] + houses.cells[box], cands, values):
+        cand[c], vals[c] = m, v
+    state = Candidates(houses, vals, cand)
+    empty = state.empty_cells() & (houses.masks[line] | houses.masks[box])
+    inter = houses.masks[line] & houses.masks[box] & empty
+    line_rest, box_rest = houses.masks[line] & empty & ~inter, houses.masks[box] & empty & ~inter
+    return tuple(_intersection(state, line, box, inter, line_rest, box_rest))
 
 
 def _intersection(state, line, box, inter, line_rest, box_rest):
