@@ -19,6 +19,13 @@ Producers (SE's order; `first_hint` tries lo..hi-1):
 
 A hint is written to out: out[0] producer, out[1] price in tenths, out[2] placement cell (-1: none),
 out[3] placement digit, out[4] number of eliminations, listed as (cell, digit) in elim.
+
+Speed (states of the ER < 5 dev-bank paths, us per call including ~2 us of dispatch): hidden sets read each
+house's places once per house, not once per digit combination (direct hidden triple 49 -> 14, direct hidden pair
+22 -> 9); locked candidates read a per-call table of every house's places (direct pointing 22 -> 9, pointing
+14 -> 6); singles find the digits with one place in one pass over a house (4 -> 3). SE's walk of an ER < 5
+puzzle went from 0.87 to 0.44 ms. (After changing a kernel here, delete the numba cache: kernels that call these,
+cascade.walk among them, keep the old code in their cache files.)
 """
 
 from __future__ import annotations

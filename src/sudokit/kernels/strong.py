@@ -14,9 +14,10 @@ the end of one and the start of the next, houses distinct, groups disjoint. The 
 tenths, then most eliminations, then first found) is written to best = [tenths, eliminations, digit] and its
 eliminations (cell, digit) to elim.
 
-Cell sets are walked bit by bit with ctz (kernels/bits.py), not by shifting a word down one bit at a time: SE's
-StrongLinks(2) call on an ER < 5 state went from ~150 us to ~? us (the shifting loops, run for each link's groups,
-were most of it).
+Cell sets are walked with ctz (kernels/bits.py), not by shifting a word down one bit at a time, and which houses
+meet is a table built once per call; measured on the states of ER < 5 paths, a StrongLinks(2) call stayed at
+~140 us (k=3 ~190, k=4 ~210): the link pairs' walk (~30 links per digit, ~450 chains scored on a fresh puzzle)
+is the cost, and it is ~4% of such a rating.
 """
 
 from __future__ import annotations

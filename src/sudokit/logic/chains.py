@@ -42,6 +42,8 @@ from .table import BY_SLUG, step
 
 def compact_cells(cells, n: int) -> str:
     """Cells as HoDoKu writes them: r1c23 for r1c2,r1c3; r13c2 for r1c2,r3c2 (9x9 and smaller)."""
+    if isinstance(cells, int) and cells & (cells - 1) == 0 and cells:
+        return cell_name(cells.bit_length() - 1, n)  # one cell (most chain nodes)
     rest = sorted(bits(cells) if isinstance(cells, int) else cells)
     if n > 9:
         return ",".join(cell_name(c, n) for c in rest)

@@ -269,12 +269,19 @@ def _bug_cells(state: Candidates) -> dict[int, int] | None:
     rest = list(cand)
     common = None
     extra_cells, only, one_value = None, 0, True
+    fat_cells = 0  # the cells with 3+ candidates, once (not a count per house, digit and place)
+    for c, m in enumerate(cand):
+        if m.bit_count() >= 3:
+            fat_cells |= 1 << c
+    masks, where = state.houses.masks, state.where
     for house in [*range(2 * n, 3 * n), *range(n), *range(n, 2 * n)]:
         for d in range(1, n + 1):
-            pos = state.positions(house, d)
+            pos = where[d] & masks[house]
             if pos.bit_count() in (0, 2):
                 continue
-            fat = [c for c in bits(pos) if cand[c].bit_count() >= 3]
+            if not pos & fat_cells:
+                return None
+            fat = list(bits(pos & fat_cells))
             if extra_cells is None:
                 extra_cells, only = list(fat), d
             elif one_value:
@@ -286,8 +293,6 @@ def _bug_cells(state: Candidates) -> dict[int, int] | None:
                 common = _add_bug(state, bug_values, rest, fat[0], d, common)
                 if common is False:
                     return None
-            if not fat:
-                return None
     if one_value and extra_cells and len(extra_cells) > len(bug_values):
         for c in extra_cells:
             if c not in bug_values:
