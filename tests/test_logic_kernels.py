@@ -147,3 +147,20 @@ def test_sue_de_coq_cache_matches_search():
                 assert list(sdc._cached(state, line, box)) == direct
                 found += len(direct)
     assert found > 0
+
+
+def test_easiest_unique_loop_matches_full_search():
+    """SE's unique-loop choice with its pruning (loop prices, type 3 skipped when it cannot win) equals the lowest
+    (price, type) over every step of every valid loop, first found on ties."""
+    from sudokit.logic import unique_loops as ul
+
+    found = 0
+    for state in path_states()[::2]:
+        best = None
+        for loop, v1, v2 in ul.valid_loops(state):
+            for kind, step in ul._loop_steps(state, loop, v1, v2):
+                if best is None or (step.se, kind) < best[0]:
+                    best = ((step.se, kind), step)
+        assert ul.easiest_unique_loop(state) == (best[1] if best else None)
+        found += best is not None
+    assert found > 0

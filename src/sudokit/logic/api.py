@@ -118,8 +118,9 @@ def rate(state: Candidates, geometry: Geometry, marks=None, max_seconds: float |
     reason = se.reason
     if se.complete and not path.complete:
         reason = "time limit"
+    guesses = _guesses(state, geometry) if guesses is None else guesses
     return Rating(se.er, se.ep, se.ed, level if hodoku else "", score, se.hardest, _hodoku_hardest(path, walked),
-                  _guesses(state, geometry) if guesses is None else guesses, se.complete and path.complete, time.monotonic() - start, reason)
+                  guesses, se.complete and path.complete, time.monotonic() - start, reason)
 
 
 def _hodoku_hardest(path: Path, walked: dict) -> str:

@@ -193,6 +193,20 @@ class Candidates:
         return state
 
     @classmethod
+    def partial(cls, houses: Houses, cells, cands, values) -> "Candidates":
+        """A state holding only these cells' candidates and digits (the others empty, without candidates): what a
+        finder reading only those cells sees."""
+        state = cls.__new__(cls)
+        cand, vals, where = [0] * houses.ncells, [0] * houses.ncells, [0] * (houses.n + 1)
+        for c, m, v in zip(cells, cands, values):
+            cand[c], vals[c] = m, v
+            for b in bits(m):
+                where[b + 1] |= 1 << c
+        state.houses, state.values, state.cand, state.where = houses, vals, cand, where
+        state.givens, state.marked = 0, False
+        return state
+
+    @classmethod
     def from_arrays(cls, houses: Houses, values, cand, givens: int = 0, marked: bool = False) -> "Candidates":
         """A state from flat arrays (values, candidate masks), as the kernels leave it."""
         return cls(houses, [int(v) for v in values], [int(m) for m in cand], givens, marked)

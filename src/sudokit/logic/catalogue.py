@@ -8,6 +8,7 @@ technique's slug and the finder, and a path keeps the finder's steps of that slu
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import import_module
 
 from .table import BY_SLUG, Technique
@@ -30,9 +31,8 @@ class Entry:
 
     def finder(self):
         """The finder as a one-argument function, or None when its module is not part of this build."""
-        try:
-            fn = getattr(import_module(f".{self.module}", __package__), self.function)
-        except (ImportError, AttributeError):
+        fn = _resolve(self.module, self.function)
+        if fn is None:
             return None
         args = self.args
         return fn if not args else (lambda state: fn(state, *args))
@@ -45,6 +45,16 @@ class Entry:
         for s in finder(state):
             if s.slug == self.slug:
                 yield s
+
+
+@lru_cache(maxsize=None)
+def _resolve(module: str, function: str):
+    """A finder function by module and name, or None when its module is not part of this build (resolved once: a
+    path asks for every entry's finder at every step)."""
+    try:
+        return getattr(import_module(f".{module}", __package__), function)
+    except (ImportError, AttributeError):
+        return None
 
 
 def _e(slug, module, function, *args, shortest=False) -> Entry:

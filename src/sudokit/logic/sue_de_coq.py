@@ -59,10 +59,7 @@ def _cached(state: Candidates, line: int, box: int) -> tuple:
 @lru_cache(maxsize=8192)
 def _line_box(houses, line: int, box: int, cands: tuple, values: tuple) -> tuple:
     """The Sue de Coqs of one line and box with these contents (cells of the line, then of the box)."""
-    cand, vals = [0] * houses.ncells, [0] * houses.ncells
-    for c, m, v in zip(houses.cells[line] + houses.cells[box], cands, values):
-        cand[c], vals[c] = m, v
-    state = Candidates(houses, vals, cand)
+    state = Candidates.partial(houses, houses.cells[line] + houses.cells[box], cands, values)
     empty = state.empty_cells() & (houses.masks[line] | houses.masks[box])
     inter = houses.masks[line] & houses.masks[box] & empty
     line_rest, box_rest = houses.masks[line] & empty & ~inter, houses.masks[box] & empty & ~inter
