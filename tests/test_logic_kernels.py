@@ -164,3 +164,20 @@ def test_easiest_unique_loop_matches_full_search():
         assert ul.easiest_unique_loop(state) == (best[1] if best else None)
         found += best is not None
     assert found > 0
+
+
+@pytest.mark.parametrize("k", [2, 3])
+def test_aligned_exclusion_kernel_matches_python(k):
+    """kernels/exclusion.first_exclusion finds the Python finder's first aligned pair / triple exclusion."""
+    from sudokit.logic import exclusion
+
+    finder = exclusion.aligned_pair_exclusion if k == 2 else exclusion.aligned_triple_exclusion
+    hits = 0
+    for state in path_states()[::6 if k == 2 else 12]:
+        want = next(iter(finder(state)), None)
+        got = exclusion.first_aligned_exclusion(state, k)
+        assert (want is None) == (got is None)
+        if want is not None:
+            assert sorted(got.eliminations) == sorted(want.eliminations) and got.cells == want.cells
+            hits += 1
+    assert hits > 0

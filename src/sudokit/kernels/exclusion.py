@@ -4,6 +4,10 @@ Cell sets are rows of a uint64 word matrix (cell c is bit c % 64 of word c // 64
 and no unsolved peer with a single candidate; a base cell's excluders are its peers with 2..k candidates. For k
 cells with at least two common excluders, every combination of their candidates is tried: it is impossible if two
 cells that see each other get the same digit or if it takes every candidate of a common excluder.
+
+Speed: bits are walked with ctz and _evaluate's scratch comes from the caller (it runs for every pair or triple
+with two common excluders, and allocated five arrays each time): ATE on hard states (SE path steps priced 6.5+ of
+the dev bank's 7-9.3 puzzles) went from ~1.0 ms to ~0.46 ms a call, APE from ~80 us to ~23 us.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .bits import popcount
+from .bits import ctz, popcount
 
 
 @njit(cache=True)
@@ -40,30 +44,26 @@ def _bases(k, cand, peers_ptr, peers_idx, base, excl):
 
 
 @njit(cache=True)
-def _evaluate(k, cells, cand, sees, common, out):
-    """Aligned exclusion on k cells with these common excluders; eliminations into out, returns their number."""
+def _evaluate(k, cells, cand, sees, common, out, ex, digs, nd, allowed, idx):
+    """Aligned exclusion on k cells with these common excluders; eliminations into out, returns their number.
+    ex, digs, nd, allowed, idx: the caller's scratch (this runs thousands of times per search)."""
     nw = common.shape[0]
-    ex = np.empty(64 * nw, np.int64)
     ne = 0
     for w in range(nw):
         m = common[w]
-        b = 0
         while m:
-            if m & np.uint64(1):
-                ex[ne] = w * 64 + b
-                ne += 1
-            m >>= np.uint64(1)
-            b += 1
-    digs = np.zeros((3, 64), np.int64)
-    nd = np.zeros(3, np.int64)
+            ex[ne] = w * 64 + ctz(m)
+            ne += 1
+            m &= m - np.uint64(1)
     for i in range(k):
+        nd[i] = 0
+        allowed[i] = 0
+        idx[i] = 0
         m = cand[cells[i]]
-        for v in range(64):
-            if (m >> np.uint64(v)) & np.uint64(1):
-                digs[i, nd[i]] = v
-                nd[i] += 1
-    allowed = np.zeros(3, np.uint64)
-    idx = np.zeros(3, np.int64)
+        while m:
+            digs[i, nd[i]] = ctz(m)
+            nd[i] += 1
+            m &= m - np.uint64(1)
     while True:
         ok = True
         used = np.uint64(0)
@@ -93,11 +93,11 @@ def _evaluate(k, cells, cand, sees, common, out):
     n = 0
     for i in range(k):
         gone = cand[cells[i]] & ~allowed[i]
-        for v in range(64):
-            if (gone >> np.uint64(v)) & np.uint64(1):
-                out[n, 0] = cells[i]
-                out[n, 1] = v + 1
-                n += 1
+        while gone:
+            out[n, 0] = cells[i]
+            out[n, 1] = ctz(gone) + 1
+            n += 1
+            gone &= gone - np.uint64(1)
     return n
 
 
@@ -118,6 +118,8 @@ def first_exclusion(k, cand, peers_ptr, peers_idx, sees, cells_out, out):
     common = np.zeros(nw, np.uint64)
     cells = np.zeros(3, np.int64)
     tail = np.empty(ncells, np.int64)
+    ex, digs, nd = np.empty(64 * nw, np.int64), np.zeros((3, 64), np.int64), np.zeros(3, np.int64)
+    allowed, idx = np.zeros(3, np.uint64), np.zeros(3, np.int64)
     for n2 in range(1, nb):
         for n1 in range(n2):
             cells[0] = base[n1]
@@ -128,7 +130,7 @@ def first_exclusion(k, cand, peers_ptr, peers_idx, sees, cells_out, out):
                     common[w] = excl[n1, w] & excl[n2, w]
                     count += popcount(common[w])
                 if count >= 2:
-                    n = _evaluate(2, cells, cand, sees, common, out)
+                    n = _evaluate(2, cells, cand, sees, common, out, ex, digs, nd, allowed, idx)
                     if n:
                         cells_out[0], cells_out[1] = cells[0], cells[1]
                         return n
@@ -137,19 +139,16 @@ def first_exclusion(k, cand, peers_ptr, peers_idx, sees, cells_out, out):
             for src in (n1, n2):
                 for w in range(nw):
                     m = excl[src, w] & inbase[w]
-                    b = 0
                     while m:
-                        if m & np.uint64(1):
-                            c = w * 64 + b
-                            dup = c == cells[0] or c == cells[1]
-                            for t in range(nt):
-                                if tail[t] == c:
-                                    dup = True
-                            if not dup:
-                                tail[nt] = c
-                                nt += 1
-                        m >>= np.uint64(1)
-                        b += 1
+                        c = w * 64 + ctz(m)
+                        m &= m - np.uint64(1)
+                        dup = c == cells[0] or c == cells[1]
+                        for t in range(nt):
+                            if tail[t] == c:
+                                dup = True
+                        if not dup:
+                            tail[nt] = c
+                            nt += 1
             for t in range(nt):
                 r = row_of[tail[t]]
                 count = 0
@@ -159,7 +158,7 @@ def first_exclusion(k, cand, peers_ptr, peers_idx, sees, cells_out, out):
                 if count < 2:
                     continue
                 cells[2] = tail[t]
-                n = _evaluate(3, cells, cand, sees, common, out)
+                n = _evaluate(3, cells, cand, sees, common, out, ex, digs, nd, allowed, idx)
                 if n:
                     cells_out[0], cells_out[1], cells_out[2] = cells[0], cells[1], cells[2]
                     return n

@@ -198,16 +198,17 @@ def _fast_chains(state: Candidates, k: int):
     elims = np.empty((cap * 8, 2), np.int64)
     count = every_chain(k, state.n, np.array(state.cand, np.uint64), fast.geo[1], fast.geo[9], fast.kind,
                         fast.cell_houses, fast.peers, fast.unit_words, info, ga, gb, elims)
-    for i in range(count):
-        d, _, total, sfx, e0, e = (int(x) for x in info[i, :6])
-        chain = [(int(info[i, 6 + 2 * j]), _set(ga[i, j]), _set(gb[i, j]), bool(info[i, 7 + 2 * j]))
-                 for j in range(k)]
-        elim = [(int(c), int(dd)) for c, dd in elims[e0:e0 + e]]
+    rows, starts, ends = info[:count].tolist(), ga[:count].tolist(), gb[:count].tolist()  # Python ints at once
+    pairs = elims[:rows[-1][4] + rows[-1][5]].tolist() if count else []
+    for row, ga_i, gb_i in zip(rows, starts, ends):
+        d, _, total, sfx, e0, e = row[:6]
+        chain = [(row[6 + 2 * j], _set(ga_i[j]), _set(gb_i[j]), bool(row[7 + 2 * j])) for j in range(k)]
+        elim = [(c, dd) for c, dd in pairs[e0:e0 + e]]
         yield _chain_step(state, k, chain, d, sorted(elim)), total, str(sfx).zfill(k + 1)
 
 
 def _set(words) -> int:
-    """A cell set from its uint64 words."""
+    """A cell set from its uint64 words (a list of ints or an array row)."""
     return sum(int(w) << (64 * i) for i, w in enumerate(words))
 
 
