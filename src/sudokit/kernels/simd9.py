@@ -28,6 +28,17 @@ bitmask9 beside; the machine is shared, so only same-minute ratios count):
   - + pattern by PEXT: +2.7% over the above (1106 10.03k vs 9.75k); in total +6% / +8% / +8% over bitmask9
     (92.4k vs 87.0k, 10.05k vs 9.33k, 15.7k vs 14.6k).  The same PEXT alone on bitmask9, together with PEXT/PDEP
     in the stack filter, gave nothing (-4% / -0.4%): the stack filter by PEXT/PDEP is 1% slower, rejected.
+  - the row and box hidden singles of a digit's 3 bands behind one branch a digit (6 bits a band in one mask)
+    instead of one branch a band: +0.4-0.8% (1106 10.15k vs 10.11k), within the noise but never slower; kept.
+  - rejected, each slower: place() computing digit d's 3 new words from loads made before any store (to avoid
+    store-to-load forwarding): 4-5% slower (the read-modify-write form is cheap on this CPU); the second band
+    filter run unconditionally (no branch on whether the stack filter removed cells): 5% slower (that branch is
+    well predicted); dropping the tests made redundant by the stack filter (a zero band word or an empty column
+    leaves a stack pattern with no permutation) and one branch for the three stack lookups: no change.
+  - where the time goes (perf samples mapped onto the disassembled kernel, 1106, limit 2): propagate9 86%,
+    search9 7%, pick9 6%; inside propagate9 the band and stack filters 33%, row/box hidden-single tests 20%,
+    placements 29% (hidden 17%, naked 12%), naked_scan 11%, changed_words 9%.  Per node on 1106: 2.5 rounds,
+    5.5 digit passes, 8 placements.
   - hidden singles of a digit's 3 bands in one vector (rows and boxes with one cell by lane compares, columns by
     lane ORs, one branch per digit instead of one per band): 3-7% slower than the scalar code (lane inserts
     and extracts on a latency-bound path), rejected.
@@ -330,6 +341,7 @@ def propagate9(S, T):
             S[SNAP + i + 2] = w2
             c_once = np.int64(0)
             c_twice = np.int64(0)
+            rb = np.int64(0)  # 6 bits a band: rows (bits 0-2) and boxes (3-5) with one cell left
             for b in range(3):
                 u = S[i + b] & S[27 + b]
                 r0 = u & ROW9
@@ -339,24 +351,18 @@ def propagate9(S, T):
                 t = (r0 & r1) | (r0 & r2) | (r1 & r2)
                 c_twice |= t | (c_once & o)
                 c_once |= o
-                # rows and boxes with exactly one cell: one branch, usually not taken (+2-3% over a branch per row
-                # and per box, and over skipping bands where d has no unsolved cell)
                 rs = (np.int64(popcount(r0) == 1) | (np.int64(popcount(r1) == 1) << 1)
                       | (np.int64(popcount(r2) == 1) << 2))
-                bx = T[U(BOXONE + o)] & ~T[U(SHRINK + t)]
-                if rs | bx:
-                    while rs:
-                        r = ctz(rs)
-                        rs &= rs - 1
-                        bit = u & (ROW9 << (9 * r))
-                        if S[i + b] & S[27 + b] & bit:
-                            place(S, d, b, bit, ctz(bit), T)
-                    while bx:
-                        k = ctz(bx)
-                        bx &= bx - 1
-                        bit = u & (np.int64(0x1C0E07) << (3 * k))
-                        if S[i + b] & S[27 + b] & bit:
-                            place(S, d, b, bit, ctz(bit), T)
+                rb |= (rs | ((T[U(BOXONE + o)] & ~T[U(SHRINK + t)]) << 3)) << (6 * b)
+            while rb:  # one branch a digit, usually not taken
+                j = ctz(rb)
+                rb &= rb - 1
+                b = j // 6
+                k = j - 6 * b
+                mask = ROW9 << (9 * k) if k < 3 else np.int64(0x1C0E07) << (3 * (k - 3))
+                bit = S[i + b] & S[27 + b] & mask
+                if bit:
+                    place(S, d, b, bit, ctz(bit), T)
             cs = c_once & ~c_twice
             while cs:
                 c = ctz(cs)
