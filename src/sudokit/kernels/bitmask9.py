@@ -74,12 +74,15 @@ Variants tried (tdoku sets, limit 2, one core; guesses are exact, rates are nois
     peers that lose it) 5% fewer nodes but 3% slower; bivalue cells and bilocal digits scored together 8-20%
     fewer nodes, 2x slower to pick; probing both branches of the 2-3 best cells 2-3x fewer tree nodes but
     11-25% more propagations.  Time follows propagations, not tree nodes.
-  Issue 15, SIMD: not attempted yet; the starting point measured.  inspect_asm of this kernel (x86-64 with AVX2,
+  Issue 15, before SIMD: the starting point measured.  inspect_asm of this kernel (x86-64 with AVX2,
   BMI2 and POPCNT, a fresh NUMBA_CACHE_DIR since cached code cannot be inspected): propagate9 is 770 scalar
   instructions with 8 vector ones (no vector arithmetic); LLVM vectorises only the guess save/restore copies in
   search9 (vmovups on ymm).  Side by side with tdoku (clang -O3 -march=native, limit 2, one core) this kernel is
   near or above tdoku on the easy sets and 0.7-0.8x on the hardest (benchmarks/sudoku.py's docstring), so the
   gap a vector kernel must close is on the hard sets, where tdoku's triad propagation needs fewer guesses.
+  Issue 15, SIMD: kernels/simd9.py is this kernel with its per-round scans in vector registers and PEXT in the
+  band filter (+6-9% on the hard sets); fast.py picks it at start-up where the CPU has AVX2 and BMI2 and keeps
+  this module as the fallback.  Their shared pieces live here (tables, place, start9, write9, check_givens).
 """
 
 from __future__ import annotations

@@ -17,9 +17,14 @@ Chosen at start-up (sudoku/fast.py) when ``supported()``: the CPU numba compiles
 an AMD Zen 1/2 (PEXT is microcoded there, about 18 cycles).  Elsewhere bitmask9 runs: the same answers; the
 node and guess counts differ slightly (all bands' naked singles are found before any is placed: 140.01
 against 140.00 guesses a puzzle on 1106).  With NUMBA_DISABLE_JIT=1 the intrinsics are plain Python functions on
-the same words (tests/test_nojit.py).  inspect_asm (x86-64, znver3, fresh NUMBA_CACHE_DIR) of propagate9 shows
-the scans as vmovdqu/vpand/vpor/vpandn/vpxor/vpcmpeqq/vmovmskpd/vptest on ymm registers and pext in the band
-filter; pick9's scan the same.
+the same words (tests/test_nojit.py).  inspect_asm (x86-64, znver3, a fresh NUMBA_CACHE_DIR): propagate9 is
+699 instructions, about 90 of them on ymm registers: vmovdqu (22 loads), vpand (17), vpor (17), vpandn,
+vpxor (4), vpcmpeqq (7), vmovmskpd (5) / vmovmskps, vpackssdw, vpermq, vpblendd, vextracti128 and vmovq (lane
+extraction), and 6 pext in the band filter; pick9 has bivalue_scan's vmovdqu/vpand/vpor.
+
+Side by side with tdoku (its tb_clang driver, limit 2, one core, mean over whole passes for 10 s, same minutes;
+benchmarks/sudoku.py's docstring has the command): 17_clue / magictour / 1905_11+ / 1106 at x1.35 / x1.05 /
+x1.00 / x0.99 of tdoku's rate, where bitmask9 was at x1.21 / x0.98 / x0.90 / x0.89.
 
 Variants measured (A/B in one process, whole passes, CPU time, limit 2; magictour / 1106 / 1905_11+ puzzles/s,
 bitmask9 beside; the machine is shared, so only same-minute ratios count):
@@ -35,6 +40,9 @@ bitmask9 beside; the machine is shared, so only same-minute ratios count):
     filter run unconditionally (no branch on whether the stack filter removed cells): 5% slower (that branch is
     well predicted); dropping the tests made redundant by the stack filter (a zero band word or an empty column
     leaves a stack pattern with no permutation) and one branch for the three stack lookups: no change.
+  - pick9's column peers in the other two bands by one POPCNT of a 54-bit word (2 popcounts a bivalue cell
+    instead of 5): same guesses, +-1% (neutral over two runs), not kept.  Branch hints (llvm.expect through an
+    intrinsic) on the contradiction tests: LLVM rejected the call ("Invalid user of intrinsic"), not pursued.
   - where the time goes (perf samples mapped onto the disassembled kernel, 1106, limit 2): propagate9 86%,
     search9 7%, pick9 6%; inside propagate9 the band and stack filters 33%, row/box hidden-single tests 20%,
     placements 29% (hidden 17%, naked 12%), naked_scan 11%, changed_words 9%.  Per node on 1106: 2.5 rounds,
