@@ -5,6 +5,9 @@ there would fail), and bitmask9 is what runs."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -53,6 +56,14 @@ def test_supported_reads_the_features():
     assert not simd9.supported("-avx2,+bmi2", "skylake")
     assert not simd9.supported("+avx2,-bmi2", "haswell")
     assert not simd9.supported("+avx2,+bmi2", "znver2")  # microcoded PEXT: the scalar kernel is faster there
+    assert not simd9.supported("", "generic")  # NUMBA_CPU_NAME=generic: portable code, no AVX2 or BMI2
+
+
+def test_generic_cpu_target_falls_back_to_the_scalar_kernel():
+    code = "from sudokit.sudoku import fast; print(fast._nine().__name__)"
+    env = dict(os.environ, NUMBA_CPU_NAME="generic")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "sudokit.kernels.bitmask9"
 
 
 @pytest.mark.parametrize("module", KERNELS)

@@ -73,11 +73,14 @@ MINI = np.int64(0x1249249)  # bit 9r + 3k for r, k < 3: a minirow's first cell; 
 
 def supported(features: str | None = None, cpu: str | None = None) -> bool:
     """True when the CPU numba compiles for has what this kernel needs (AVX2, BMI2, a fast PEXT)."""
-    if features is None or cpu is None:
+    if cpu is None:  # numba's own choice: NUMBA_CPU_NAME, else the host
         import llvmlite.binding as llvm
 
-        cpu = cpu or config.CPU_NAME or llvm.get_host_cpu_name()
-        features = features if features is not None else (config.CPU_FEATURES or llvm.get_host_cpu_features().flatten())
+        cpu = config.CPU_NAME if config.CPU_NAME is not None else llvm.get_host_cpu_name()
+    if features is None:  # NUMBA_CPU_FEATURES ("" for NUMBA_CPU_NAME=generic), else the host's
+        from numba.core.codegen import get_host_cpu_features
+
+        features = config.CPU_FEATURES if config.CPU_FEATURES is not None else get_host_cpu_features()
     flags = {f[1:] for f in features.split(",") if f.startswith("+")}
     return {"avx2", "bmi2"} <= flags and cpu not in ("znver1", "znver2")
 
