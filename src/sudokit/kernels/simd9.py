@@ -53,7 +53,7 @@ bitmask9 beside; the machine is shared, so only same-minute ratios count):
     and extracts on a latency-bound path), rejected.
   search9 and the batch loop are copies of bitmask9's over this module's propagate9 and pick9: numba does not
   cache a function that takes another jitted function as an argument (measured: recompiled on every start), and
-  the CLI's cold start matters more than the 40 shared lines.
+  the CLI's cold start matters more than the ~100 lines of search loop and batch loop written twice.
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@
 ``solve_many(grids, geometry, limit=2, max_nodes=0) -> BatchResult`` solves a [P, N*N] array in ONE numba
 call.  Standard 9x9 geometry goes to the band/digit bitboard kernel (kernels/simd9.py where the CPU has AVX2
 and a fast BMI2, else kernels/bitmask9.py, picked once per process); every other geometry (other N, jigsaw
-regions, extra units, extra pairs) to the general kernel (kernels/bitmask.py).  Nothing is compiled at import: the kernels compile (or load from numba's cache) on
-first use.
+regions, extra units, extra pairs) to the general kernel (kernels/bitmask.py).  Nothing is compiled at import:
+the kernels compile (or load from numba's cache) on first use.
 """
 
 from __future__ import annotations
