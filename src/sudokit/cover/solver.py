@@ -32,7 +32,13 @@ DEFAULT_ALGORITHM = "cells"
 SLICE = 1 << 18  # nodes per kernel call: between calls Python sees Ctrl-C / SIGTERM (the search resumes exactly)
 MAX_BEST = 100_000  # cheapest(p, k): k at most this (Knuth's DLX5 allows 15,000)
 TINY_ENTRIES = 20_000  # a problem this small may start in plain Python (cover/small.py) while numba is not loaded
-TINY_BUDGET = 100_000  # nodes + removals plain Python may spend (about 0.1 s) before numba takes over
+# The crossover, measured (.venv, 2-core box): plain Python does 1.1 M nodes + removals a second (queens 8-11), and
+# importing numba and loading one cached kernel costs 0.7 s of CPU, so a search of up to 750,000 work units is
+# cheaper in plain Python. Random probes estimate the work first (a few ms); a search estimated larger goes to the
+# kernel at once, a smaller one starts in plain Python and, should it outrun the estimate, gives up after the
+# same 750,000 (spending at most what loading numba costs: never worse than 2x the right choice in hindsight).
+TINY_WORK = 750_000  # nodes + removals: plain Python's share of a search
+TINY_BUDGET = TINY_WORK  # nodes + removals plain Python may spend before numba takes over
 
 
 @dataclass(frozen=True)
@@ -88,7 +94,8 @@ class Search:
 
     Start-up (plain_start=True, what `sudokit cover` asks for): importing numba and loading the compiled kernels
     costs more than solving a small problem, so while numba is not loaded an unseeded dancing-cells search of a
-    small problem starts in plain Python (cover/small.py, the same moves as the kernel); past TINY_BUDGET it is
+    small problem (at most TINY_ENTRIES option entries, and Knuth's probes estimate at most TINY_WORK nodes +
+    removals) starts in plain Python (cover/small.py, the same moves as the kernel); past TINY_BUDGET it is
     handed to the kernel, which skips the solutions already returned. Either way the solutions, their order and
     the counters are the kernel's. (Off by default: a program solving many problems wants the kernel at once.)
     """
@@ -135,9 +142,10 @@ class Search:
         self.returned = 0  # solutions the plain-Python start has found so far
         if (plain_start and self.kernel == "cells" and seed is None and len(problem.opt_items) <= TINY_ENTRIES
                 and not numba_loaded()):
-            from .small import Tiny
+            from .small import Tiny, estimate_work
 
-            self.tiny = Tiny(problem)
+            if estimate_work(problem, cap=TINY_WORK) <= TINY_WORK:
+                self.tiny = Tiny(problem)
 
     @property
     def stats(self) -> Stats:
