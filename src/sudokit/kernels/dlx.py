@@ -28,6 +28,12 @@ Tried and measured (6x10 pentominoes, X in a quarter, 305M updates): separate to
 update counter stored in the stats array on every update took 4.8 s; the interleaved node words with counts
 returned as locals take 3.4 s, the same as the identical loop in C compiled with gcc -O2 (3.3 s).
 Unsigned (uint64) indices, which skip numba's negative-index wraparound test, gained only ~10%: not kept.
+A profile (perf on the kernel compiled ahead of time, numba.pycc, so that it has symbols) showed 37% of the
+time on 13 queens in NRT_incref / NRT_decref: the inlined helpers take the arrays as arguments, and numba's
+reference counting of them survived inlining inside the loops. The kernel allocates nothing, so every function
+here is compiled with _nrt=False (no reference counts at all): 13 queens 0.490 -> 0.368 s, 12 queens 0.097 ->
+0.072, quarter pentominoes 2.45 -> 2.38 (.scratch A/B, best of 3 alternating; dlx2 0.34 and 2.06 s).
+(kernels/cells.py has no such calls in its loops: the same flag changed nothing there.)
 Knuth's newer "dancing cells" (sparse sets; undo = restore the sizes; abandon an option as soon as a primary
 item runs out of options) lives beside this kernel in kernels/cells.py and is the default of sudokit.cover: 1.7-2.7x
 faster on queens and pentominoes, ~5x on Sudoku covers. This kernel stays for Knuth-compatible node counts
@@ -50,7 +56,7 @@ SOLUTIONS, NODES, UPDATES, CLEANSINGS = 0, 1, 2, 3
 UP, DOWN, TOP, COLOR = 0, 1, 2, 3
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _hide(p, nd, length):
     """Remove the other nodes of p's option from their item lists; return the number of updates."""
     q = p + 1
@@ -71,7 +77,7 @@ def _hide(p, nd, length):
     return updates
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _unhide(p, nd, length):
     """Undo _hide(p), in reverse order."""
     q = p - 1
@@ -89,7 +95,7 @@ def _unhide(p, nd, length):
             q -= 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _cover(i, llink, rlink, nd, length):
     """Hide every option of item i and take i off its item list; return the number of updates."""
     updates = 0
@@ -104,7 +110,7 @@ def _cover(i, llink, rlink, nd, length):
     return updates
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _uncover(i, llink, rlink, nd, length):
     """Undo _cover(i)."""
     left = llink[i]
@@ -117,7 +123,7 @@ def _uncover(i, llink, rlink, nd, length):
         p = nd[4 * p + UP]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _commit(p, j, llink, rlink, nd, length, stats):
     """Cover item j of node p, or purify it when p carries a color; return the number of updates."""
     c = nd[4 * p + COLOR]
@@ -136,7 +142,7 @@ def _commit(p, j, llink, rlink, nd, length, stats):
     return updates
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _uncommit(p, j, llink, rlink, nd, length):
     """Undo _commit(p, j)."""
     c = nd[4 * p + COLOR]
@@ -152,7 +158,7 @@ def _uncommit(p, j, llink, rlink, nd, length):
             q = nd[4 * q + UP]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _choose(llink, rlink, length, state):
     """The active primary item with the fewest options (MRV); ties to the leftmost, or at random if seeded."""
     best = 0
@@ -177,7 +183,7 @@ def _choose(llink, rlink, length, state):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def search(llink, rlink, nd, length, node_opt, x, state, limit, max_nodes, out_opts, out_len, stats):
     """Run Algorithm C from the saved state; return DONE, PAUSED_LIMIT or PAUSED_NODES."""
     op = state[ST_OP]
