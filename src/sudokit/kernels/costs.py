@@ -36,7 +36,7 @@ INFCOST = 1 << 62
 LENTHRESH = 10  # DLX5's h: options counted per item when choosing, before settling for the list length
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _hide(rr, nd, length):
     """Remove the other nodes of rr's option from their lists; return the number removed."""
     updates = 0
@@ -57,7 +57,7 @@ def _hide(rr, nd, length):
     return updates
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _unhide(rr, nd, length):
     """Undo _hide(rr) (the same order is safe: each node returns between the neighbours it remembers)."""
     nn = rr + 1
@@ -73,7 +73,7 @@ def _unhide(rr, nd, length):
         nn += 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _cover(c, thresh, llink, rlink, nd, length, cost):
     """Deactivate item c and hide its options that cost less than thresh."""
     left = llink[c]
@@ -90,7 +90,7 @@ def _cover(c, thresh, llink, rlink, nd, length, cost):
     return updates
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _uncover(c, thresh, llink, rlink, nd, length, cost):
     """Undo _cover(c, thresh)."""
     rr = nd[4 * c + DOWN]
@@ -105,7 +105,7 @@ def _uncover(c, thresh, llink, rlink, nd, length, cost):
     llink[right] = c
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _purify(p, thresh, nd, length, cost):
     """Keep item TOP(p)'s options of p's color (marked -1), hide the others below thresh; return (updates, cleansings)."""
     cc = nd[4 * p + TOP]
@@ -125,7 +125,7 @@ def _purify(p, thresh, nd, length, cost):
     return updates, cleansings
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _unpurify(p, thresh, nd, length, cost):
     """Undo _purify(p, thresh)."""
     cc = nd[4 * p + TOP]
@@ -141,7 +141,7 @@ def _unpurify(p, thresh, nd, length, cost):
         rr = nd[4 * rr + DOWN]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def search(llink, rlink, nd, length, node_opt, cost, zmax, x, partcost, th0, th, state, max_nodes, out_opts,
            out_len, out_cost, stats):
     """Run DLX5's branch and bound from the saved state; return DONE or PAUSED_NODES."""

@@ -32,7 +32,7 @@ SOLUTIONS, NODES, UPDATES, CLEANSINGS = 0, 1, 2, 3
 INF = 1 << 40  # the degree of no item: no active primary item is left
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _unhide_all(i, nd, length):
     """Put back every option of item i's list into the other lists (DLX3's uncover(i, 0): i stays inactive)."""
     p = nd[4 * i + UP]
@@ -41,7 +41,7 @@ def _unhide_all(i, nd, length):
         p = nd[4 * p + UP]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _tweak(n, block, nd, length):
     """Take node n out of its item's list; if block, also hide the rest of n's option. Returns updates."""
     nn = n + 1 if block else n
@@ -64,7 +64,7 @@ def _tweak(n, block, nd, length):
     return updates
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _untweak(c, x, unblock, nd, length):
     """Undo every tweak of item c since node x was its first (DLX3's untweak)."""
     z = nd[4 * c + DOWN]
@@ -95,7 +95,7 @@ def _untweak(c, x, unblock, nd, length):
         _unhide_all(c, nd, length)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def search(llink, rlink, nd, length, node_opt, bound, slack, nprim, x, ft, state, limit, max_nodes, out_opts,
            out_len, stats):
     """Run Algorithm M from the saved state; return DONE, PAUSED_LIMIT or PAUSED_NODES."""
