@@ -211,7 +211,9 @@ class Search:
             return mcc.search(*self.links, self.x, self.ft, self.state, limit, cap, out_opts, out_len,
                               self.counters)
         if self.algorithm == "dlx":
-            return dlx.search(*self.links, self.x, self.state, limit, cap, out_opts, out_len, self.counters)
+            with np.errstate(over="ignore"):  # with NUMBA_DISABLE_JIT=1 the kernel's uint32 wraps warn, by design
+                return dlx.search(*dlx.unsigned(self.links), self.x.view(np.uint32), self.state, limit, cap, out_opts,
+                                  out_len, self.counters)
         while True:
             start = int(self.counters[0])
             status = cells.search(*self.links, self.levels, self.trail, self.state, limit, cap, out_opts, out_len,

@@ -23,13 +23,117 @@ Node counts equal DLX3's (`nodes` in its last line) on the same item order.
 import numpy as np
 from numba import njit
 
-from .dlx import COLOR, DOWN, TOP, UP, _commit, _cover, _uncommit, _uncover, _unhide
+from .dlx import COLOR, DOWN, TOP, UP
 
 ST_OP, ST_LEVEL, ST_RNG, ST_SEEDED = 0, 1, 2, 3
 OP_ENTER, OP_ADVANCE, OP_BACKUP, OP_BACKDOWN = 0, 1, 2, 3
 DONE, PAUSED_LIMIT, PAUSED_NODES = 0, 1, 2
 SOLUTIONS, NODES, UPDATES, CLEANSINGS = 0, 1, 2, 3
 INF = 1 << 40  # the degree of no item: no active primary item is left
+
+
+# Dancing links on signed int32 words (kernels/dlx.py reads the same layout as uint32 since it became faster
+# that way; Algorithm M keeps the signed reading, its own loops compare TOP and COLOR with 0)
+@njit(cache=True, inline="always", _nrt=False)
+def _hide(p, nd, length):
+    """Remove the other nodes of p's option from their item lists; return the number of updates."""
+    q = p + 1
+    updates = 0
+    while q != p:
+        x = nd[4 * q + TOP]
+        if x <= 0:
+            q = nd[4 * q + UP]
+        else:
+            if nd[4 * q + COLOR] >= 0:  # a node purified away (-1) is already out of its list
+                u = nd[4 * q + UP]
+                d = nd[4 * q + DOWN]
+                nd[4 * u + DOWN] = d
+                nd[4 * d + UP] = u
+                length[x] -= 1
+                updates += 1
+            q += 1
+    return updates
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _unhide(p, nd, length):
+    """Undo _hide(p), in reverse order."""
+    q = p - 1
+    while q != p:
+        x = nd[4 * q + TOP]
+        if x <= 0:
+            q = nd[4 * q + DOWN]
+        else:
+            if nd[4 * q + COLOR] >= 0:
+                u = nd[4 * q + UP]
+                d = nd[4 * q + DOWN]
+                nd[4 * u + DOWN] = q
+                nd[4 * d + UP] = q
+                length[x] += 1
+            q -= 1
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _cover(i, llink, rlink, nd, length):
+    """Hide every option of item i and take i off its item list; return the number of updates."""
+    updates = 0
+    p = nd[4 * i + DOWN]
+    while p != i:
+        updates += _hide(p, nd, length)
+        p = nd[4 * p + DOWN]
+    left = llink[i]
+    right = rlink[i]
+    rlink[left] = right
+    llink[right] = left
+    return updates
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _uncover(i, llink, rlink, nd, length):
+    """Undo _cover(i)."""
+    left = llink[i]
+    right = rlink[i]
+    rlink[left] = i
+    llink[right] = i
+    p = nd[4 * i + UP]
+    while p != i:
+        _unhide(p, nd, length)
+        p = nd[4 * p + UP]
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _commit(p, j, llink, rlink, nd, length, stats):
+    """Cover item j of node p, or purify it when p carries a color; return the number of updates."""
+    c = nd[4 * p + COLOR]
+    if c == 0:
+        return _cover(j, llink, rlink, nd, length)
+    updates = 0
+    if c > 0:
+        q = nd[4 * j + DOWN]
+        while q != j:
+            if nd[4 * q + COLOR] == c:
+                nd[4 * q + COLOR] = -1
+                stats[CLEANSINGS] += 1
+            else:
+                updates += _hide(q, nd, length)
+            q = nd[4 * q + DOWN]
+    return updates
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _uncommit(p, j, llink, rlink, nd, length):
+    """Undo _commit(p, j)."""
+    c = nd[4 * p + COLOR]
+    if c == 0:
+        _uncover(j, llink, rlink, nd, length)
+    elif c > 0:
+        q = nd[4 * j + UP]
+        while q != j:
+            if nd[4 * q + COLOR] < 0:
+                nd[4 * q + COLOR] = c
+            else:
+                _unhide(q, nd, length)
+            q = nd[4 * q + UP]
 
 
 @njit(cache=True, inline="always", _nrt=False)
