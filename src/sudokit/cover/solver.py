@@ -208,8 +208,9 @@ class Search:
         if self.kernel == "mcc":
             from ..kernels import mcc
 
-            return mcc.search(*self.links, self.x, self.ft, self.state, limit, cap, out_opts, out_len,
-                              self.counters)
+            with np.errstate(over="ignore"):  # as for dlx below
+                return mcc.search(*dlx.unsigned(self.links[:5]), *self.links[5:], self.x.view(np.uint32),
+                                  self.ft.view(np.uint32), self.state, limit, cap, out_opts, out_len, self.counters)
         if self.algorithm == "dlx":
             with np.errstate(over="ignore"):  # with NUMBA_DISABLE_JIT=1 the kernel's uint32 wraps warn, by design
                 return dlx.search(*dlx.unsigned(self.links), self.x.view(np.uint32), self.state, limit, cap, out_opts,
