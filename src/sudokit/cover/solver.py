@@ -386,6 +386,7 @@ def cheapest(problem: Problem, k: int = 1, max_nodes: int = 0, seed: int | None 
     between options of equal cost. Each Solution has .cost; .stats counts the improving solutions the search met.
     """
     from ..kernels import costs as kc
+    from ..kernels import dlx
 
     k = as_int(k, "k", 1, MAX_BEST)
     seed = as_seed(seed)
@@ -415,8 +416,9 @@ def cheapest(problem: Problem, k: int = 1, max_nodes: int = 0, seed: int | None 
     while True:
         cap = int(counters[kc.NODES]) + SLICE
         cap = min(cap, max_nodes) if max_nodes else cap
-        status = kc.search(*links, node_cost, zmax, x, part, th0, th, state, cap, out_opts, out_len, out_cost,
-                           counters)
+        with np.errstate(over="ignore"):  # the kernel's uint32 wraps, with NUMBA_DISABLE_JIT=1
+            status = kc.search(*dlx.unsigned(links), node_cost, zmax, x.view(np.uint32), part, th0, th, state, cap,
+                               out_opts, out_len, out_cost, counters)
         if status == kc.DONE or (max_nodes and counters[kc.NODES] >= max_nodes):
             break
     stats = Stats(*counters.tolist())
