@@ -341,7 +341,7 @@ def cover(file, count, all_, best, limit, seed, max_nodes, fmt, to, stats, algor
 
     Start-up: loading numba and a compiled kernel costs ~0.7 s of CPU, more than solving a small problem, so a
     problem whose search Knuth's random probes put at under 750,000 nodes + removals (about 10 queens; the
-    probes take a few ms) is solved in plain Python without importing numba. The crossover was measured:
+    probes take 1-30 ms) is solved in plain Python without importing numba. The crossover was measured:
     plain Python does ~1.1 M of those a second. Should it run past that, numba takes over. (Multiplicities
     and costs always run on the numba kernels.)
 

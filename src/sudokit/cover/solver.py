@@ -34,7 +34,7 @@ MAX_BEST = 100_000  # cheapest(p, k): k at most this (Knuth's DLX5 allows 15,000
 TINY_ENTRIES = 20_000  # a problem this small may start in plain Python (cover/small.py) while numba is not loaded
 # The crossover, measured (.venv, 2-core box): plain Python does 1.1 M nodes + removals a second (queens 8-11), and
 # importing numba and loading one cached kernel costs 0.7 s of CPU, so a search of up to 750,000 work units is
-# cheaper in plain Python. Random probes estimate the work first (a few ms); a search estimated larger goes to the
+# cheaper in plain Python. Random probes estimate the work first (1-30 ms); a search estimated larger goes to the
 # kernel at once, a smaller one starts in plain Python and, should it outrun the estimate, gives up after the
 # same 750,000 (spending at most what loading numba costs: never worse than 2x the right choice in hindsight).
 TINY_WORK = 750_000  # nodes + removals: plain Python's share of a search
