@@ -57,7 +57,9 @@ Issue 15, the SIMD kernel (kernels/simd9.py, picked at start-up on this AVX2+BMI
 --reference-sample 0 --peer-sample 0`` and, right after, ``tb_clang FILE 2 10`` (tdoku's side-by-side driver,
 clang++ -O3 -march=native, limit 2, whole passes for 10 s, CPU time): this kernel (mean) 334k / 92.6k / 15.7k /
 9.81k, tdoku 247k / 88.0k / 15.7k / 9.93k, i.e. x1.35 / x1.05 / x1.00 / x0.99 (bitmask9, the fallback, was
-x1.21 / x0.98 / x0.90 / x0.89 the same way).  The hard sets sit at tdoku's rate within this machine's noise.
+x1.21 / x0.98 / x0.90 / x0.89 the same way).  Two more such runs, set by set, under a load of 6-8: x1.30 /
+x1.02-1.04 / x0.90 and x0.985 / x0.98-1.00 (the 0.90 was a dip: 1905_11+ interleaved with tdoku, 6 s each, three
+times, gave 15,781 against 15,809/s, x1.00).  The hard sets sit at tdoku's rate within this machine's noise.
 """
 
 from __future__ import annotations
