@@ -18,7 +18,7 @@ sudokit). Each ratio is sudokit's time over the reference peer of that family: s
 plain and colored problems, dlx3 for multiplicities, dlx5 for costs. Every engine's count (or optimum) is
 checked against the known answer.
 
-Start-up is reported apart: the whole `sudokit cover --count` command on Knuth's DLX1 example and on 12 queens
+Start-up is reported apart: the whole `sudokit cover --count` command on Knuth's DLX1 example, 10 and 12 queens
 (a fresh process: interpreter, imports, reading, solving), beside the same files through ssxcc, in CPU seconds
 of the child process (wall seconds beside them: on a busy machine those are mostly waiting for a core).
 """
@@ -170,9 +170,10 @@ def startup(knuth: Path | None, rounds: int) -> None:
     mostly waiting for a core. Wall seconds are printed beside them.
     """
     with tempfile.TemporaryDirectory() as tmp:
-        q12 = Path(tmp) / "queens12.dlx"
-        q12.write_text(write_dlx(queens(12)))
-        files = {"knuth-dlx1": ROOT / "examples" / "knuth-dlx1.dlx", "queens12": q12}
+        files = {"knuth-dlx1": ROOT / "examples" / "knuth-dlx1.dlx"}
+        for n in (10, 12):  # 10 queens: below the plain-Python crossover (cover/solver.py TINY_WORK); 12: above
+            files[f"queens{n}"] = Path(tmp) / f"queens{n}.dlx"
+            files[f"queens{n}"].write_text(write_dlx(queens(n)))
         ssxcc = knuth / "ssxcc" if knuth and (knuth / "ssxcc").exists() else None
         for name, path in files.items():
             runs = [_process([sys.executable, "-m", "sudokit", "cover", "--count", str(path)]) for _ in range(rounds)]

@@ -51,6 +51,15 @@ same hour (the TDOKU table above is the brief's, from a quieter machine).  With 
 217k / 76k / 13.7k / 8.5k.  "whole command" (in process: read, parse, solve, format; start-up excluded) was
 x0.52 of the kernel's rate on 17_clue before issue 15 and is x0.86 now (magictour x0.95, serg x0.93, hard
 sets x0.93-1.0, within the noise): ``--no-general --repeat 5 --sets 17_clue magictour serg``.
+
+Issue 15, the SIMD kernel (kernels/simd9.py, picked at start-up on this AVX2+BMI2 CPU), 2026-11-23,
+``python benchmarks/sudoku.py --sets 17_clue magictour 1905 1106 --mean 10 --no-general --exact-sample 0
+--reference-sample 0 --peer-sample 0`` and, right after, ``tb_clang FILE 2 10`` (tdoku's side-by-side driver,
+clang++ -O3 -march=native, limit 2, whole passes for 10 s, CPU time): this kernel (mean) 334k / 92.6k / 15.7k /
+9.81k, tdoku 247k / 88.0k / 15.7k / 9.93k, i.e. x1.35 / x1.05 / x1.00 / x0.99 (bitmask9, the fallback, was
+x1.21 / x0.98 / x0.90 / x0.89 the same way).  Two more such runs, set by set, under a load of 6-8: x1.30 /
+x1.02-1.04 / x0.90 and x0.985 / x0.98-1.00 (the 0.90 was a dip: 1905_11+ interleaved with tdoku, 6 s each, three
+times, gave 15,781 against 15,809/s, x1.00).  The hard sets sit at tdoku's rate within this machine's noise.
 """
 
 from __future__ import annotations
@@ -158,7 +167,8 @@ def main(argv=None) -> int:
 
     t = time.perf_counter()
     fast.warm_up(G9)
-    print(f"warm-up (JIT compile or cache load, fast kernels): {time.perf_counter() - t:.2f} s", flush=True)
+    print(f"warm-up (JIT compile or cache load, fast kernels): {time.perf_counter() - t:.2f} s; 9x9 kernel picked "
+          f"for this CPU: {fast._nine().__name__.rsplit('.', 1)[-1]}", flush=True)
     try:
         from sudokit.sudoku import exact
     except ImportError:

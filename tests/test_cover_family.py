@@ -336,3 +336,50 @@ def test_plain_python_twin_matches_the_kernel_move_for_move(p):
     tiny = Tiny(p)
     status, got = tiny.run(1 << 40, 1 << 20, 0, 1 << 60)
     assert got == want and (tiny.solutions, tiny.nodes, tiny.updates, tiny.cleansings) == tuple(search.counters)
+
+
+def test_probes_estimate_the_plain_search_work():
+    """Knuth's probes (every option tried at each node of the walk) estimate nodes + removals without bias: exact
+    on a tree that is one path, near the truth on queens, and inf (found out quickly) on a tree far too big."""
+    from sudokit.cover.puzzles import queens
+    from sudokit.cover.small import Tiny, estimate_work
+
+    for p in (read_dlx("A B C\nA B\nC\nB\n"), queens(4), queens(7)):
+        tiny = Tiny(p)
+        tiny.run(1 << 40, 0, 0, 1 << 60)
+        work = tiny.nodes + tiny.updates
+        est = estimate_work(p, probes=200)
+        assert abs(est - work) <= 0.25 * work, (est, work)
+    assert estimate_work(read_dlx("A B C\nA B\nC\nB\n"), probes=3) == 4  # forced all the way: 2 nodes, 2 removals
+    assert estimate_work(queens(12), cap=750_000) == float("inf")
+
+
+def _cover_in_child(path, *flags):
+    """Run `sudokit cover` on path in a fresh interpreter: its stdout, and whether numba / a kernel got imported."""
+    import subprocess
+    import sys
+
+    code = ("import runpy, sys\nsys.argv = ['sudokit', 'cover', *sys.argv[1:]]\n"
+            "try:\n    runpy.run_module('sudokit', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+            "print('numba' in sys.modules, any(m.startswith('sudokit.kernels') for m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", code, *flags, str(path)], capture_output=True, text=True, check=True)
+    *answer, loaded = done.stdout.splitlines()
+    return answer, loaded
+
+
+def test_small_problems_are_solved_without_importing_numba(tmp_path):
+    """The CLI answers Knuth's example and 8 queens in plain Python (no numba, no kernel), and the answers are
+    the kernel's; 11 queens (about 1M nodes + removals, over the crossover) goes to the kernel at once."""
+    from pathlib import Path
+
+    from sudokit.cover.puzzles import queens
+
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    answer, loaded = _cover_in_child(examples / "queens8.dlx", "--count")
+    assert answer == ["92"] and loaded == "False False"
+    answer, loaded = _cover_in_child(examples / "knuth-dlx1.dlx", "--all")
+    assert loaded == "False False"
+    assert "\n".join(answer) == run("cover", "--all", examples / "knuth-dlx1.dlx")[1].strip()
+    (tmp_path / "q11.dlx").write_text(write_dlx(queens(11)))
+    answer, loaded = _cover_in_child(tmp_path / "q11.dlx", "--count")
+    assert answer == ["2680"] and loaded == "True True"

@@ -339,6 +339,12 @@ def cover(file, count, all_, best, limit, seed, max_nodes, fmt, to, stats, algor
           (1-based) or 'No Solution!'.
     Exit codes: 0 solved, 1 no solution, 2 bad input, 3 node limit.
 
+    Start-up: loading numba and a compiled kernel costs ~0.7 s of CPU, more than solving a small problem, so a
+    problem whose search Knuth's random probes put at under 750,000 nodes + removals (about 10 queens; the
+    probes take 1-30 ms) is solved in plain Python without importing numba. The crossover was measured:
+    plain Python does ~1.1 M of those a second. Should it run past that, numba takes over. (Multiplicities
+    and costs always run on the numba kernels.)
+
     \b
     Parallel: --jobs N or --scheduler ADDRESS split the search into parts (many more than workers, sized by
     Knuth's estimate) run on local processes or a Dask cluster; counts are exact, --all keeps the order of

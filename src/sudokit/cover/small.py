@@ -9,9 +9,13 @@ abandonment, so it finds the same solutions in the same order with the same node
 
 It runs under a budget of work (nodes plus removals): `run` returns None once the budget is spent, and
 cover/solver.py then hands the problem to the numba kernel, fast-forwarding past the solutions already returned.
+`estimate_work` tells beforehand whether a search is worth starting here at all: Knuth's random probes (see
+parallel/probes.py), each weighing the work of the nodes on its path (entering, and trying every option).
 """
 
 from __future__ import annotations
+
+import random
 
 DONE, PAUSED_LIMIT, PAUSED_NODES = 0, 1, 2
 ENTER, TRY, RETRY, LEAVE = 0, 1, 2, 3
@@ -54,6 +58,15 @@ class Tiny:
         self.level = 0
         self.op = ENTER
         self.nodes = self.updates = self.cleansings = self.solutions = 0
+
+    def clone(self) -> "Tiny":
+        """A copy whose search can run without touching this one."""
+        twin = object.__new__(Tiny)
+        twin.__dict__.update(self.__dict__)
+        for name in ("size", "setm", "loc", "item", "pos", "prim", "ppos"):
+            setattr(twin, name, list(getattr(self, name)))
+        twin.levels = [list(lv) for lv in self.levels]
+        return twin
 
     def _remove(self, z: int, j: int) -> None:
         """Swap node z to the end of item j's set and shrink it (kernels/cells.py _remove)."""
@@ -211,3 +224,59 @@ class Tiny:
                     return DONE, found
                 self.level -= 1
                 self.op = RETRY
+
+
+def probe(root: Tiny, rng: random.Random, cap: float, budget: float) -> tuple[float, int]:
+    """One random probe of the whole search's work (nodes + removals) from a fresh Tiny (left untouched): the
+    estimate (inf once the probe's own work passes `budget`), and the work the probe itself did.
+
+    At each node on the way every option is tried (and undone); the walk goes on through a random option that
+    survived. The node's own work (1 + its removals) counts times the product of the degrees above it, so the
+    mean over probes is an unbiased estimate of the work of the whole search. Stops early once past `cap`.
+    """
+    t = root.clone()
+    weight, total = 1.0, 0.0
+    while total <= cap:
+        before = t.updates
+        t.nodes += 1
+        if t._enter() != "chose":
+            return total + weight * (1 + t.updates - before), t.nodes + t.updates
+        lv = t.levels[t.level]
+        d = t.size[lv[0]]
+        if d == 1:  # forced: nothing saved to undo with, and nothing to undo (the walk goes on through it)
+            ok = t._try(lv)
+            total += weight * (1 + t.updates - before)
+            if not ok:
+                break
+        else:
+            alive = []
+            for k in range(d):
+                if t.nodes + t.updates > budget:
+                    return float("inf"), t.nodes + t.updates
+                lv[1] = k
+                if t._try(lv):
+                    alive.append(k)
+                t.active, t.pactive = lv[2], lv[4]
+                for j, size in lv[3]:
+                    t.size[j] = size
+            total += weight * (1 + t.updates - before)
+            if not alive:
+                break
+            weight *= len(alive)
+            lv[1] = rng.choice(alive)
+            t._try(lv)
+        t.level += 1
+    return total, t.nodes + t.updates
+
+
+def estimate_work(problem, probes: int = 16, cap: float = float("inf"), seed: int = 0) -> float:
+    """The mean of `probes` probes of the nodes + removals of the plain-Python search of problem, or inf as soon
+    as it must exceed `cap` or the probes' own work passes cap / 32 (a tree that costly to probe is not small)."""
+    root, rng = Tiny(problem), random.Random(seed)
+    total, spent = 0.0, 0
+    for _ in range(probes):
+        work, cost = probe(root, rng, cap * probes - total, cap / 32 - spent)
+        total, spent = total + work, spent + cost
+        if total > cap * probes or spent > cap / 32:
+            return float("inf")
+    return total / probes

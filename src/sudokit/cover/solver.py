@@ -7,9 +7,9 @@
 
 Each takes ``seed`` (random tie-breaking and option order, Knuth's ``s<seed>``), ``max_nodes`` (0 = none;
 reaching it raises LimitReached) and ``algorithm``: "cells" (the default: Knuth's dancing cells on sparse
-sets, kernels/cells.py, the faster one on every benchmark problem: 1.8x-2.7x dlx on queens and pentominoes,
-~5x on Sudoku; figures in that file) or "dlx" (dancing links, kernels/dlx.py, whose node counts match
-Knuth's published figures). A problem with multiplicities runs on Algorithm M (kernels/mcc.py, dancing links,
+sets, kernels/cells.py; ~1.2x faster than dlx on the pentominoes, ~3x on hard Sudoku covers, where its early
+abandonment pays; figures in that file) or "dlx" (dancing links, kernels/dlx.py, whose node counts match
+Knuth's published figures, and which is now the faster one on n queens: 0.21 s against 0.28 for 13). A problem with multiplicities runs on Algorithm M (kernels/mcc.py, dancing links,
 DLX3's node counts) whichever is asked. Counters (solutions, nodes, updates) come back on the result as
 ``stats``; nodes and updates depend on the algorithm.
 """
@@ -32,7 +32,13 @@ DEFAULT_ALGORITHM = "cells"
 SLICE = 1 << 18  # nodes per kernel call: between calls Python sees Ctrl-C / SIGTERM (the search resumes exactly)
 MAX_BEST = 100_000  # cheapest(p, k): k at most this (Knuth's DLX5 allows 15,000)
 TINY_ENTRIES = 20_000  # a problem this small may start in plain Python (cover/small.py) while numba is not loaded
-TINY_BUDGET = 100_000  # nodes + removals plain Python may spend (about 0.1 s) before numba takes over
+# The crossover, measured (.venv, 2-core box): plain Python does 1.1 M nodes + removals a second (queens 8-11), and
+# importing numba and loading one cached kernel costs 0.7 s of CPU, so a search of up to 750,000 work units is
+# cheaper in plain Python. Random probes estimate the work first (1-30 ms); a search estimated larger goes to the
+# kernel at once, a smaller one starts in plain Python and, should it outrun the estimate, gives up after the
+# same 750,000 (spending at most what loading numba costs: never worse than 2x the right choice in hindsight).
+TINY_WORK = 750_000  # nodes + removals: plain Python's share of a search
+TINY_BUDGET = TINY_WORK  # nodes + removals plain Python may spend before numba takes over
 
 
 @dataclass(frozen=True)
@@ -88,7 +94,8 @@ class Search:
 
     Start-up (plain_start=True, what `sudokit cover` asks for): importing numba and loading the compiled kernels
     costs more than solving a small problem, so while numba is not loaded an unseeded dancing-cells search of a
-    small problem starts in plain Python (cover/small.py, the same moves as the kernel); past TINY_BUDGET it is
+    small problem (at most TINY_ENTRIES option entries, and Knuth's probes estimate at most TINY_WORK nodes +
+    removals) starts in plain Python (cover/small.py, the same moves as the kernel); past TINY_BUDGET it is
     handed to the kernel, which skips the solutions already returned. Either way the solutions, their order and
     the counters are the kernel's. (Off by default: a program solving many problems wants the kernel at once.)
     """
@@ -135,9 +142,10 @@ class Search:
         self.returned = 0  # solutions the plain-Python start has found so far
         if (plain_start and self.kernel == "cells" and seed is None and len(problem.opt_items) <= TINY_ENTRIES
                 and not numba_loaded()):
-            from .small import Tiny
+            from .small import Tiny, estimate_work
 
-            self.tiny = Tiny(problem)
+            if estimate_work(problem, cap=TINY_WORK) <= TINY_WORK:
+                self.tiny = Tiny(problem)
 
     @property
     def stats(self) -> Stats:
@@ -200,10 +208,13 @@ class Search:
         if self.kernel == "mcc":
             from ..kernels import mcc
 
-            return mcc.search(*self.links, self.x, self.ft, self.state, limit, cap, out_opts, out_len,
-                              self.counters)
+            with np.errstate(over="ignore"):  # as for dlx below
+                return mcc.search(*dlx.unsigned(self.links[:5]), *self.links[5:], self.x.view(np.uint32),
+                                  self.ft.view(np.uint32), self.state, limit, cap, out_opts, out_len, self.counters)
         if self.algorithm == "dlx":
-            return dlx.search(*self.links, self.x, self.state, limit, cap, out_opts, out_len, self.counters)
+            with np.errstate(over="ignore"):  # with NUMBA_DISABLE_JIT=1 the kernel's uint32 wraps warn, by design
+                return dlx.search(*dlx.unsigned(self.links), self.x.view(np.uint32), self.state, limit, cap, out_opts,
+                                  out_len, self.counters)
         while True:
             start = int(self.counters[0])
             status = cells.search(*self.links, self.levels, self.trail, self.state, limit, cap, out_opts, out_len,
@@ -375,6 +386,7 @@ def cheapest(problem: Problem, k: int = 1, max_nodes: int = 0, seed: int | None 
     between options of equal cost. Each Solution has .cost; .stats counts the improving solutions the search met.
     """
     from ..kernels import costs as kc
+    from ..kernels import dlx
 
     k = as_int(k, "k", 1, MAX_BEST)
     seed = as_seed(seed)
@@ -404,8 +416,9 @@ def cheapest(problem: Problem, k: int = 1, max_nodes: int = 0, seed: int | None 
     while True:
         cap = int(counters[kc.NODES]) + SLICE
         cap = min(cap, max_nodes) if max_nodes else cap
-        status = kc.search(*links, node_cost, zmax, x, part, th0, th, state, cap, out_opts, out_len, out_cost,
-                           counters)
+        with np.errstate(over="ignore"):  # the kernel's uint32 wraps, with NUMBA_DISABLE_JIT=1
+            status = kc.search(*dlx.unsigned(links), node_cost, zmax, x.view(np.uint32), part, th0, th, state, cap,
+                               out_opts, out_len, out_cost, counters)
         if status == kc.DONE or (max_nodes and counters[kc.NODES] >= max_nodes):
             break
     stats = Stats(*counters.tolist())

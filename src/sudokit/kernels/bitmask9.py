@@ -74,12 +74,15 @@ Variants tried (tdoku sets, limit 2, one core; guesses are exact, rates are nois
     peers that lose it) 5% fewer nodes but 3% slower; bivalue cells and bilocal digits scored together 8-20%
     fewer nodes, 2x slower to pick; probing both branches of the 2-3 best cells 2-3x fewer tree nodes but
     11-25% more propagations.  Time follows propagations, not tree nodes.
-  Issue 15, SIMD: not attempted yet; the starting point measured.  inspect_asm of this kernel (x86-64 with AVX2,
+  Issue 15, before SIMD: the starting point measured.  inspect_asm of this kernel (x86-64 with AVX2,
   BMI2 and POPCNT, a fresh NUMBA_CACHE_DIR since cached code cannot be inspected): propagate9 is 770 scalar
   instructions with 8 vector ones (no vector arithmetic); LLVM vectorises only the guess save/restore copies in
   search9 (vmovups on ymm).  Side by side with tdoku (clang -O3 -march=native, limit 2, one core) this kernel is
   near or above tdoku on the easy sets and 0.7-0.8x on the hardest (benchmarks/sudoku.py's docstring), so the
   gap a vector kernel must close is on the hard sets, where tdoku's triad propagation needs fewer guesses.
+  Issue 15, SIMD: kernels/simd9.py is this kernel with its per-round scans in vector registers and PEXT in the
+  band filter (+6-9% on the hard sets); fast.py picks it at start-up where the CPU has AVX2 and BMI2 and keeps
+  this module as the fallback.  Their shared pieces live here (tables, place, start9, write9, check_givens).
 """
 
 from __future__ import annotations
@@ -382,12 +385,8 @@ def pick9(S, T):
 
 
 @njit(cache=True, error_model="numpy")
-def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S, T, stop):
-    """Count solutions of one 9x9 puzzle (uint8/int [81], 0 = empty) up to limit; first to out.
-
-    Work buffers: st int64[82, SAVED], st_b/st_bit/st_rest int64[82], S int64[STATE]. stats <- nodes, guesses,
-    stopped. Returns the count. Clashing givens give 0.
-    """
+def start9(puzzle, S, T):
+    """Set S to the empty grid, then place the givens (uint8 [81], 0 = empty). 0 if two givens clash, else 1."""
     for i in range(27):
         S[i] = BAND
     for b in range(3):
@@ -395,7 +394,6 @@ def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S, 
     S[30] = 0
     for i in range(27):
         S[SNAP + i] = -1
-    ok = 1
     for c in range(81):
         v = puzzle[c]
         if v > 0:
@@ -404,9 +402,53 @@ def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S, 
             pos = c - 27 * b
             bit = np.int64(1) << pos
             if (S[3 * d + b] & S[27 + b] & bit) == 0:
-                ok = 0
-                break
+                return 0
             place(S, d, b, bit, pos, T)
+    return 1
+
+
+@njit(cache=True, error_model="numpy")
+def write9(S, out):
+    """The solved grid in S as digits 1..9 into out [81]."""
+    for d in range(9):
+        for b in range(3):
+            w = S[3 * d + b]
+            while w:
+                out[27 * b + ctz(w)] = d + 1
+                w &= w - 1
+
+
+@njit(cache=True, error_model="numpy")
+def check_givens(g, seen):
+    """OK, BAD_VALUE (a value outside 0..9) or CLASH (a digit twice in a row, column or box); seen: int64 [27]."""
+    for c in range(81):
+        if g[c] < 0 or g[c] > 9:
+            return BAD_VALUE
+    for k in range(27):
+        seen[k] = 0
+    for c in range(81):
+        v = g[c]
+        if v > 0:
+            bit = np.int64(1) << (v - 1)
+            r = c // 9
+            col = c % 9
+            bx = (r // 3) * 3 + col // 3
+            if (seen[r] | seen[9 + col] | seen[18 + bx]) & bit:
+                return CLASH
+            seen[r] |= bit
+            seen[9 + col] |= bit
+            seen[18 + bx] |= bit
+    return OK
+
+
+@njit(cache=True, error_model="numpy")
+def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S, T, stop):
+    """Count solutions of one 9x9 puzzle (uint8/int [81], 0 = empty) up to limit; first to out.
+
+    Work buffers: st int64[82, SAVED], st_b/st_bit/st_rest int64[82], S int64[STATE]. stats <- nodes, guesses,
+    stopped. Returns the count. Clashing givens give 0.
+    """
+    ok = start9(puzzle, S, T)
     count = 0
     nodes = 0
     guesses = 0
@@ -424,12 +466,7 @@ def search9(puzzle, limit, max_nodes, out, stats, st, st_b, st_bit, st_rest, S, 
                 if S[30] == 81:
                     count += 1
                     if count == 1:
-                        for d in range(9):
-                            for b in range(3):
-                                w = S[3 * d + b]
-                                while w:
-                                    out[27 * b + ctz(w)] = d + 1
-                                    w &= w - 1
+                        write9(S, out)
                     if count >= limit:
                         break
                 else:
@@ -485,41 +522,14 @@ def _many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete,
     S = np.empty(STATE, np.int64)
     stats = np.zeros(3, np.int64)
     out = np.zeros(81, np.int32)
-    seen_r = np.zeros(9, np.int64)
-    seen_c = np.zeros(9, np.int64)
-    seen_b = np.zeros(9, np.int64)
+    seen = np.zeros(27, np.int64)
     for i in range(P):
         g = grids[i]
         for c in range(81):
             solutions[i, c] = 0
-        bad = False
-        for c in range(81):
-            if g[c] < 0 or g[c] > 9:
-                bad = True
-        if bad:
-            reject(i, BAD_VALUE, counts, guesses, nodes, complete, status)
-            continue
-        # clashing givens: same digit twice in a row, column or box
-        for k in range(9):
-            seen_r[k] = 0
-            seen_c[k] = 0
-            seen_b[k] = 0
-        clash = False
-        for c in range(81):
-            v = g[c]
-            if v > 0:
-                bit = np.int64(1) << (v - 1)
-                r = c // 9
-                col = c % 9
-                bx = (r // 3) * 3 + col // 3
-                if (seen_r[r] | seen_c[col] | seen_b[bx]) & bit:
-                    clash = True
-                    break
-                seen_r[r] |= bit
-                seen_c[col] |= bit
-                seen_b[bx] |= bit
-        if clash:
-            reject(i, CLASH, counts, guesses, nodes, complete, status)
+        code = check_givens(g, seen)
+        if code != OK:
+            reject(i, code, counts, guesses, nodes, complete, status)
             continue
         status[i] = OK
         if stop[0] != 0:

@@ -74,6 +74,25 @@ arrays' offsets within a 4 KiB page did not give a placement that stays fast, so
 and Sudoku through exact-cover (sudoku/exact.py encoding, count up to 2, build included): the 11 puzzles of
 examples/hardest.txt x 20: cells 0.08 s, dlx 0.45 s; the empty grid to 20000 solutions: cells 0.06, dlx 0.12.
 So cells is the default of cover/solver.py; dlx stays for Knuth's node counts.
+
+Issue 14's target (<= 0.7x ssxcc on pentominoes and queens 12-16) is not reached: 0.84-0.93x ssxcc before this
+round. A profile (perf annotate of the kernel compiled ahead of time with numba.pycc, so that it has symbols;
+13 queens) puts ~45% in the removals of the options tried, ~11% in hiding the chosen item's options, ~11% in
+the snapshot (save and restore), ~10% in the MRV scan. Tried this round (.scratch A/B, best of 3 alternating,
+same nodes in every case):
+    secondary items' sets never shrink (an option is live iff it is still in the set of its first primary
+    item, the options' primaries first; only primaries in the snapshot): 12 queens 4.66M -> 2.15M updates
+    but 10-18% slower on queens (the scans of the full secondary sets cost more than the removals saved),
+    pentominoes (no secondary items) unchanged: not kept
+    _nrt=False (which gained dlx 25%): no change, no reference counts in these loops
+    a copy of _hide_nodes without the stamp logic for snapshot levels (fewer live registers): no change
+    error_model="numpy" and the size passed to _remove: 8% slower on 13 queens
+    every level in lazy (stamp) mode instead of snapshots up to 256 items: 13 queens 0.30 -> 0.37 s
+    a level whose last option failed or returned leaves without restoring its sizes (its parent's restore
+    covers them, as for a forced choice): 13 queens 0.278 -> 0.272, pentominoes unchanged: kept
+    trying an option in a separate (not inlined) njit function, fewer live values in each: 5% slower on queens
+    (and the snapshot's worth: restoring it twice costs 6% more on 13 queens, so a contiguous copy of sizes
+    kept by position, which would need exact undo of the item swaps, could win a few % at most: not tried)
 """
 
 import numpy as np
@@ -363,8 +382,8 @@ def search(opt_of, span, nd, col, setm, item, it, prim, lv, trail, state, limit,
                 op = OP_RETRY
         elif op == OP_RETRY:
             i = lv[level, L_ITEM]
-            if it[i * IW + SIZE] == O:
-                op = OP_LEAVE
+            if lv[level, L_INDEX] + O >= it[i * IW + SIZE]:  # no option left (i's size is what it was): the
+                op = OP_LEAVE                                  # parent's restore covers this level's changes
                 continue
             active = lv[level, L_ACTIVE]
             pactive = lv[level, L_PACTIVE]

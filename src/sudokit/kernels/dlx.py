@@ -27,7 +27,18 @@ The whole search state lives in caller arrays (`x`, `state` and the links), so a
 Tried and measured (6x10 pentominoes, X in a quarter, 305M updates): separate top/ulink/dlink/color arrays and an
 update counter stored in the stats array on every update took 4.8 s; the interleaved node words with counts
 returned as locals take 3.4 s, the same as the identical loop in C compiled with gcc -O2 (3.3 s).
-Unsigned (uint64) indices, which skip numba's negative-index wraparound test, gained only ~10%: not kept.
+Unsigned (uint64) indices, which skip numba's negative-index wraparound test, gained only ~10% then (see below).
+A profile (perf on the kernel compiled ahead of time, numba.pycc, so that it has symbols) showed 37% of the
+time on 13 queens in NRT_incref / NRT_decref: the inlined helpers take the arrays as arguments, and numba's
+reference counting of them survived inlining inside the loops. The kernel allocates nothing, so every function
+here is compiled with _nrt=False (no reference counts at all): 13 queens 0.490 -> 0.368 s, 12 queens 0.097 ->
+0.072, quarter pentominoes 2.45 -> 2.38 (.scratch A/B, best of 3 alternating; dlx2 0.34 and 2.06 s).
+(kernels/cells.py has no such calls in its loops: the same flag changed nothing there.)
+Then the words read as uint32 (numpy views of the same int32 arrays, made by unsigned() for each call; a
+spacer's TOP tested as x - 1 >= 2^31 - 1, a purified COLOR as 0xFFFFFFFF), so that numba indexes without its
+negative-index test and LLVM keeps the loops tight: 13 queens 0.363 -> 0.206 s, 12 queens 0.072 -> 0.041,
+quarter pentominoes 2.35 -> 1.74 (same nodes and updates; best of 3 alternating). The ~10% measured earlier
+for uint64 indices was hidden under the reference counting. kernels/mcc.py keeps the signed helpers.
 Knuth's newer "dancing cells" (sparse sets; undo = restore the sizes; abandon an option as soon as a primary
 item runs out of options) lives beside this kernel in kernels/cells.py and is the default of sudokit.cover: 1.7-2.7x
 faster on queens and pentominoes, ~5x on Sudoku covers. This kernel stays for Knuth-compatible node counts
@@ -48,55 +59,61 @@ SOLUTIONS, NODES, UPDATES, CLEANSINGS = 0, 1, 2, 3
 
 
 UP, DOWN, TOP, COLOR = 0, 1, 2, 3
+# the kernel reads the int32 arrays as uint32 (numba then indexes without its negative-index test); a spacer's
+# TOP (0 or negative) is then 0 or above 2^31, a purified COLOR (-1) is 0xFFFFFFFF
+U0, U1, U4 = np.uint32(0), np.uint32(1), np.uint32(4)
+UUP, UDOWN, UTOP, UCOLOR = np.uint32(0), np.uint32(1), np.uint32(2), np.uint32(3)
+SPACER = np.uint32(0x7FFFFFFF)  # x - 1 >= SPACER (wrapping): x is a spacer's TOP (4% faster than x == 0 or x > SPACER)
+PURE = np.uint32(0xFFFFFFFF)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _hide(p, nd, length):
     """Remove the other nodes of p's option from their item lists; return the number of updates."""
-    q = p + 1
+    q = p + U1
     updates = 0
     while q != p:
-        x = nd[4 * q + TOP]
-        if x <= 0:
-            q = nd[4 * q + UP]
+        x = nd[U4 * q + UTOP]
+        if x - U1 >= SPACER:
+            q = nd[U4 * q + UUP]
         else:
-            if nd[4 * q + COLOR] >= 0:  # a node purified away (-1) is already out of its list
-                u = nd[4 * q + UP]
-                d = nd[4 * q + DOWN]
-                nd[4 * u + DOWN] = d
-                nd[4 * d + UP] = u
-                length[x] -= 1
+            if nd[U4 * q + UCOLOR] != PURE:  # a node purified away is already out of its list
+                u = nd[U4 * q + UUP]
+                d = nd[U4 * q + UDOWN]
+                nd[U4 * u + UDOWN] = d
+                nd[U4 * d + UUP] = u
+                length[x] -= U1
                 updates += 1
-            q += 1
+            q += U1
     return updates
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _unhide(p, nd, length):
     """Undo _hide(p), in reverse order."""
-    q = p - 1
+    q = p - U1
     while q != p:
-        x = nd[4 * q + TOP]
-        if x <= 0:
-            q = nd[4 * q + DOWN]
+        x = nd[U4 * q + UTOP]
+        if x - U1 >= SPACER:
+            q = nd[U4 * q + UDOWN]
         else:
-            if nd[4 * q + COLOR] >= 0:
-                u = nd[4 * q + UP]
-                d = nd[4 * q + DOWN]
-                nd[4 * u + DOWN] = q
-                nd[4 * d + UP] = q
-                length[x] += 1
-            q -= 1
+            if nd[U4 * q + UCOLOR] != PURE:
+                u = nd[U4 * q + UUP]
+                d = nd[U4 * q + UDOWN]
+                nd[U4 * u + UDOWN] = q
+                nd[U4 * d + UUP] = q
+                length[x] += U1
+            q -= U1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _cover(i, llink, rlink, nd, length):
     """Hide every option of item i and take i off its item list; return the number of updates."""
     updates = 0
-    p = nd[4 * i + DOWN]
+    p = nd[U4 * i + UDOWN]
     while p != i:
         updates += _hide(p, nd, length)
-        p = nd[4 * p + DOWN]
+        p = nd[U4 * p + UDOWN]
     left = llink[i]
     right = rlink[i]
     rlink[left] = right
@@ -104,68 +121,68 @@ def _cover(i, llink, rlink, nd, length):
     return updates
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _uncover(i, llink, rlink, nd, length):
     """Undo _cover(i)."""
     left = llink[i]
     right = rlink[i]
     rlink[left] = i
     llink[right] = i
-    p = nd[4 * i + UP]
+    p = nd[U4 * i + UUP]
     while p != i:
         _unhide(p, nd, length)
-        p = nd[4 * p + UP]
+        p = nd[U4 * p + UUP]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _commit(p, j, llink, rlink, nd, length, stats):
     """Cover item j of node p, or purify it when p carries a color; return the number of updates."""
-    c = nd[4 * p + COLOR]
-    if c == 0:
+    c = nd[U4 * p + UCOLOR]
+    if c == U0:
         return _cover(j, llink, rlink, nd, length)
     updates = 0
-    if c > 0:
-        q = nd[4 * j + DOWN]
+    if c != PURE:
+        q = nd[U4 * j + UDOWN]
         while q != j:
-            if nd[4 * q + COLOR] == c:
-                nd[4 * q + COLOR] = -1
+            if nd[U4 * q + UCOLOR] == c:
+                nd[U4 * q + UCOLOR] = PURE
                 stats[CLEANSINGS] += 1
             else:
                 updates += _hide(q, nd, length)
-            q = nd[4 * q + DOWN]
+            q = nd[U4 * q + UDOWN]
     return updates
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _uncommit(p, j, llink, rlink, nd, length):
     """Undo _commit(p, j)."""
-    c = nd[4 * p + COLOR]
-    if c == 0:
+    c = nd[U4 * p + UCOLOR]
+    if c == U0:
         _uncover(j, llink, rlink, nd, length)
-    elif c > 0:
-        q = nd[4 * j + UP]
+    elif c != PURE:
+        q = nd[U4 * j + UUP]
         while q != j:
-            if nd[4 * q + COLOR] < 0:
-                nd[4 * q + COLOR] = c
+            if nd[U4 * q + UCOLOR] == PURE:
+                nd[U4 * q + UCOLOR] = c
             else:
                 _unhide(q, nd, length)
-            q = nd[4 * q + UP]
+            q = nd[U4 * q + UUP]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _choose(llink, rlink, length, state):
     """The active primary item with the fewest options (MRV); ties to the leftmost, or at random if seeded."""
-    best = 0
-    best_len = np.iinfo(np.int64).max
+    best = U0
+    best_len = PURE
     ties = 0
     rng = state[ST_RNG]
     seeded = state[ST_SEEDED] != 0
     i = rlink[0]
-    while i != 0:
+    while i != U0:
         n = length[i]
         if n < best_len:
             best, best_len, ties = i, n, 1
-            if n == 0:
+            if n == U0:
                 break
         elif n == best_len and seeded:
             ties += 1
@@ -177,11 +194,13 @@ def _choose(llink, rlink, length, state):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def search(llink, rlink, nd, length, node_opt, x, state, limit, max_nodes, out_opts, out_len, stats):
-    """Run Algorithm C from the saved state; return DONE, PAUSED_LIMIT or PAUSED_NODES."""
+    """Run Algorithm C from the saved state; return DONE, PAUSED_LIMIT or PAUSED_NODES.
+
+    The int32 arrays come as uint32 views (see unsigned())."""
     op = state[ST_OP]
-    level = state[ST_LEVEL]
+    level = np.uint32(state[ST_LEVEL])
     found = 0
     cap = out_len.shape[0]
     status = DONE
@@ -192,7 +211,7 @@ def search(llink, rlink, nd, length, node_opt, x, state, limit, max_nodes, out_o
                 status = PAUSED_NODES
                 break
             stats[NODES] += 1
-            if rlink[0] == 0:
+            if rlink[0] == U0:
                 stats[SOLUTIONS] += 1
                 if found < cap:
                     for k in range(level):
@@ -206,44 +225,50 @@ def search(llink, rlink, nd, length, node_opt, x, state, limit, max_nodes, out_o
                 continue
             i = _choose(llink, rlink, length, state)  # C3
             updates += _cover(i, llink, rlink, nd, length)  # C4
-            x[level] = nd[4 * i + DOWN]
+            x[level] = nd[U4 * i + UDOWN]
             op = OP_TRY
         elif op == OP_TRY:  # C5
             xl = x[level]
-            i = nd[4 * xl + TOP]
+            i = nd[U4 * xl + UTOP]
             if xl == i:  # every option of i tried: C7
                 _uncover(i, llink, rlink, nd, length)
                 op = OP_LEAVE
                 continue
-            p = xl + 1
+            p = xl + U1
             while p != xl:
-                j = nd[4 * p + TOP]
-                if j <= 0:
-                    p = nd[4 * p + UP]
+                j = nd[U4 * p + UTOP]
+                if j - U1 >= SPACER:
+                    p = nd[U4 * p + UUP]
                 else:
                     updates += _commit(p, j, llink, rlink, nd, length, stats)
-                    p += 1
-            level += 1
+                    p += U1
+            level += U1
             op = OP_ENTER
         elif op == OP_RETRY:  # C6
             xl = x[level]
-            p = xl - 1
+            p = xl - U1
             while p != xl:
-                j = nd[4 * p + TOP]
-                if j <= 0:
-                    p = nd[4 * p + DOWN]
+                j = nd[U4 * p + UTOP]
+                if j - U1 >= SPACER:
+                    p = nd[U4 * p + UDOWN]
                 else:
                     _uncommit(p, j, llink, rlink, nd, length)
-                    p -= 1
-            x[level] = nd[4 * xl + DOWN]
+                    p -= U1
+            x[level] = nd[U4 * xl + UDOWN]
             op = OP_TRY
         else:  # OP_LEAVE, C8
-            if level == 0:
+            if level == U0:
                 status = DONE
                 break
-            level -= 1
+            level -= U1
             op = OP_RETRY
     state[ST_OP] = op
     state[ST_LEVEL] = level
     stats[UPDATES] += updates
     return status
+
+
+def unsigned(links: tuple) -> tuple:
+    """The links as search() reads them: llink, rlink, nd, length as uint32 views, node_opt as is."""
+    llink, rlink, nd, length, node_opt = links
+    return llink.view(np.uint32), rlink.view(np.uint32), nd.view(np.uint32), length.view(np.uint32), node_opt

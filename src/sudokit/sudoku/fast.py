@@ -2,10 +2,10 @@
 
 ``solve(puzzle, geometry, limit=1, max_nodes=0) -> SolveResult`` has the signature of every engine;
 ``solve_many(grids, geometry, limit=2, max_nodes=0) -> BatchResult`` solves a [P, N*N] array in ONE numba
-call.  Standard 9x9 geometry goes to the band/digit bitboard kernel (kernels/bitmask9.py) when it exists;
-every other geometry (other N, jigsaw regions, extra units, extra pairs) to the general kernel
-(kernels/bitmask.py).  Nothing is compiled at import: the kernels compile (or load from numba's cache) on
-first use.
+call.  Standard 9x9 geometry goes to the band/digit bitboard kernel (kernels/simd9.py where the CPU has AVX2
+and a fast BMI2, else kernels/bitmask9.py, picked once per process); every other geometry (other N, jigsaw
+regions, extra units, extra pairs) to the general kernel (kernels/bitmask.py).  Nothing is compiled at import:
+the kernels compile (or load from numba's cache) on first use.
 """
 
 from __future__ import annotations
@@ -85,13 +85,23 @@ def _use_nine(geometry: Geometry) -> bool:
     return got
 
 
+_NINE: list = []  # the 9x9 kernel module picked at start-up (first use), or [None]
+
+
 def _nine():
-    """The 9x9 kernel module, or None if it is not available."""
+    """The 9x9 kernel module: kernels.simd9 where the CPU has its instructions, else kernels.bitmask9 (None if
+    neither imports).  Picked once per process."""
+    if not _NINE:
+        _NINE.append(_pick_nine())
+    return _NINE[0]
+
+
+def _pick_nine():
     try:
-        from ..kernels import bitmask9
+        from ..kernels import bitmask9, simd9
     except ImportError:  # pragma: no cover - optional fast path
         return None
-    return bitmask9
+    return simd9 if simd9.supported() else bitmask9
 
 
 @dataclass
