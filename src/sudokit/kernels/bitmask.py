@@ -61,11 +61,11 @@ Variants tried and why they lost (tdoku sets through this kernel, limit 2, one c
     rounds is 5.5 ms against 8.8 (1,559 nodes against 1,031), but 16x16 puzzles need the sweep.
   Left: on 9x9 this kernel is still 4.0-4.4x slower than bitmask9 (magictour 21k/s against 84k/s); closing
   that needs bitmask9's digit-major layout (a bitboard per digit over the grid, units as masks), not tuning.
-  - a digit-major rewrite with one word per (digit, row) (kernels/digits.py on branch `general`, not merged since
-    it lost everywhere): 0.55-0.8x of
-    this kernel everywhere (POJ 3076 119 against 175/s, empty 36x36 10.8 against 8.0 ms, magictour 13.0k
-    against 19.9k/s), nodes within 1%; its docstring has the variants.  A placement costs O(N) words in
-    either layout, so the gain, if any, needs several rows per word (a band per word where br * N <= 64).
+  - a digit-major rewrite with one word per (digit, row) (kernels/digits.py on branch `general`, not merged
+    since it lost everywhere): 0.55-0.8x of this kernel (POJ 3076 119 against 175/s, empty 36x36 10.8 against
+    8.0 ms, magictour 13.0k against 19.9k/s), nodes within 1%; its docstring has the variants.  A placement
+    costs O(N) words in either layout, so the gain, if any, needs several rows per word (a band per word where
+    br * N <= 64).
 """
 
 from __future__ import annotations
