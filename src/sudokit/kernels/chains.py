@@ -216,10 +216,16 @@ def _limit(best, base, key):
     """The most potentials a chain of this price base and sort key may have and still beat the best hint."""
     if best[0] >= BIG:
         return 1 << 30
-    c = 0
-    while c < 100000 and _better(best, base + length_tenths(c + 1), c + 1, key):
-        c += 1
-    return c
+    # _better(best, base + length_tenths(c), c, key) holds for c = 1 .. the answer and fails after it
+    # (difficulty and complexity only grow with c): a bisection, not a walk over every c
+    lo, hi = 0, 100000
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if _better(best, base + length_tenths(mid), mid, key):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 @njit(cache=True)
@@ -229,10 +235,14 @@ def _limit_seeded(best, bound, base, key):
     c = _limit(best, base, key)
     if bound[0] >= BIG:
         return c
-    k = 0
-    while k < c and _no_later(base + length_tenths(k + 1), k + 1, key, bound):
-        k += 1
-    return k
+    lo, hi = 0, c  # _no_later holds for k = 1 .. the answer, then fails (as in _limit)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if _no_later(base + length_tenths(mid), mid, key, bound):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 @njit(cache=True)
@@ -273,6 +283,101 @@ def _seed_bound(seed, n, cand, geo, st, sc, adj_ptr, adj, adj_cause, found, tmpe
 
 
 @njit(cache=True)
+def _closure(n, cand, adj_ptr, adj, tj, reach):
+    """Who reaches whom in the static graph. tj rows: 0 node (index of a present potential, -1 absent), 1 comp
+    (strongly connected component: Tarjan without recursion, components numbered sinks first), 2 size of a
+    component, 3-7 scratch. reach[c] = the bit set over nodes of every potential component c reaches, its own
+    members included. Returns the number of components."""
+    node, comp, size, index, low, stack, cs_v, cs_e = tj[0], tj[1], tj[2], tj[3], tj[4], tj[5], tj[6], tj[7]
+    npid = 2 * cand.shape[0] * n
+    nn = 0
+    for p in range(npid):
+        node[p] = -1
+        comp[p] = -1
+        index[p] = -1
+        if (cand[p // 2 // n] >> np.uint64(p // 2 % n)) & np.uint64(1):
+            node[p] = nn
+            nn += 1
+    w = (nn + 63) // 64
+    nc, top, order = 0, 0, 0
+    for root in range(npid):
+        if node[root] < 0 or index[root] >= 0:
+            continue
+        index[root] = low[root] = order
+        order += 1
+        stack[top] = root
+        top += 1
+        cs_v[0], cs_e[0] = root, adj_ptr[root]
+        ncs = 1
+        while ncs > 0:
+            v = cs_v[ncs - 1]
+            e = cs_e[ncs - 1]
+            if e < adj_ptr[v + 1]:
+                cs_e[ncs - 1] = e + 1
+                u = adj[e]
+                if index[u] < 0:
+                    index[u] = low[u] = order
+                    order += 1
+                    stack[top] = u
+                    top += 1
+                    cs_v[ncs], cs_e[ncs] = u, adj_ptr[u]
+                    ncs += 1
+                elif comp[u] < 0 and index[u] < low[v]:
+                    low[v] = index[u]
+                continue
+            ncs -= 1
+            if ncs > 0 and low[v] < low[cs_v[ncs - 1]]:
+                low[cs_v[ncs - 1]] = low[v]
+            if low[v] == index[v]:
+                for j in range(w):
+                    reach[nc, j] = 0
+                k = 0
+                while True:
+                    top -= 1
+                    x = stack[top]
+                    comp[x] = nc
+                    k += 1
+                    reach[nc, node[x] >> 6] |= np.uint64(1) << np.uint64(node[x] & 63)
+                    if x == v:
+                        break
+                size[nc] = k
+                nc += 1
+    # rows in component order: the components a component's edges lead to are numbered below it
+    order_ = tj[5]
+    start = tj[6]
+    for c in range(nc + 1):
+        start[c] = 0
+    for p in range(npid):
+        if node[p] >= 0:
+            start[comp[p] + 1] += 1
+    for c in range(nc):
+        start[c + 1] += start[c]
+    fill = tj[3]
+    for c in range(nc):
+        fill[c] = start[c]
+    for p in range(npid):
+        if node[p] >= 0:
+            order_[fill[comp[p]]] = p
+            fill[comp[p]] += 1
+    for c in range(nc):
+        for q in range(start[c], start[c + 1]):
+            p = order_[q]
+            for i in range(adj_ptr[p], adj_ptr[p + 1]):
+                c2 = comp[adj[i]]
+                if c2 != c:
+                    for j in range(w):
+                        reach[c, j] |= reach[c2, j]
+    return nc
+
+
+@njit(cache=True)
+def _reaches(a, b, tj, reach):
+    """True if potential a reaches potential b in the static graph (see _closure)."""
+    nb = tj[0, b]
+    return nb >= 0 and (reach[tj[1, a], nb >> 6] >> np.uint64(nb & 63)) & np.uint64(1) != 0
+
+
+@njit(cache=True)
 def loops_best(n, cand, geo, st, sc, best, elim, tmpelim, found, seed):
     """SE's Forcing Chains & Cycles (level 0, static): X, then Y, then XY cycles and forcing chains; the best hint
     into best/elim (seed: see _seed_bound; (-1, -1, -1) for none). Returns OK or OVERFLOW."""
@@ -284,11 +389,14 @@ def loops_best(n, cand, geo, st, sc, best, elim, tmpelim, found, seed):
     adj = np.empty(npid * (4 * n + 8), np.int64)
     adj_cause = np.empty(npid * (4 * n + 8), np.int64)
     bound = np.zeros(3, np.int64)
+    tj = np.empty((8, npid + 1), np.int64)
+    reach = np.empty((npid, (npid + 63) // 64), np.uint64)
     _seed_bound(seed, n, cand, geo, st, sc, adj_ptr, adj, adj_cause, found, tmpelim, bound)
     for mode in range(3):
         y = mode >= 1
         x = mode != 1
         static_graph(y, x, n, cand, geo, sc, adj_ptr, adj, adj_cause)
+        _closure(n, cand, adj_ptr, adj, tj, reach)
         key = 2 if mode == 0 else (3 if mode == 1 else 4)
         cyc_base = 70 if mode == 2 else 65
         chain_base = 70 if mode == 2 else 66
@@ -300,7 +408,10 @@ def loops_best(n, cand, geo, st, sc, best, elim, tmpelim, found, seed):
             nv = _digits(m, n, vals)
             for iv in range(nv):
                 on = (cell * n + vals[iv]) * 2 + 1
-                nf = cycles(0, on, adj_ptr, adj, adj_cause, st, sc, found, _limit_seeded(best, bound, cyc_base, key))
+                nf = 0  # a cycle needs a way back to the source, a forcing chain one to the source's opposite
+                if tj[2, tj[1, on]] > 1:
+                    nf = cycles(0, on, adj_ptr, adj, adj_cause, st, sc, found,
+                                _limit_seeded(best, bound, cyc_base, key))
                 if nf < 0:
                     return OVERFLOW
                 for i in range(nf):
@@ -318,6 +429,8 @@ def loops_best(n, cand, geo, st, sc, best, elim, tmpelim, found, seed):
                 if not x:
                     continue
                 for src in (on, on - 1):
+                    if not _reaches(src, src ^ 1, tj, reach):
+                        continue
                     t = forcing(1, src, adj_ptr, adj, adj_cause, st, sc, _limit_seeded(best, bound, chain_base, key))
                     if t == -2:
                         return OVERFLOW
