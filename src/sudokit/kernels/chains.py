@@ -117,9 +117,10 @@ def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, 
                 c = ancestors(d, result[0], st, sc) + ancestors(d, result[1], st, sc) + _nest2(
                     d, result[0], d, result[1], st, sc, inner)
                 _offer(best, elim, base + length_tenths(c), c, 7, K_CONTRA_OFF, on, on - 1, -1, n, cand)
-            propagate(n, on - 1, dynamic, y, n, cand, geo, st, sc, level, inner)
-            if result[2] != OK:
-                return OVERFLOW
+            if do_contra or do_double:  # the off run serves only these (not static multiple chains)
+                propagate(n, on - 1, dynamic, y, n, cand, geo, st, sc, level, inner)
+                if result[2] != OK:
+                    return OVERFLOW
             if do_contra and result[0] >= 0:
                 c = ancestors(n, result[0], st, sc) + ancestors(n, result[1], st, sc) + _nest2(
                     n, result[0], n, result[1], st, sc, inner)
