@@ -27,7 +27,9 @@ A node is one call of ``propagate``; its rules, cheapest first, repeated until n
 Then the unplaced cell with the fewest candidates (MRV) is guessed, lowest digit first (``x & -x``); among
 bivalue cells the one with the most unplaced peers (cuts guesses by 40% on the hard 9x9 sets).  Applying that
 tie-break to every tie instead lost its way on large empty grids (64x64: no solution within 200k nodes, against
-3.9k nodes with first-cell ties).
+3.9k nodes with first-cell ties).  When the fewest is 3 (PAIR_KMAX) and the search must see the whole tree
+(limit >= 2), a (unit, digit) with exactly 2 places, if any, is branched on instead: "the first place holds d",
+then "the second does" (``pair_place``; the frame keeps the second place as its cell and d as its last digit).
 
 ONE kernel (``search``) serves solve / uniqueness / count through ``limit``: it stops at ``limit``
 solutions, keeps the first one in the caller's ``out`` buffer, counts nodes and guesses (a guess = a digit
@@ -66,6 +68,17 @@ Variants tried and why they lost (tdoku sets through this kernel, limit 2, one c
     8.0 ms, magictour 13.0k against 19.9k/s), nodes within 1%; its docstring has the variants.  A placement
     costs O(N) words in either layout, so the gain, if any, needs several rows per word (a band per word where
     br * N <= 64).
+  Branching (POJ 3076 at limit 2, nodes of the 4 puzzles; one process alternating old and new, best of 3):
+  - a 2-place (unit, digit) when no cell is bivalue: "first place holds d / second place does" (kept, when the
+    fewest candidates is 3 and limit >= 2): 174 -> 251/s, nodes 2415+2556+777+7 -> 2415+599+777+7 (the first
+    puzzle always has a bivalue cell).  At any kmin: 246-253/s but empty 25x25 1.9 -> 4.9 ms (the scan of every
+    unit per node); kmin <= 4 / 6: 251 / 246/s, empty 36x36 8.7 / 9.4 ms.  At limit 1 it does not pay (POJ 3076
+    496 -> 512/s, within noise) and it loses the large empty grids, which MRV's lowest-digit-first fills in
+    order: empty 49x49 and 64x64 found nothing within 50k nodes (2.0k / 3.9k before), hence limit >= 2.
+  - the pair among those with the lowest first cell (a row-major fill like MRV's): 246/s, 3,884 nodes; 64x64
+    still lost at limit 1 (rejected).
+  - only pairs through the MRV cell (its units, its digits: cheap, local): 171/s, 5,758 nodes (rejected): the
+    gain comes from pairs away from the fewest-candidate cell.
 """
 
 from __future__ import annotations
@@ -79,6 +92,7 @@ from .bits import U, ctz, popcount
 # stats[] slots written by the kernels
 NODES, GUESSES, STOPPED = 0, 1, 2
 LC_EARLY = 12  # locked candidates: sides longer than this are scanned with an early exit (see propagate)
+PAIR_KMAX = 3  # branch on a 2-place (unit, digit) only when no cell has fewer candidates than this
 STOP_EVERY = 255  # the stop flag is read when (nodes & STOP_EVERY) == 0
 
 
@@ -264,6 +278,38 @@ def propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr
 
 
 @njit(cache=True, error_model="numpy")
+def pair_place(cand, placed, units, n):
+    """A (unit, digit) with exactly 2 places: (c1, c2, bit), or (-1, -1, 0) if none.  Branching there
+    ("c1 holds d" / "c2 holds d") is a binary guess where no cell is bivalue."""
+    for u in range(units.shape[0]):
+        once = np.int64(0)
+        twice = np.int64(0)
+        thrice = np.int64(0)
+        done = np.int64(0)
+        for j in range(n):
+            c = units[u, j]
+            m = cand[U(c)]
+            if placed[U(c)]:
+                done |= m
+            else:
+                thrice |= twice & m
+                twice |= once & m
+                once |= m
+        two = twice & ~thrice & ~done
+        if two:
+            bit = two & -two
+            c1 = -1
+            for j in range(n):
+                c = units[u, j]
+                if placed[U(c)] == 0 and cand[U(c)] & bit:
+                    if c1 < 0:
+                        c1 = c
+                    else:
+                        return c1, c, bit
+    return -1, -1, np.int64(0)
+
+
+@njit(cache=True, error_model="numpy")
 def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, limit, max_nodes,
            out, stats, st_cand, st_placed, st_np, st_cell, st_rest, cand, placed, queue, stop, cu_ptr, cu_idx,
            dirty, lcnow, st_dirty):
@@ -349,6 +395,9 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, 
                     for c in range(ncells):
                         kmin = min(kmin, popcount(cand[U(c)]) | (np.int64(placed[U(c)]) << 8))
                     best = -1
+                    c1 = -1
+                    c2 = -1
+                    pbit = np.int64(0)
                     if kmin == 2:
                         bestkey = np.int64(-1)
                         for c in range(ncells):
@@ -359,20 +408,31 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, 
                                 bestkey = max(bestkey, (np.int64(deg) << 32) | (ncells - c))
                         best = ncells - (bestkey & 0xFFFFFFFF)
                     else:
-                        for c in range(ncells):
-                            if placed[U(c)] == 0 and popcount(cand[U(c)]) == kmin:
-                                best = c
-                                break
-                    m = cand[U(best)]
-                    bit = m & -m
+                        if kmin <= PAIR_KMAX and limit >= 2:
+                            c1, c2, pbit = pair_place(cand, placed, units, n)
+                        if c1 < 0:
+                            for c in range(ncells):
+                                if placed[U(c)] == 0 and popcount(cand[U(c)]) == kmin:
+                                    best = c
+                                    break
+                    if best >= 0:
+                        m = cand[U(best)]
+                        bit = m & -m
+                        rest = m ^ bit
+                        alt = best
+                    else:  # "c1 holds d", then "c2 holds d"
+                        best = c1
+                        bit = pbit
+                        rest = pbit
+                        alt = c2
                     for c in range(cand.shape[0]):  # explicit loops: numba's slice copies are slow
                         st_cand[level, c] = cand[U(c)]
                         st_placed[level, c] = placed[U(c)]
                     for u in range(dirty.shape[0]):
                         st_dirty[level, u] = dirty[u]
                     st_np[level] = nplaced_arr[0]
-                    st_cell[level] = best
-                    st_rest[level] = m ^ bit
+                    st_cell[level] = alt
+                    st_rest[level] = rest
                     level += 1
                     guesses += 1
                     cand[U(best)] = bit
