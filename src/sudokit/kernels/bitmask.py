@@ -25,7 +25,8 @@ A node is one call of ``propagate``; its rules, cheapest first, repeated until n
      A, B sharing >= 2 cells (box/row, box/column, and for jigsaws or diagonals whatever overlaps), a digit of
      A confined to A&B is removed from B\\A, and vice versa.
 Then the unplaced cell with the fewest candidates (MRV) is guessed, lowest digit first (``x & -x``); among
-bivalue cells the one with the most unplaced peers (cuts guesses by 40% on the hard 9x9 sets).  Applying that
+bivalue cells the one with the most tightly constrained unplaced peers (at most N // SMALL candidates: 3 on
+16x16, none on 9x9), then the most unplaced peers (cuts guesses by 40% on the hard 9x9 sets).  Applying that
 tie-break to every tie instead lost its way on large empty grids (64x64: no solution within 200k nodes, against
 3.9k nodes with first-cell ties).  When the fewest is 3 (PAIR_KMAX) and the search must see the whole tree
 (limit >= 2), a (unit, digit) with exactly 2 places, if any, is branched on instead: "the first place holds d",
@@ -77,6 +78,15 @@ Variants tried and why they lost (tdoku sets through this kernel, limit 2, one c
     order: empty 49x49 and 64x64 found nothing within 50k nodes (2.0k / 3.9k before), hence limit >= 2.
   - the pair among those with the lowest first cell (a row-major fill like MRV's): 246/s, 3,884 nodes; 64x64
     still lost at limit 1 (rejected).
+  - bivalue cell by the most unplaced peers with <= 3 candidates (POJ 3076 limit 2 / limit 1): 461 / 2,860/s
+    (nodes 1,784 / 289, from 3,798 / 1,832), but 9x9 via this kernel 13-37% slower (magictour 18.6k -> 14.1k/s,
+    1905_11+ 3.1k -> 2.0k/s, nodes up 22-29%) and empty 64x64 at limit 1 lost (50k nodes).  <= 2 candidates:
+    408 / 2,205/s, 9x9 still 20-30% slower.
+  - kept: tightly constrained peers (<= N // SMALL candidates, SMALL = 5) first, unplaced peers second, and the
+    pair branch only where kmin * SMALL <= N (so 9x9 is as before, nodes identical): POJ 3076 limit 2 175 ->
+    369/s (nodes 5,755 -> 2,376), limit 1 494 -> 1,889/s (1,852 -> 469 nodes); 9x9 sets within 2%; empty
+    16x16 / 25x25 / 36x36 0.40 / 1.89 / 7.45 ms (same as before); empty 49x49 2,007 -> 1,996 nodes, 64x64 3,892
+    -> 4,877 nodes at limit 1.
   - only pairs through the MRV cell (its units, its digits: cheap, local): 171/s, 5,758 nodes (rejected): the
     gain comes from pairs away from the fewest-candidate cell.
 """
@@ -92,6 +102,7 @@ from .bits import U, ctz, popcount
 # stats[] slots written by the kernels
 NODES, GUESSES, STOPPED = 0, 1, 2
 LC_EARLY = 12  # locked candidates: sides longer than this are scanned with an early exit (see propagate)
+SMALL = 5  # a cell is tightly constrained when it has at most N / SMALL candidates (3 on 16x16, none on 9x9)
 PAIR_KMAX = 3  # branch on a 2-place (unit, digit) only when no cell has fewer candidates than this
 STOP_EVERY = 255  # the stop flag is read when (nodes & STOP_EVERY) == 0
 
@@ -326,6 +337,7 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, 
     ncells = n * n
     full = full_mask(n)
     nplaced_arr = np.zeros(1, np.int64)
+    tight = n // SMALL
     count = 0
     nodes = 0
     guesses = 0
@@ -403,12 +415,20 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, 
                         for c in range(ncells):
                             if placed[U(c)] == 0 and popcount(cand[U(c)]) == 2:
                                 deg = 0
-                                for j in range(peers_ptr[U(c)], peers_ptr[U(c + 1)]):
-                                    deg += 1 - placed[peers_idx[U(j)]]
+                                if tight >= 2:
+                                    for j in range(peers_ptr[U(c)], peers_ptr[U(c + 1)]):
+                                        p = peers_idx[U(j)]
+                                        if placed[U(p)] == 0:
+                                            deg += 1
+                                            if popcount(cand[U(p)]) <= tight:
+                                                deg += 1 << 12
+                                else:
+                                    for j in range(peers_ptr[U(c)], peers_ptr[U(c + 1)]):
+                                        deg += 1 - placed[peers_idx[U(j)]]
                                 bestkey = max(bestkey, (np.int64(deg) << 32) | (ncells - c))
                         best = ncells - (bestkey & 0xFFFFFFFF)
                     else:
-                        if kmin <= PAIR_KMAX and limit >= 2:
+                        if kmin <= PAIR_KMAX and kmin * SMALL <= n and limit >= 2:
                             c1, c2, pbit = pair_place(cand, placed, units, n)
                         if c1 < 0:
                             for c in range(ncells):
