@@ -26,7 +26,8 @@ A node is one call of ``propagate``; its rules, cheapest first, repeated until n
      A confined to A&B is removed from B\\A, and vice versa.
 Then the unplaced cell with the fewest candidates (MRV) is guessed, lowest digit first (``x & -x``); among
 bivalue cells the one with the most tightly constrained unplaced peers (at most N // SMALL candidates: 3 on
-16x16, none on 9x9), then the most unplaced peers (cuts guesses by 40% on the hard 9x9 sets).  Applying that
+16x16, none on 9x9; at limit >= 2 a peer with k candidates weighs N // SMALL + 1 - k), then the most unplaced
+peers (cuts guesses by 40% on the hard 9x9 sets).  Applying that
 tie-break to every tie instead lost its way on large empty grids (64x64: no solution within 200k nodes, against
 3.9k nodes with first-cell ties).  When the fewest is 3 (PAIR_KMAX) and the search must see the whole tree
 (limit >= 2), a (unit, digit) with exactly 2 places, if any, is branched on instead: "the first place holds d",
@@ -87,6 +88,14 @@ Variants tried and why they lost (tdoku sets through this kernel, limit 2, one c
     369/s (nodes 5,755 -> 2,376), limit 1 494 -> 1,889/s (1,852 -> 469 nodes); 9x9 sets within 2%; empty
     16x16 / 25x25 / 36x36 0.40 / 1.89 / 7.45 ms (same as before); empty 49x49 2,007 -> 1,996 nodes, 64x64 3,892
     -> 4,877 nodes at limit 1.
+  - kept on top: at limit >= 2 a tight peer with k candidates weighs N // SMALL + 1 - k (bivalue peers 2, on
+    16x16): POJ 3076 369 -> 404-416/s (nodes 2,376 -> 1,998); 30 minimal 16x16 puzzles from `generate(30,
+    size=16, minimal=True, seed=11)` at limit 2: 167/s (44,008 nodes) before this work, 227/s (29,456) with
+    the step above, 254-258/s (24,586) with this one.  At limit 1 it loses (POJ 3076 1,889 -> 1,317/s) and the
+    empty 64x64 grid is not filled within 50k nodes, so limit 1 counts tight peers unweighted.
+    The pair from the unit with the fewest unplaced cells instead of the first found: 365/s, 2,398 nodes
+    (rejected).  SMALL = 4 / 6 (tight = 4 / 2 on 16x16; 6 also turns the pair branch off): 366 / 355/s
+    (against 369 for 5, before the weights).  No pair branch at all with the tight peers: 215/s.
   - only pairs through the MRV cell (its units, its digits: cheap, local): 171/s, 5,758 nodes (rejected): the
     gain comes from pairs away from the fewest-candidate cell.
 """
@@ -420,8 +429,9 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, 
                                         p = peers_idx[U(j)]
                                         if placed[U(p)] == 0:
                                             deg += 1
-                                            if popcount(cand[U(p)]) <= tight:
-                                                deg += 1 << 12
+                                            pc = popcount(cand[U(p)])
+                                            if pc <= tight:
+                                                deg += (tight + 1 - pc if limit >= 2 else 1) << 12
                                 else:
                                     for j in range(peers_ptr[U(c)], peers_ptr[U(c + 1)]):
                                         deg += 1 - placed[peers_idx[U(j)]]
