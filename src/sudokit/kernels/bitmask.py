@@ -99,6 +99,9 @@ Variants tried and why they lost (tdoku sets through this kernel, limit 2, one c
     Every 2-place (unit, digit) scored by its two places' weighted tight peers, the best taken: 405/s, 2,004
     nodes, the 30 generated puzzles' nodes unchanged (rejected: the pair branch is rare once bivalue cells are
     chosen well).
+    With the weights, SMALL = 4 (tight = 4 on 16x16; but 2 on 9x9, where tight peers cost 20-30%): 427/s, 1,810
+    nodes; 30 generated 273/s, 23,304 nodes.  Left: a tight(N) giving 4 on 16x16 and 1 on 9x9, if it holds on
+    more than these 34 puzzles.
   - only pairs through the MRV cell (its units, its digits: cheap, local): 171/s, 5,758 nodes (rejected): the
     gain comes from pairs away from the fewest-candidate cell.
 """
