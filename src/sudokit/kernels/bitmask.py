@@ -25,9 +25,13 @@ A node is one call of ``propagate``; its rules, cheapest first, repeated until n
      A, B sharing >= 2 cells (box/row, box/column, and for jigsaws or diagonals whatever overlaps), a digit of
      A confined to A&B is removed from B\\A, and vice versa.
 Then the unplaced cell with the fewest candidates (MRV) is guessed, lowest digit first (``x & -x``); among
-bivalue cells the one with the most unplaced peers (cuts guesses by 40% on the hard 9x9 sets).  Applying that
+bivalue cells the one with the most tightly constrained unplaced peers (at most N // SMALL candidates: 3 on
+16x16, none on 9x9; at limit >= 2 a peer with k candidates weighs N // SMALL + 1 - k), then the most unplaced
+peers (cuts guesses by 40% on the hard 9x9 sets).  Applying that
 tie-break to every tie instead lost its way on large empty grids (64x64: no solution within 200k nodes, against
-3.9k nodes with first-cell ties).
+3.9k nodes with first-cell ties).  When the fewest is 3 (PAIR_KMAX) and the search must see the whole tree
+(limit >= 2), a (unit, digit) with exactly 2 places, if any, is branched on instead: "the first place holds d",
+then "the second does" (``pair_place``; the frame keeps the second place as its cell and d as its last digit).
 
 ONE kernel (``search``) serves solve / uniqueness / count through ``limit``: it stops at ``limit``
 solutions, keeps the first one in the caller's ``out`` buffer, counts nodes and guesses (a guess = a digit
@@ -66,6 +70,40 @@ Variants tried and why they lost (tdoku sets through this kernel, limit 2, one c
     8.0 ms, magictour 13.0k against 19.9k/s), nodes within 1%; its docstring has the variants.  A placement
     costs O(N) words in either layout, so the gain, if any, needs several rows per word (a band per word where
     br * N <= 64).
+  Branching (POJ 3076 at limit 2, nodes of the 4 puzzles; one process alternating old and new, best of 3):
+  - a 2-place (unit, digit) when no cell is bivalue: "first place holds d / second place does" (kept, when the
+    fewest candidates is 3 and limit >= 2): 174 -> 251/s, nodes 2415+2556+777+7 -> 2415+599+777+7 (the first
+    puzzle always has a bivalue cell).  At any kmin: 246-253/s but empty 25x25 1.9 -> 4.9 ms (the scan of every
+    unit per node); kmin <= 4 / 6: 251 / 246/s, empty 36x36 8.7 / 9.4 ms.  At limit 1 it does not pay (POJ 3076
+    496 -> 512/s, within noise) and it loses the large empty grids, which MRV's lowest-digit-first fills in
+    order: empty 49x49 and 64x64 found nothing within 50k nodes (2.0k / 3.9k before), hence limit >= 2.
+  - the pair among those with the lowest first cell (a row-major fill like MRV's): 246/s, 3,884 nodes; 64x64
+    still lost at limit 1 (rejected).
+  - bivalue cell by the most unplaced peers with <= 3 candidates (POJ 3076 limit 2 / limit 1): 461 / 2,860/s
+    (nodes 1,784 / 289, from 3,798 / 1,832), but 9x9 via this kernel 13-37% slower (magictour 18.6k -> 14.1k/s,
+    1905_11+ 3.1k -> 2.0k/s, nodes up 22-29%) and empty 64x64 at limit 1 lost (50k nodes).  <= 2 candidates:
+    408 / 2,205/s, 9x9 still 20-30% slower.
+  - kept: tightly constrained peers (<= N // SMALL candidates, SMALL = 5) first, unplaced peers second, and the
+    pair branch only where kmin * SMALL <= N (so 9x9 is as before, nodes identical): POJ 3076 limit 2 175 ->
+    369/s (nodes 5,755 -> 2,376), limit 1 494 -> 1,889/s (1,852 -> 469 nodes); 9x9 sets within 2%; empty
+    16x16 / 25x25 / 36x36 0.40 / 1.89 / 7.45 ms (same as before); empty 49x49 2,007 -> 1,996 nodes, 64x64 3,892
+    -> 4,877 nodes at limit 1.
+  - kept on top: at limit >= 2 a tight peer with k candidates weighs N // SMALL + 1 - k (bivalue peers 2, on
+    16x16): POJ 3076 369 -> 404-416/s (nodes 2,376 -> 1,998); 30 minimal 16x16 puzzles from `generate(30,
+    size=16, minimal=True, seed=11)` at limit 2: 167/s (44,008 nodes) before this work, 227/s (29,456) with
+    the step above, 254-258/s (24,586) with this one.  At limit 1 it loses (POJ 3076 1,889 -> 1,317/s) and the
+    empty 64x64 grid is not filled within 50k nodes, so limit 1 counts tight peers unweighted.
+    The pair from the unit with the fewest unplaced cells instead of the first found: 365/s, 2,398 nodes
+    (rejected).  SMALL = 4 / 6 (tight = 4 / 2 on 16x16; 6 also turns the pair branch off): 366 / 355/s
+    (against 369 for 5, before the weights).  No pair branch at all with the tight peers: 215/s.
+    Every 2-place (unit, digit) scored by its two places' weighted tight peers, the best taken: 405/s, 2,004
+    nodes, the 30 generated puzzles' nodes unchanged (rejected: the pair branch is rare once bivalue cells are
+    chosen well).
+    With the weights, SMALL = 4 (tight = 4 on 16x16; but 2 on 9x9, where tight peers cost 20-30%): 427/s, 1,810
+    nodes; 30 generated 273/s, 23,304 nodes.  Left: a tight(N) giving 4 on 16x16 and 1 on 9x9, if it holds on
+    more than these 34 puzzles.
+  - only pairs through the MRV cell (its units, its digits: cheap, local): 171/s, 5,758 nodes (rejected): the
+    gain comes from pairs away from the fewest-candidate cell.
 """
 
 from __future__ import annotations
@@ -79,6 +117,8 @@ from .bits import U, ctz, popcount
 # stats[] slots written by the kernels
 NODES, GUESSES, STOPPED = 0, 1, 2
 LC_EARLY = 12  # locked candidates: sides longer than this are scanned with an early exit (see propagate)
+SMALL = 5  # a cell is tightly constrained when it has at most N / SMALL candidates (3 on 16x16, none on 9x9)
+PAIR_KMAX = 3  # branch on a 2-place (unit, digit) only when no cell has fewer candidates than this
 STOP_EVERY = 255  # the stop flag is read when (nodes & STOP_EVERY) == 0
 
 
@@ -264,6 +304,38 @@ def propagate(cand, placed, queue, qtail, nplaced_arr, n, full, units, peers_ptr
 
 
 @njit(cache=True, error_model="numpy")
+def pair_place(cand, placed, units, n):
+    """A (unit, digit) with exactly 2 places: (c1, c2, bit), or (-1, -1, 0) if none.  Branching there
+    ("c1 holds d" / "c2 holds d") is a binary guess where no cell is bivalue."""
+    for u in range(units.shape[0]):
+        once = np.int64(0)
+        twice = np.int64(0)
+        thrice = np.int64(0)
+        done = np.int64(0)
+        for j in range(n):
+            c = units[u, j]
+            m = cand[U(c)]
+            if placed[U(c)]:
+                done |= m
+            else:
+                thrice |= twice & m
+                twice |= once & m
+                once |= m
+        two = twice & ~thrice & ~done
+        if two:
+            bit = two & -two
+            c1 = -1
+            for j in range(n):
+                c = units[u, j]
+                if placed[U(c)] == 0 and cand[U(c)] & bit:
+                    if c1 < 0:
+                        c1 = c
+                    else:
+                        return c1, c, bit
+    return -1, -1, np.int64(0)
+
+
+@njit(cache=True, error_model="numpy")
 def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, limit, max_nodes,
            out, stats, st_cand, st_placed, st_np, st_cell, st_rest, cand, placed, queue, stop, cu_ptr, cu_idx,
            dirty, lcnow, st_dirty):
@@ -280,6 +352,7 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, 
     ncells = n * n
     full = full_mask(n)
     nplaced_arr = np.zeros(1, np.int64)
+    tight = n // SMALL
     count = 0
     nodes = 0
     guesses = 0
@@ -349,30 +422,53 @@ def search(puzzle, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, 
                     for c in range(ncells):
                         kmin = min(kmin, popcount(cand[U(c)]) | (np.int64(placed[U(c)]) << 8))
                     best = -1
+                    c1 = -1
+                    c2 = -1
+                    pbit = np.int64(0)
                     if kmin == 2:
                         bestkey = np.int64(-1)
                         for c in range(ncells):
                             if placed[U(c)] == 0 and popcount(cand[U(c)]) == 2:
                                 deg = 0
-                                for j in range(peers_ptr[U(c)], peers_ptr[U(c + 1)]):
-                                    deg += 1 - placed[peers_idx[U(j)]]
+                                if tight >= 2:
+                                    for j in range(peers_ptr[U(c)], peers_ptr[U(c + 1)]):
+                                        p = peers_idx[U(j)]
+                                        if placed[U(p)] == 0:
+                                            deg += 1
+                                            pc = popcount(cand[U(p)])
+                                            if pc <= tight:
+                                                deg += (tight + 1 - pc if limit >= 2 else 1) << 12
+                                else:
+                                    for j in range(peers_ptr[U(c)], peers_ptr[U(c + 1)]):
+                                        deg += 1 - placed[peers_idx[U(j)]]
                                 bestkey = max(bestkey, (np.int64(deg) << 32) | (ncells - c))
                         best = ncells - (bestkey & 0xFFFFFFFF)
                     else:
-                        for c in range(ncells):
-                            if placed[U(c)] == 0 and popcount(cand[U(c)]) == kmin:
-                                best = c
-                                break
-                    m = cand[U(best)]
-                    bit = m & -m
+                        if kmin <= PAIR_KMAX and kmin * SMALL <= n and limit >= 2:
+                            c1, c2, pbit = pair_place(cand, placed, units, n)
+                        if c1 < 0:
+                            for c in range(ncells):
+                                if placed[U(c)] == 0 and popcount(cand[U(c)]) == kmin:
+                                    best = c
+                                    break
+                    if best >= 0:
+                        m = cand[U(best)]
+                        bit = m & -m
+                        rest = m ^ bit
+                        alt = best
+                    else:  # "c1 holds d", then "c2 holds d"
+                        best = c1
+                        bit = pbit
+                        rest = pbit
+                        alt = c2
                     for c in range(cand.shape[0]):  # explicit loops: numba's slice copies are slow
                         st_cand[level, c] = cand[U(c)]
                         st_placed[level, c] = placed[U(c)]
                     for u in range(dirty.shape[0]):
                         st_dirty[level, u] = dirty[u]
                     st_np[level] = nplaced_arr[0]
-                    st_cell[level] = best
-                    st_rest[level] = m ^ bit
+                    st_cell[level] = alt
+                    st_rest[level] = rest
                     level += 1
                     guesses += 1
                     cand[U(best)] = bit
