@@ -57,7 +57,8 @@ bitmask9 beside; the machine is shared, so only same-minute ratios count):
     lane ORs, one branch per digit instead of one per band): 3-7% slower than the scalar code (lane inserts
     and extracts on a latency-bound path), rejected.
   search9 and the batch loop are copies of bitmask9's over this module's propagate9 and pick9: numba does not
-  cache a function that takes another jitted function as an argument (measured: recompiled on every start), and
+  cache a function that takes another jitted function as an argument (measured: recompiled on every start), nor
+  a closure made by a factory over them (measured: a new cache entry compiled on every start, no cache hits), and
   the CLI's cold start matters more than the ~100 lines of search loop and batch loop written twice.
 """
 
