@@ -451,3 +451,74 @@ def test_sound_along_paths(name, count, every):
             else:
                 st.apply(s)
     assert checked > 50
+
+
+# ---------------------------------------------------------------- the graph's fast construction
+
+def _plain_graph(state: Candidates, kind: str, groups: bool):
+    """build_graph's nodes, edges and cell members computed the plain way (Python loops, np.unique)."""
+    from sudokit.kernels import implications as K
+    from sudokit.logic.candidates import bits
+
+    n, h = state.n, state.houses
+    digit, cells, cell = [], [], []
+    cand_node = np.full(h.ncells * n, -1, np.int64)
+    for c in range(h.ncells):
+        if kind == "xy" and state.cand[c].bit_count() != 2:
+            continue
+        for b in bits(state.cand[c]):
+            cand_node[c * n + b] = len(digit)
+            digit.append(b + 1)
+            cells.append(1 << c)
+            cell.append(c)
+    nnormal = len(digit)
+    g_line, g_box, g_cells = [], [], []
+    for line, box, common in chains.intersections(h) if groups else ():
+        for d in range(1, n + 1):
+            g = state.where[d] & common
+            if g.bit_count() >= 2:
+                digit.append(d), cells.append(g), cell.append(-1), g_line.append(line), g_box.append(box)
+                g_cells.append(list(bits(g)))
+    g_ptr, g_idx = chains._csr(g_cells)
+    us, vs = np.zeros(64 * (len(digit) + 1), np.int64), np.zeros(64 * (len(digit) + 1), np.int64)
+    k = K.graph_edges(chains.KINDS[kind], n, np.array(state.cand, np.uint64),
+                      (np.array(digit, np.int64), np.array(cell, np.int64), cand_node, nnormal),
+                      (g_ptr, g_idx, np.array(g_line, np.int64), np.array(g_box, np.int64)),
+                      (np.array(h.cells, np.int64), *chains.geometry_arrays(h)), us, vs)
+    npot = 2 * len(digit)
+    keys = np.unique(us[:k] * npot + vs[:k])
+    ptr = np.zeros(npot + 1, np.int64)
+    ptr[1:] = np.cumsum(np.bincount(keys // npot, minlength=npot))
+    members = [[] for _ in range(h.ncells)]
+    for node, cs in enumerate(cells):
+        for c in bits(cs):
+            members[c].append(node)
+    cn_ptr, cn_idx = chains._csr(members)
+    return digit, cells, cell, nnormal, cand_node, ptr, keys % npot, cn_ptr, cn_idx
+
+
+@pytest.mark.parametrize("kind,groups", [("full", False), ("full", True), ("x", False), ("xy", False)])
+def test_build_graph_matches_the_plain_construction(kind, groups):
+    rng = np.random.default_rng(7)
+    for keep in (0.25, 0.35, 0.5):
+        st = Candidates.from_grid(random_puzzle(rng, G9, keep), G9)
+        g = chains.build_graph(st, kind, groups)
+        digit, cells, cell, nnormal, cand_node, ptr, idx, cn_ptr, cn_idx = _plain_graph(st, kind, groups)
+        assert (g.digit, g.cells, g.cell, g.nnormal) == (digit, cells, cell, nnormal)
+        assert g.digit_arr.tolist() == digit and g.cell_arr.tolist() == cell
+        for mine, plain in ((g.cand_node, cand_node), (g.ptr, ptr), (g.idx, idx), (g.cn_ptr, cn_ptr),
+                            (g.cn_idx, cn_idx)):
+            assert mine.dtype == np.int64 and mine.tolist() == plain.tolist()
+
+
+def test_csr_unique_is_np_unique():
+    from sudokit.kernels.implications import csr_unique
+
+    rng = np.random.default_rng(3)
+    for npot, k in ((1, 0), (6, 40), (50, 400), (300, 2000)):
+        us, vs = rng.integers(0, npot, 2 * k + 1), rng.integers(0, npot, 2 * k + 1)
+        keys = np.unique(us[:k] * npot + vs[:k])
+        ptr = np.zeros(npot + 1, np.int64)
+        m = csr_unique(us.astype(np.int64), vs2 := vs.astype(np.int64), k, npot, ptr)
+        assert vs2[:m].tolist() == (keys % npot).tolist()
+        assert ptr.tolist() == [0] + np.cumsum(np.bincount(keys // npot, minlength=npot)).tolist()

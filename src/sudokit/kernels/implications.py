@@ -144,6 +144,27 @@ def graph_edges(kind, n, cand, nodes, groups, geo, us, vs):
 
 
 @njit(cache=True)
+def csr_unique(us, vs, k, npot, ptr):
+    """The edges us[:k] -> vs[:k] as CSR without duplicates, successors ascending: ptr (npot + 1) is filled, the
+    successors overwrite vs[:m]; returns m (us is used as scratch). np.unique's result, without its hashing."""
+    for i in range(k):
+        us[i] = us[i] * npot + vs[i]
+    us[:k].sort()
+    for u in range(npot + 1):
+        ptr[u] = 0
+    m = 0
+    for i in range(k):
+        if i and us[i] == us[i - 1]:
+            continue
+        vs[m] = us[i] % npot
+        ptr[us[i] // npot + 1] += 1
+        m += 1
+    for u in range(npot):
+        ptr[u + 1] += ptr[u]
+    return m
+
+
+@njit(cache=True)
 def _strong(h, d, n, cand, cand_node, nnormal, groups, node_digit, unit_cells, k, us, vs):
     """The strong links of digit d in house h: two nodes (cells or groups) that together are all its places."""
     g_ptr, g_idx, g_line, g_box = groups

@@ -54,7 +54,7 @@ class Run:
         self.geo = (cell_units, unit_cells, peers_ptr, peers_idx)
         self.hdone = np.array([_placed(state, u) for u in range(len(h.cells))], np.uint64)
         self.cand = np.array(state.cand, np.uint64)
-        self.node_digit, self.node_cell = np.array(graph.digit, np.int64), np.array(graph.cell, np.int64)
+        self.node_digit, self.node_cell = graph.digit_arr, graph.cell_arr
         npot = 2 * len(graph.digit)
         self.scratch = (np.zeros(npot, np.bool_), np.full(npot, -1, np.int64), np.zeros(npot, np.int64),
                         np.zeros(npot, np.int64), np.zeros(h.ncells, np.uint64), np.zeros(h.ncells, np.int64),
