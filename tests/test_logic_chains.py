@@ -522,3 +522,37 @@ def test_csr_unique_is_np_unique():
         m = csr_unique(us.astype(np.int64), vs2 := vs.astype(np.int64), k, npot, ptr)
         assert vs2[:m].tolist() == (keys % npot).tolist()
         assert ptr.tolist() == [0] + np.cumsum(np.bincount(keys // npot, minlength=npot)).tolist()
+
+
+# ---------------------------------------------------------------- SE's static runs over a prebuilt graph
+
+def _run_records(s: int, st) -> tuple:
+    """A run slot's records: (pid, parents, cause) of each, and the pid -> record map."""
+    pid, p0, pn, par, nrec, cause, pmap = st[0], st[1], st[2], st[3], st[4], st[7], st[6]
+    return ([(int(pid[s, r]), par[s, p0[s, r]:p0[s, r] + pn[s, r]].tolist(), int(cause[s, r]))
+             for r in range(nrec[s])], pmap[s].tolist())
+
+
+def test_propagate_static_is_propagate():
+    """Static multiple chains' runs over the graph built once: the same records as propagate's."""
+    from sudokit.kernels.dynamic import propagate, propagate_static
+    from sudokit.kernels.links import static_graph
+    from sudokit.logic import forcing
+
+    rng = np.random.default_rng(11)
+    for keep in (0.3, 0.4):
+        st = Candidates.from_grid(random_puzzle(rng, G9, keep), G9)
+        n, cand, geo, S = 9, np.array(st.cand, np.uint64), forcing.tables(st.houses), forcing.stores(st.houses)
+        S.sc[12][:] = np.bincount(np.array(st.values, np.int64), minlength=n + 1)[1:]
+        npid = 2 * 81 * n
+        adj_ptr, adj, cause = np.empty(npid + 1, np.int64), np.empty(npid * 44, np.int64), np.empty(npid * 44,
+                                                                                                   np.int64)
+        static_graph(True, True, n, cand, geo, S.sc, adj_ptr, adj, cause)
+        starts = [(c * n + d) * 2 + on for c in range(81) for d in range(n) if cand[c] >> d & 1 for on in (0, 1)]
+        assert len(starts) > 100
+        for start in starts[::3]:
+            propagate(0, start, False, True, n, cand, geo, S.st, S.sc)
+            want = _run_records(0, S.st), S.sc[8].tolist()
+            propagate_static(1, start, adj_ptr, adj, cause, S.st, S.sc)
+            got = _run_records(1, S.st), S.sc[8].tolist()
+            assert got == want

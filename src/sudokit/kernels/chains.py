@@ -17,8 +17,19 @@ from the development bank, replayed, best of 3 CPU times; every hint identical t
   monotone in the complexity) instead of stepping through every complexity up to the bound.
 - multiple_best (static multiple chains) 0.76 -> 0.70 s: the off run of each candidate is no longer made when
   neither contradiction nor double chains are looked for.
-- Not done yet: static multiple chains' runs are reachability in the XY static graph (one parent each, no
-  erasing), so the closure could also skip a cell whose candidates' reach sets share no removable potential.
+- Tried and dropped (this round): the closure to prune static multiple chains (skip a cell, or a house of a
+  region chain, whose runs' reach sets share no potential). Exact, but it never fired: on the 139 static
+  multiple calls of the capture below, all 5,020 cells of 3+ candidates had runs whose reach sets intersect
+  (a run's reach is most of the grid's potentials), so it only added the closure's cost (0.79 -> 0.84 s).
+- multiple_best, static multiple chains 0.79 -> 0.55 s (635 SE chain calls captured while rating 11 puzzles of
+  ER 8.5-9.3 and 13 of ER 7-8.5, every hint identical; best of 3 CPU times, shared machine): a static run
+  never narrows the grid, so its links are those of the static graph; the graph is built once per call and
+  every run (propagate_static, kernels/dynamic.py) follows its edges instead of making each potential's links
+  again (_on_to_off/_off_to_on scan the peers and houses per potential). Same records, parents and causes in
+  the same order (tests/test_logic_chains.py compares them run by run). In the same replay: loops 0.57 s,
+  dynamic multiple 0.38 s (28 calls), Nishio 0.17 s (153 calls), unchanged.
+- Still open: static runs are recomputed per use (a place's run once as its cell's digit, again in each house
+  where it is not the first place); dynamic runs must make their links on the narrowed grid.
 """
 
 from __future__ import annotations
@@ -26,7 +37,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .dynamic import nested_complexity, propagate
+from .dynamic import nested_complexity, propagate, propagate_static
 from .bits import popcount
 from .links import (BIG, K_CELL, K_CONTRA_OFF, K_CONTRA_ON, K_CYCLE, K_DOUBLE_OFF, K_DOUBLE_ON, K_FORCING,  # noqa: F401
                     K_REGION, OK, OVERFLOW, _better, _cycle_removable, _digits, ancestors, cycles, forcing,
@@ -101,6 +112,15 @@ def _nest2(s1, r1, s2, r2, st, sc, inner):
 
 
 @njit(cache=True)
+def _run(static, graph, s, start, dynamic, y, n, cand, geo, st, sc, level, inner):
+    """One run into slot s: over the prebuilt static graph (static multiple chains) or with propagate."""
+    if static:
+        propagate_static(s, start, graph[0], graph[1], graph[2], st, sc)
+    else:
+        propagate(s, start, dynamic, y, n, cand, geo, st, sc, level, inner)
+
+
+@njit(cache=True)
 def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, best, elim, inner=None):
     """SE's getMultipleChainsHintList (Nishio, multiple and dynamic forcing chains, level 0): the best hint into
     best/elim. Run slots: d = the on run of digit d of the current cell, N = its off run, N+1.. = the runs from
@@ -112,6 +132,15 @@ def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, 
     y = not nishio
     best[0] = BIG
     best[7] = 0
+    # static multiple chains: every run follows the same static graph, built once (propagate_static)
+    static = not dynamic and not nishio
+    npid = 2 * cand.shape[0] * n if static else 0
+    adj_ptr = np.empty(npid + 1, np.int64)
+    adj = np.empty(npid * (4 * n + 8), np.int64)
+    adj_cause = np.empty(npid * (4 * n + 8), np.int64)
+    if static:
+        static_graph(True, True, n, cand, geo, sc, adj_ptr, adj, adj_cause)
+    graph = (adj_ptr, adj, adj_cause)
     for cell in range(cand.shape[0]):
         m = cand[cell]
         card = popcount(m)
@@ -123,7 +152,7 @@ def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, 
         for iv in range(nv):
             d = vals[iv]
             on = (cell * n + d) * 2 + 1
-            propagate(d, on, dynamic, y, n, cand, geo, st, sc, level, inner)
+            _run(static, graph, d, on, dynamic, y, n, cand, geo, st, sc, level, inner)
             if result[2] != OK:
                 return OVERFLOW
             if do_contra and result[0] >= 0:
@@ -152,7 +181,8 @@ def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, 
                         kind = K_DOUBLE_ON if want else K_DOUBLE_OFF
                         _offer(best, elim, base + length_tenths(c), c, 1, kind, on, pid, -1, n, cand)
             if not nishio:
-                if _regions(cell, d, multiple, dynamic, level, base, n, cand, geo, st, sc, best, elim, slots, inner) != OK:
+                if _regions(cell, d, multiple, dynamic, level, base, n, cand, geo, st, sc, best, elim, slots, inner,
+                            static, graph) != OK:
                     return OVERFLOW
         if not nishio and (card == 2 or (multiple and card > 2)):
             d0 = vals[0]
@@ -169,9 +199,9 @@ def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, 
 
 
 @njit(cache=True)
-def _regions(cell, d, multiple, dynamic, level, base, n, cand, geo, st, sc, best, elim, slots, inner):
+def _regions(cell, d, multiple, dynamic, level, base, n, cand, geo, st, sc, best, elim, slots, inner, static, graph):
     """SE's doRegionChainings for (cell, d): in each house where cell is the first of the digit's places, the
-    potentials every place forces."""
+    potentials every place forces (static: runs over the static graph, see _run)."""
     cell_units, unit_cells = geo[0], geo[1]
     st_pid, nrec, pmap = st[0], st[4], st[6]
     result = sc[8]
@@ -198,7 +228,7 @@ def _regions(cell, d, multiple, dynamic, level, base, n, cand, geo, st, sc, best
             c = unit_cells[u, i]
             if c != cell and cand[c] & bit:
                 slot = n + ns
-                propagate(slot, (c * n + d) * 2 + 1, dynamic, y, n, cand, geo, st, sc, level, inner)
+                _run(static, graph, slot, (c * n + d) * 2 + 1, dynamic, y, n, cand, geo, st, sc, level, inner)
                 if result[2] != OK:
                     return OVERFLOW
                 slots[ns] = slot

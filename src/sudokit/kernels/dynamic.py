@@ -139,6 +139,79 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
             toff += 1
 
 
+@njit(cache=True)
+def propagate_static(s, start, adj_ptr, adj, adj_cause, st, sc):
+    """propagate(s, start, dynamic=False, y=True, level=0) over the static graph built once by
+    links.static_graph(True, True, ...): the same records in the same order (a static run never narrows the grid,
+    so every potential's links are the graph's edges, in the same order, with no hidden parents), without making
+    the links of every potential again."""
+    st_pid, pmap = st[0], st[6]
+    qon, qoff, parents, result = sc[1], sc[2], sc[7], sc[8]
+    reset_slot(s, st)
+    result[0] = -1
+    result[1] = -1
+    result[2] = OK
+    r0 = _store_add(s, start, 0, st, sc)
+    pmap[s, start] = r0
+    hon, ton, hoff, toff = 0, 0, 0, 0
+    if start & 1:
+        qon[ton] = r0
+        ton += 1
+    else:
+        qoff[toff] = r0
+        toff += 1
+    while True:
+        if hon < ton:
+            r = qon[hon]
+            hon += 1
+            p = st_pid[s, r]
+            for i in range(adj_ptr[p], adj_ptr[p + 1]):
+                e = adj[i]
+                parents[0] = r
+                if pmap[s, e + 1] >= 0:
+                    x = _store_add(s, e, 1, st, sc, adj_cause[i])
+                    if x < 0:
+                        result[2] = OVERFLOW
+                        return
+                    result[0] = pmap[s, e + 1]
+                    result[1] = x
+                    return
+                if pmap[s, e] < 0:
+                    x = _store_add(s, e, 1, st, sc, adj_cause[i])
+                    if x < 0:
+                        result[2] = OVERFLOW
+                        return
+                    pmap[s, e] = x
+                    qoff[toff] = x
+                    toff += 1
+            continue
+        if hoff < toff:
+            r = qoff[hoff]
+            hoff += 1
+            p = st_pid[s, r]
+            for i in range(adj_ptr[p], adj_ptr[p + 1]):
+                e = adj[i]
+                parents[0] = r
+                if pmap[s, e - 1] >= 0:
+                    x = _store_add(s, e, 1, st, sc, adj_cause[i])
+                    if x < 0:
+                        result[2] = OVERFLOW
+                        return
+                    result[0] = x
+                    result[1] = pmap[s, e - 1]
+                    return
+                if pmap[s, e] < 0:
+                    x = _store_add(s, e, 1, st, sc, adj_cause[i])
+                    if x < 0:
+                        result[2] = OVERFLOW
+                        return
+                    pmap[s, e] = x
+                    qon[ton] = x
+                    ton += 1
+            continue
+        return
+
+
 def _copy(fn, name: str):
     """A second function object with fn's code under another name (numba caches it separately)."""
     out = types.FunctionType(fn.__code__, fn.__globals__, name, fn.__defaults__, fn.__closure__)

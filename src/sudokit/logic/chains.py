@@ -29,7 +29,9 @@ every step's repr byte-identical, best of 3 CPU times on a shared machine): x/xy
 with numpy instead of a Python loop per candidate (bits() was called 300 k times), its edges are deduplicated by
 a numba sort (implications.csr_unique) instead of np.unique's hashing, the scan's best tables are read only where
 they hold a chain (_hits had looped over all 729 entries of each in Python), and the graph keeps its digit and
-cell arrays instead of converting the lists on every path() call.
+cell arrays instead of converting the lists on every path() call. (logic/nets.py: node names are made when a
+chain prints them, not for every node up front, and replayed parents are walked as a list.) Tried and dropped:
+keeping path()'s BFS parents per start (turning them into lists cost what the repeated BFS saved).
 """
 
 from __future__ import annotations

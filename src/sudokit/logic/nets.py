@@ -65,8 +65,15 @@ class Run:
         self.contra = (np.zeros(2 * k, np.int64), np.zeros(2 * k, np.int64))
         self.best = (np.full(2 * k, K.K_NONE, np.int64), np.zeros(2 * k, np.int64), np.zeros(2 * k, np.int64))
         self._replays: dict[int, tuple] = {}
-        self.names = [f"{graph.node_text(i)}{{}}{graph.digit[i]}" for i in range(len(graph.digit))]
+        self._names: dict[int, str] = {}
         self.first = [(cs & -cs).bit_length() - 1 for cs in graph.cells]
+
+    def name(self, node: int) -> str:
+        """A node as a format string: r1c2{}5 (made when a chain first prints it)."""
+        text = self._names.get(node)
+        if text is None:
+            text = self._names[node] = f"{self.graph.node_text(node)}{{}}{self.graph.digit[node]}"
+        return text
 
     def scan(self) -> None:
         """Run every premise and every group."""
@@ -86,7 +93,7 @@ class Run:
         term, dist, parent, queue, work, cellval, wdone, seen, order, par_ptr, par_idx, pbuf, res = sc[:13]
         if not self.dynamic:
             k = _bfs(p, False, g.ptr, g.idx, term, dist, parent, queue)
-            out = (dist.copy(), parent.copy())
+            out = (dist.copy(), parent.tolist())  # chain() walks the parents in Python
             clear(k, dist, queue)
             return out
         k = K.propagate(p, self.state.n, self.cand, self.hdone, self.geo, g.cand_node, self.node_cell,
@@ -102,7 +109,7 @@ class Run:
             dist, parent = self.replay(p)
             out = [q]
             while out[-1] != p:
-                out.append(int(parent[out[-1]]))
+                out.append(parent[out[-1]])
             return out[::-1]
         seen, order, par_ptr, par_idx = self.replay(p)
         out = [q]
@@ -177,7 +184,7 @@ def _chain_text(run: Run, pots: list[int]) -> str:
     """A forcing chain as HoDoKu prints it (r1c2=5 r4c2<>5 ...): its ends and the on-potentials between them."""
     nn = run.graph.nnormal
     keep = [p for i, p in enumerate(pots) if i in (0, len(pots) - 1) or p & 1 or p // 2 >= nn]
-    return " ".join(run.names[p // 2].format("=" if p & 1 else "<>") for p in keep)
+    return " ".join(run.name(p // 2).format("=" if p & 1 else "<>") for p in keep)
 
 
 def _step(run: Run, slot: int, kind: int, src: int):
