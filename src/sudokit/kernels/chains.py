@@ -28,8 +28,15 @@ from the development bank, replayed, best of 3 CPU times; every hint identical t
   again (_on_to_off/_off_to_on scan the peers and houses per potential). Same records, parents and causes in
   the same order (tests/test_logic_chains.py compares them run by run). In the same replay: loops 0.57 s,
   dynamic multiple 0.38 s (28 calls), Nishio 0.17 s (153 calls), unchanged.
+- End to end with the HoDoKu-side work of logic/chains.py and nets.py (`benchmarks/rate.py --per-band 40`, our
+  side only, main then this branch back to back on a machine at load 6-8): ER 7-8.5 12.6 -> 13.8 puzzles/s,
+  ER 8.5-9.3 2.37 -> 2.80/s. Ratings identical on 61 dev-bank puzzles of ER 7-9.2 (er, ep, ed, level, score,
+  hardest and every SE step).
 - Still open: static runs are recomputed per use (a place's run once as its cell's digit, again in each house
-  where it is not the first place); dynamic runs must make their links on the narrowed grid.
+  where it is not the first place): region chains make most of the runs. In a static run each record has one
+  parent, so its ancestor count is its depth + 1; keeping every on potential's run as (record order, depth per
+  potential) would make each run once (9x9: 729 x 1458 entries) and turn covers into lookups, the discovery order
+  kept by walking the same loops. Dynamic runs must make their links on the narrowed grid.
 """
 
 from __future__ import annotations

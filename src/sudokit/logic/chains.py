@@ -25,7 +25,7 @@ bonus for the number of nodes (potentials) of the chain.
 
 Speed (issue 9; 1,121 finder calls captured from HoDoKu paths of 24 dev-bank puzzles of ER 7-9.3, replayed with
 every step's repr byte-identical, best of 3 CPU times on a shared machine): x/xy chains and (grouped) nice loops
-1.37 -> 0.88 s, forcing chains/nets 0.40 -> 0.36 s. build_graph makes its normal nodes and its cell -> node lists
+1.35 -> 0.88 s, forcing chains/nets 0.40 -> 0.36 s. build_graph makes its normal nodes and its cell -> node lists
 with numpy instead of a Python loop per candidate (bits() was called 300 k times), its edges are deduplicated by
 a numba sort (implications.csr_unique) instead of np.unique's hashing, the scan's best tables are read only where
 they hold a chain (_hits had looped over all 729 entries of each in Python), and the graph keeps its digit and
