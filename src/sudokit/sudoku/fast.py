@@ -254,7 +254,7 @@ def _kernel(geometry: Geometry, kernel: str, lc_rounds: int):
     if kernel == "bands" and shape is None:
         raise InputError("the band kernel needs rows, columns and r x c boxes with 2 <= r, c <= 4 and r*N <= 64")
     if kernel == "bands" or kernel in ("auto", "general") and shape and geometry.n <= BANDS_MAX_N and lc_rounds == 1:
-        from ..kernels.bands import search_many as bands_many
+        from ..kernels.bands import run_many as bands_many
 
         (br, bc), (t16, t64) = shape, _band_tables(*shape)
         _, pp, pi = _tables(geometry)[:3]
