@@ -15,7 +15,7 @@ from sudokit.sudoku.grid import is_solution
 
 from test_fast import letters, load
 
-SHAPES = [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2), (3, 4), (4, 3), (4, 4)]
+SHAPES = [(2, 2), (2, 3), (3, 2), (3, 3), (4, 2), (3, 4), (4, 4)]  # each shape compiles its own kernel (~18 s)
 POJ = Path(__file__).parent / "data" / "poj3076"
 
 
@@ -49,7 +49,7 @@ def test_bands_agree_with_cells_on_every_shape(shape):
     assert (cells.counts == 5).any() and (cells.counts < 5).any()  # both many-solution and few-solution puzzles
 
 
-@pytest.mark.parametrize("shape", [(2, 2), (2, 3), (3, 2), (2, 4)])
+@pytest.mark.parametrize("shape", [(2, 2), (2, 3), (3, 2), (4, 2)])
 def test_bands_counts_against_reference(shape):
     g = box_geometry(*shape)
     grids = puzzles(g, 12, 0.3, 3)

@@ -35,6 +35,24 @@ kernels/bitmask.py chooses (most unplaced peers; for N >= 10 tightly constrained
 (unit, digit) branch: the general kernel takes it only where 3 * SMALL <= N (16x16 and up), and the driver
 sends this kernel N <= 12 (see sudoku/fast.py).  Same contract as kernels.bitmask.search: limit, first solution
 to ``out``, nodes and guesses, max_nodes and the stop flag, explicit stack, caller-supplied buffers.
+
+Compilation: search_many asks numba for N, r and c as literals (``numba.literally``), so each box shape gets its
+own machine code with every loop bound, shift and offset constant, as bitmask9's 9s and 3s are; numba's cache
+keeps one entry per shape.  The price: the first use of a box shape compiles for about 18 s on this machine
+(then ~1 s to load from the cache, against ~0.85 s for the cell-mask kernel), and a call through the numba
+dispatcher re-types the function every time (9 ms a call), so ``run_many`` calls the compiled entry point.
+
+Variants (issue 15; 9x9 through this kernel, magictour (1,465) / the first 3,000 of forum_hardest_1905_11+, limit
+2, one core, one process alternating old and new, 3 passes each, puzzles/s as min-max; in the same kind of run
+the cell-mask kernel did 20.8-21.0k / 3.2-3.3k and the 9x9 kernel 90-91k / 16.0-16.1k; nodes on magictour 31,827
+here against 32,221 for the cell masks, on the first 2,000 of 1905_11+ 329,251 against 331,417):
+  - N, r, c as run-time values (the first version): 34-37k / 6.2-6.6k, 1.75-2.0x the cell masks.
+  - the band filter's mask in one KEEP[2^(r*r)] lookup instead of CROW then r EXPR lookups: 29-36k / 5.9-6.3k
+    against 34-36k / 6.2-6.5k, within the noise (kept: fewer dependent loads once the bounds are constants).
+  - N, r, c hard-coded to 9, 3, 3 in propagate, place and pick (a measurement, not general): 62.0-62.3k /
+    11.4-11.5k: the run-time loop bounds cost 1.8x, not the tables.
+  - N, r, c as numba literals, called through the dispatcher: 7.7-21.2k / 10.7-11.2k (9 ms of re-typing per
+    call); through the compiled entry point (kept): 68-72k / 13.8k, 0.78x / 0.86x of the 9x9 kernel.
 """
 
 from __future__ import annotations
