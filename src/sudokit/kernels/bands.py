@@ -32,8 +32,8 @@ Rules per changed digit, word operations on its nb band words (no per-cell loop 
 Naked singles band by band (once/twice over the N digit words).  Guess: a bivalue cell chosen as
 kernels/bitmask.py chooses (most unplaced peers; for N >= 10 tightly constrained peers first, weighted at limit
 >= 2), lowest cell on ties, else the first cell with fewest candidates; lowest digit first.  No 2-place
-(unit, digit) branch: the general kernel takes it only where 3 * SMALL <= N (16x16 and up), and the driver
-sends this kernel N <= 12 (see sudoku/fast.py).  Same contract as kernels.bitmask.search: limit, first solution
+(unit, digit) branch (the cell-mask kernel takes it where 3 * SMALL <= N, i.e. 16x16): on POJ 3076 this kernel
+is 2.2x faster without it (below).  sudoku/fast.py sends every box geometry this kernel fits here.  Same contract as kernels.bitmask.search: limit, first solution
 to ``out``, nodes and guesses, max_nodes and the stop flag, explicit stack, caller-supplied buffers.
 
 Compilation: search_many asks numba for N, r and c as literals (``numba.literally``), so each box shape gets its
@@ -53,6 +53,10 @@ here against 32,221 for the cell masks, on the first 2,000 of 1905_11+ 329,251 a
     11.4-11.5k: the run-time loop bounds cost 1.8x, not the tables.
   - N, r, c as numba literals, called through the dispatcher: 7.7-21.2k / 10.7-11.2k (9 ms of re-typing per
     call); through the compiled entry point (kept): 68-72k / 13.8k, 0.78x / 0.86x of the 9x9 kernel.
+  16x16 (POJ 3076's 4 puzzles x3, one process alternating with the cell masks, 2 passes): limit 2 857-873/s
+  against 393-394/s (nodes 663+1,720+873+29 against 667+417+885+29: no pair branch, more nodes, still 2.2x),
+  limit 1 4.7-5.2k/s against 1.7-1.8k/s; the empty 16x16 grid 0.46 ms against 0.45 (178 nodes both).  So the
+  driver's limit went from N <= 12 to every shape that fits (16x16 with 4x4 boxes included).
 """
 
 from __future__ import annotations

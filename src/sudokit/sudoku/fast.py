@@ -31,7 +31,7 @@ FIRST_BUDGET = 20_000  # nodes a puzzle may take in the calling thread before it
 _tables_cache: "weakref.WeakKeyDictionary[Geometry, tuple]" = weakref.WeakKeyDictionary()
 _nine_cache: "weakref.WeakKeyDictionary[Geometry, bool]" = weakref.WeakKeyDictionary()
 _band_cache: "weakref.WeakKeyDictionary[Geometry, tuple]" = weakref.WeakKeyDictionary()
-BANDS_MAX_N = 12  # the general engine uses the band kernel up to this N (16x16 measured below: see kernels/bands.py)
+BANDS_MAX_N = 16  # the general engine uses the band kernel up to this N: all its shapes (16x16 measured: kernels/bands.py)
 KERNELS = ("auto", "general", "nine", "bands", "cells")
 
 
