@@ -56,7 +56,10 @@ here against 32,221 for the cell masks, on the first 2,000 of 1905_11+ 329,251 a
   16x16 (POJ 3076's 4 puzzles x3, one process alternating with the cell masks, 2 passes): limit 2 857-873/s
   against 393-394/s (nodes 663+1,720+873+29 against 667+417+885+29: no pair branch, more nodes, still 2.2x),
   limit 1 4.7-5.2k/s against 1.7-1.8k/s; the empty 16x16 grid 0.46 ms against 0.45 (178 nodes both).  So the
-  driver's limit went from N <= 12 to every shape that fits (16x16 with 4x4 boxes included).
+  driver's limit went from N <= 12 to every shape that fits (16x16 with 4x4 boxes included).  The 30 minimal
+  16x16 puzzles of ``generate(30, size=16, minimal=True, seed=11)`` at limit 2 (same kind of run): 810-851/s
+  against 240-254/s, 23,696 nodes against 24,586.  benchmarks/general.py through the driver: POJ 3076 845/s at
+  limit 2 and 5,559/s at limit 1 (was 403 / 1,854), empty 16x16 0.38 ms.
 """
 
 from __future__ import annotations
