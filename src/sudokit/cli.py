@@ -202,8 +202,8 @@ def warn(message: str) -> None:
 
 
 def read_file(path: str) -> tuple[str, str]:
-    """The text of an input file (or '-' for stdin) and its name (formats.read_file, imported when needed)."""
-    from .formats.reader import read_file as read
+    """The text of an input file (or '-' for stdin) and its name (textfile.read_file, imported when needed)."""
+    from .textfile import read_file as read
 
     return read(path)
 
