@@ -9,7 +9,7 @@ Each takes ``seed`` (random tie-breaking and option order, Knuth's ``s<seed>``),
 reaching it raises LimitReached) and ``algorithm``: "cells" (the default: Knuth's dancing cells on sparse
 sets, kernels/cells.py; ~1.2x faster than dlx on the pentominoes, ~3x on hard Sudoku covers, where its early
 abandonment pays; figures in that file) or "dlx" (dancing links, kernels/dlx.py, whose node counts match
-Knuth's published figures, and which is now the faster one on n queens: 0.21 s against 0.28 for 13). A problem with multiplicities runs on Algorithm M (kernels/mcc.py, dancing links,
+Knuth's published figures, and which is the faster one on n queens: 0.21 s against 0.24 for 13). A problem with multiplicities runs on Algorithm M (kernels/mcc.py, dancing links,
 DLX3's node counts) whichever is asked. Counters (solutions, nodes, updates) come back on the result as
 ``stats``; nodes and updates depend on the algorithm.
 """

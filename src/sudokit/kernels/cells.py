@@ -123,10 +123,13 @@ Where the time goes now (perf annotate of the kernel built ahead of time with nu
 ~80% in the removal loops, most of it stalled on two accesses, the load of setm[e] and the store to nd[2w+1]
 (~180 KB of hot arrays against a 32 KB L1: L2 latency); 13 queens ~37% the removals of options tried, ~10%
 hiding the chosen item's options, ~10% the MRV scan, the rest the snapshot and the deactivations. So 0.7x ssxcc
-on the pentominoes needs fewer removals, not cheaper ones. Why dlx beats this kernel on queens (0.63x ssxcc
-against 0.75x): per node, not per update: cells does fewer of both (251,296 nodes and 4.66M removals on 12
-queens against dlx's 327,813 and 4.99M) but pays ~190 ns a node for the MRV scan, the snapshot and the level
-bookkeeping where dlx's undo is its updates replayed backwards (~130 ns).
+on the pentominoes needs fewer removals, not cheaper ones. Why dlx beats this kernel on queens (0.63-0.65x ssxcc
+against 0.72-0.73x after this round, 0.77-0.87x before): per node, not per update: cells does fewer of both
+(251,296 nodes and 4.66M removals on 12 queens against dlx's 327,813 and 4.99M; ssxcc 251,387 nodes, 5.8M
+updates, 81M mems) but pays ~180 ns a node (was ~215) for the MRV scan, the snapshot and the level bookkeeping,
+where dlx's undo is its updates replayed backwards (~125 ns a node). After this round, `benchmarks/cover.py
+--knuth DIR --peers none --rounds 2`: queens 12-15 cells 0.72-0.73x ssxcc (dlx 0.64-0.65x), quarter
+pentominoes 0.9x, 6x10 0.85x.
 """
 
 import numpy as np
