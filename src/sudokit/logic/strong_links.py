@@ -189,13 +189,9 @@ def _fast_chains(state: Candidates, k: int):
     from .rating import fast_tables
 
     fast = fast_tables(state.houses)
-    words = fast.peers.shape[1]
-    cap = 4096
-    # the kernel writes every row it reports before it is read: np.empty, as zeroing ~1 MB cost more than the search
-    info = np.empty((cap, 6 + 2 * k), np.int64)
-    ga = np.empty((cap, k, words), np.uint64)
-    gb = np.empty((cap, k, words), np.uint64)
-    elims = np.empty((cap * 8, 2), np.int64)
+    # the kernel writes every row it reports before it is read, and the rows become lists before the first yield:
+    # one set of buffers per geometry and thread serves every call (fresh ones, ~1 MB, cost page faults each time)
+    info, ga, gb, elims = fast.chain_buffers(k)
     count = every_chain(k, state.n, np.array(state.cand, np.uint64), fast.geo[1], fast.geo[9], fast.kind,
                         fast.cell_houses, fast.peers, fast.unit_words, info, ga, gb, elims)
     rows, starts, ends = info[:count].tolist(), ga[:count].tolist(), gb[:count].tolist()  # Python ints at once

@@ -66,13 +66,17 @@ def valid_loops(state: Candidates, fast: bool = True):
         from ..kernels.loops import unique_loops as kernel
         from .forcing import tables
 
-        geo = tables(state.houses)
-        cells = np.empty((4096, state.houses.ncells), np.int64)  # only [:lengths] is read: np.zeros cost ~0.2 ms a call
-        lengths = np.zeros(4096, np.int64)
-        digits = np.zeros((4096, 2), np.int64)
+        from .rating import fast_tables
+
+        geo, fast = tables(state.houses), fast_tables(state.houses)
+        # buffers kept per thread (a fresh 2.6 MB one cost page faults on every call); the kernel writes the rows it
+        # reports, and they are copied out before the first yield, so a nested call cannot overwrite them
+        cells = fast.buffer("loop cells", (4096, state.houses.ncells), np.int64)
+        lengths = fast.buffer("loop lengths", (4096,), np.int64)
+        digits = fast.buffer("loop digits", (4096, 2), np.int64)
         k = kernel(state.n, np.array(state.cand, np.uint64), geo[0], geo[1], cells, lengths, digits)
-        for i in range(k):
-            yield [int(c) for c in cells[i, :lengths[i]]], int(digits[i, 0]), int(digits[i, 1])
+        found = [(cells[i, :lengths[i]].tolist(), *digits[i].tolist()) for i in range(k)]
+        yield from found
         return
     for start in range(state.houses.ncells):
         if state.cand[start].bit_count() == 2:
