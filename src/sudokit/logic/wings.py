@@ -18,11 +18,12 @@ def xy_wings(state: Candidates, xyz: bool = False):
     """XY-Wings (xyz=False) or XYZ-Wings, in SE's cell order."""
     n, h, cand = state.n, state.houses, state.cand
     size = 3 if xyz else 2
+    bivalue = sum(1 << c for c, m in enumerate(cand) if m.bit_count() == 2)  # once, not per pivot and peer
     for pivot in range(h.ncells):
         pm = cand[pivot]
         if pm.bit_count() != size:
             continue
-        wings = [c for c in bits(h.peers[pivot]) if cand[c].bit_count() == 2]
+        wings = tuple(bits(h.peers[pivot] & bivalue))  # iterated twice: a tuple, not bits()'s generator
         for a in wings:
             if (pm & ~cand[a]).bit_count() != 1:
                 continue
