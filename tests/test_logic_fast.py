@@ -90,3 +90,74 @@ def test_easiest_unique_loop_matches_the_minimum_over_every_instance():
         assert fast == ref
         found += fast is not None
     assert found > 3
+
+
+def _xy_wings_reference(state: Candidates, xyz: bool):
+    """XY/XYZ-Wings testing every peer of every pivot (the finder before it kept a set of bivalue cells)."""
+    from sudokit.logic.candidates import bits
+    from sudokit.logic.notation import eliminate_digit
+
+    h, cand = state.houses, state.cand
+    for pivot in range(h.ncells):
+        pm = cand[pivot]
+        if pm.bit_count() != (3 if xyz else 2):
+            continue
+        wings = [c for c in bits(h.peers[pivot]) if cand[c].bit_count() == 2]
+        for a in wings:
+            if (pm & ~cand[a]).bit_count() != 1:
+                continue
+            for b in wings:
+                union, common = pm | cand[a] | cand[b], pm & cand[a] & cand[b]
+                if b == a or union.bit_count() != 3 or common.bit_count() != (1 if xyz else 0):
+                    continue
+                victims = h.peers[a] & h.peers[b] & ~(1 << pivot) & (h.peers[pivot] if xyz else -1)
+                elim = eliminate_digit(state, victims, (cand[a] & cand[b]).bit_length())
+                if elim:
+                    yield (pivot, a, b), elim
+
+
+@pytest.mark.parametrize("xyz", [False, True])
+def test_xy_wings_match_every_peer_search(xyz):
+    from sudokit.logic import wings
+
+    total = 0
+    for state in path_states():
+        fast = [(s.cells, list(s.eliminations)) for s in wings.xy_wings(state, xyz)]
+        assert fast == list(_xy_wings_reference(state, xyz))
+        total += len(fast)
+    assert total > 0
+
+
+def _w_wings_reference(state: Candidates):
+    """W-Wings testing every pair of bivalue cells (the finder before it grouped them by their digits)."""
+    from sudokit.logic import w_wing
+    from sudokit.logic.candidates import digits_of
+    from sudokit.logic.notation import eliminate_digit
+
+    h, cand = state.houses, state.cand
+    pairs = [c for c in range(h.ncells) if cand[c].bit_count() == 2]
+    for i, a in enumerate(pairs):
+        for b in pairs[i + 1:]:
+            if cand[b] != cand[a]:
+                continue
+            for x, y in w_wing._orders(digits_of(cand[a])):
+                elim = eliminate_digit(state, h.common_peers(1 << a | 1 << b), x)
+                bridge = w_wing._bridge(state, a, b, w_wing._strong_links(state, y)) if elim else None
+                if bridge:
+                    yield w_wing._w_step(state, a, b, x, y, bridge, elim)
+
+
+def test_w_wings_and_remote_pairs_match_every_pair_search():
+    from sudokit.logic import w_wing
+
+    wings = chains = 0
+    for state in path_states():
+        cand = state.cand
+        found = list(w_wing.w_wings(state))
+        assert found == list(_w_wings_reference(state))
+        wings += len(found)
+        slow = [c for start in range(81) if cand[start].bit_count() == 2 and cand.count(cand[start]) >= 4
+                for c in w_wing._extend(state, [start], cand[start])]  # same=-1: every peer is tested
+        assert list(w_wing._pair_chains(state)) == slow
+        chains += len(slow)
+    assert wings > 0 and chains > 0
