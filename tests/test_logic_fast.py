@@ -161,3 +161,33 @@ def test_w_wings_and_remote_pairs_match_every_pair_search():
         assert list(w_wing._pair_chains(state)) == slow
         chains += len(slow)
     assert wings > 0 and chains > 0
+
+
+def _grave_reference(state: Candidates, rest) -> bool:
+    """_is_grave counting each house's places of each digit cell by cell."""
+    if any(v == 0 and m.bit_count() != 2 for v, m in zip(state.values, rest)):
+        return False
+    return all(sum(1 for c in cells if rest[c] >> (d - 1) & 1) in (0, 2)
+               for cells in state.houses.cells[:27] for d in range(1, 10))
+
+
+def test_bug_grave_test_matches_counting_cell_by_cell():
+    rng = np.random.default_rng(5)
+    graves = 0
+    for state in path_states():
+        rests = [list(state.cand)]
+        found = unique_loops._bug_cells(state)
+        if found:  # the grave SE found, and the same grave with one BUG value kept
+            rests.append([m & ~found.get(c, 0) for c, m in enumerate(state.cand)])
+            rests.append([m & ~(found.get(c, 0) if c != min(found) else 0) for c, m in enumerate(state.cand)])
+        fat = [c for c, m in enumerate(state.cand) if m.bit_count() > 2]
+        if fat:  # trim fat cells at random down to two candidates
+            rest = list(state.cand)
+            for c in rng.permutation(fat).tolist():
+                while rest[c].bit_count() > 2:
+                    rest[c] &= rest[c] - 1
+            rests.append(rest)
+        for rest in rests:
+            assert unique_loops._is_grave(state, rest) == _grave_reference(state, rest)
+            graves += _grave_reference(state, rest)
+    assert graves > 0

@@ -359,9 +359,13 @@ def _is_grave(state: Candidates, rest) -> bool:
     n, h = state.n, state.houses
     if any(v == 0 and m.bit_count() != 2 for v, m in zip(state.values, rest)):
         return False
-    for cells in h.cells[:3 * n]:
+    where = state.where[:]  # rest differs from cand only at the BUG cells: their digits' places, as cell sets
+    for c, m in enumerate(rest):
+        for b in bits(state.cand[c] & ~m):
+            where[b + 1] &= ~(1 << c)
+    for mask in h.masks[:3 * n]:
         for d in range(1, n + 1):
-            if sum(1 for c in cells if rest[c] >> (d - 1) & 1) not in (0, 2):
+            if (where[d] & mask).bit_count() not in (0, 2):
                 return False
     return True
 
