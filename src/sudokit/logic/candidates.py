@@ -9,6 +9,12 @@ of cell sets are then single integer operations, which is what keeps the techniq
 
 Houses (built once per geometry): rows are units 0..N-1, columns N..2N-1, boxes or jigsaw regions 2N..3N-1, then
 any extra units of a variant (diagonals, windows); extra difference pairs (anti-knight, anti-king) only make peers.
+
+Speed record (issue 9, per-step overhead): where, from_grid's start candidates and broken's test were Python loops per
+cell and digit; _Bulk does each as a few numpy passes over the cand/values arrays (bit planes packed into one int a
+digit). On 9x9: from_grid 180 -> 59 us, from_arrays (after every kernel walk of the HoDoKu path) 103 -> 42 us,
+broken 54 -> 38 us; api.candidates 343 -> 222 us (timeit, .scratch micro.py). Geometries past N = 63, cells without
+peers or ragged houses keep the loops (tests/test_logic_fast.py compares both).
 """
 
 from __future__ import annotations

@@ -9,6 +9,9 @@ Remote Pair: a chain of an even number (4 or more) of bivalue cells holding the 
 seeing the next. The cells alternate between a and b, so two cells an odd number of steps apart (3, 5, ...) hold one
 a and one b: both digits leave every cell that sees the two. As HoDoKu, only chains whose two ends see a common cell
 holding a or b are reported, each set of eliminations once, by its shortest chain.
+
+Speed (issue 9): w_wings pairs only cells holding the same two digits (grouped once), and remote pair chains extend
+only through peers holding the same pair (a cell set): same order, same steps (tests/test_logic_fast.py).
 """
 
 from __future__ import annotations

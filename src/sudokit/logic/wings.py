@@ -2,7 +2,10 @@
 XYZ-Wing: the pivot holds xyz, and z leaves the cells that see all three. The bent wings of SukakuExplainer
 (WXYZ, VWXYZ, UVWXYZ, TUVWXYZ-Wing): an almost locked set of k = 3..6 cells of one house holding k+1 digits and a
 bivalue cell xz whose x sees every x of the set: z leaves every cell that sees the bivalue cell and every z of the
-set (and when z is restricted too, every other digit of the set leaves the cells that see all its places)."""
+set (and when z is restricted too, every other digit of the set leaves the cells that see all its places).
+
+Speed (issue 9): xy_wings reads each pivot's bivalue peers from one cell set of bivalue cells (a tuple: bits() may
+hand back a one-pass generator, which the nested loop would exhaust - the rating diff caught it)."""
 
 from __future__ import annotations
 
