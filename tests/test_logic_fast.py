@@ -191,3 +191,28 @@ def test_bug_grave_test_matches_counting_cell_by_cell():
             assert unique_loops._is_grave(state, rest) == _grave_reference(state, rest)
             graves += _grave_reference(state, rest)
     assert graves > 0
+
+
+def test_pending_strong_link_chains_make_the_finder_steps_in_order():
+    from sudokit.logic import strong_links
+
+    total = 0
+    for state in path_states():
+        pending = list(strong_links.pending_steps(state, 2))
+        steps = list(strong_links.strong_link_steps(state, 2))
+        assert [p.slug for p in pending] == [s.slug for s in steps]
+        assert [p.make() for p in pending] == steps
+        total += len(steps)
+    assert total > 20
+
+
+def test_hodoku_next_with_pending_steps_takes_the_same_step(monkeypatch):
+    from sudokit.logic import path
+
+    states = path_states()
+    fast = [path.hodoku_next(s) for s in states]
+    monkeypatch.setattr(path, "_PENDING", {})
+    slow = [path.hodoku_next(s) for s in states]
+    assert fast == slow
+    assert sum(s is not None and s.slug in ("skyscraper", "2-string-kite", "turbot-fish", "empty-rectangle")
+               for s in fast) > 0
