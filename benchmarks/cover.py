@@ -21,6 +21,19 @@ checked against the known answer.
 Start-up is reported apart: the whole `sudokit cover --count` command on Knuth's DLX1 example, 10 and 12 queens
 (a fresh process: interpreter, imports, reading, solving), beside the same files through ssxcc, in CPU seconds
 of the child process (wall seconds beside them: on a busy machine those are mostly waiting for a core).
+
+The floor, measured (issue 14; CPU seconds, min of 7 fresh processes taking turns, .scratch/startup.py, 2-core
+box shared with other jobs): python -c pass 0.014 (-S 0.011), import click 0.054, import numpy 0.135, numpy +
+click 0.146, numpy + sudokit.cli 0.172, `sudokit --help` 0.075, import numpy + numba 0.377; in one process,
+loading the first cached kernel adds 0.19-0.24 s (numba's target context: every lowering registry) before the
+solve itself (12 queens 0.047). ssxcc: Knuth's DLX1 example 0.0015, 10 queens 0.0046, 12 queens 0.065. So
+"within 2x of ssxcc, start-up included" is out of reach for CPython here: 2x ssxcc is 0.003 s on the example
+(the bare interpreter takes 0.011-0.014), 0.009 on 10 queens, 0.13 on 12 queens, where importing numpy alone
+takes 0.135 and the 251,296 nodes + 4.66M removals cost 5.0 s in plain Python (cover/small.py, ~1M a second)
+against ~0.4 s of numba import and kernel load. Cut this round: the puzzle formats no longer imported to read
+the file (sudokit.textfile; ~0.02 s) and the console script leaves without the interpreter's teardown
+(cli.run; 0.15 s after a kernel ran). `sudokit cover --count`: DLX1 example 0.21 -> 0.18 s, 10 queens 0.46 ->
+0.43, 12 queens 0.84 -> 0.66 (ssxcc 0.0015, 0.0046, 0.065).
 """
 
 from __future__ import annotations
@@ -175,8 +188,10 @@ def startup(knuth: Path | None, rounds: int) -> None:
             files[f"queens{n}"] = Path(tmp) / f"queens{n}.dlx"
             files[f"queens{n}"].write_text(write_dlx(queens(n)))
         ssxcc = knuth / "ssxcc" if knuth and (knuth / "ssxcc").exists() else None
+        script = Path(sys.executable).parent / "sudokit"  # the console script a user runs (cli.run)
+        command = [str(script)] if script.exists() else [sys.executable, "-m", "sudokit"]
         for name, path in files.items():
-            runs = [_process([sys.executable, "-m", "sudokit", "cover", "--count", str(path)]) for _ in range(rounds)]
+            runs = [_process([*command, "cover", "--count", str(path)]) for _ in range(rounds)]
             ours, wall = min(runs)
             line = f"start-up  {name:20} sudokit cover --count {ours:6.3f} s cpu ({wall:6.3f} wall)"
             if ssxcc:

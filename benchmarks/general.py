@@ -1,4 +1,5 @@
-"""The general kernel (kernels/bitmask.py) beyond 9x9: POJ 3076's 16x16 puzzles and empty 16x16..36x36 grids.
+"""The general engine beyond 9x9: POJ 3076's 16x16 puzzles and empty 16x16..36x36 grids (16x16 on the band kernel,
+kernels/bands.py; 25x25 and 36x36 on the cell masks, kernels/bitmask.py).
 
     python benchmarks/general.py               # POJ 3076 (tests/data/poj3076) at limit 2 and 1, empty grids
     python benchmarks/general.py --repeat 5    # best of 5 passes

@@ -36,6 +36,10 @@ at limit 2), ``python benchmarks/sudoku.py --mean 10``, final kernel:
     serg             162,303 / 186,070   6.52
     fast-general kernel on the same 9x9 sets (limit 2): 63.5k / 13.7k / 2.04k / 1.20k / 39.2k
     (48.2k / 10.0k / 1.47k / 0.90k / 27.1k before its uint64 indices)
+    Issue 15, the general engine on 9x9 through the band kernel built from the box shape (kernels/bands.py),
+    ``--sets 17_clue magictour 1905_11+ 1106 --mean 3 --exact-sample 0 --reference-sample 0 --peer-sample 0``,
+    limit 2 (limit 1), the 9x9 kernel's time over the general one's: 277k x1.15 (x1.20) / 72.8k x1.27 (x1.31) /
+    13.3k x1.20 (x1.20) / 8.1k x1.25 (x1.25), from x3.2-4.7 with the cell masks.
 
 "mean" is tdoku's own method (whole passes for 10 s, total puzzles over total time); the first figure is the
 best of 3 passes.  This machine is shared and its speed drifts by up to 10% over minutes: other whole runs of

@@ -383,3 +383,29 @@ def test_small_problems_are_solved_without_importing_numba(tmp_path):
     (tmp_path / "q11.dlx").write_text(write_dlx(queens(11)))
     answer, loaded = _cover_in_child(tmp_path / "q11.dlx", "--count")
     assert answer == ["2680"] and loaded == "True True"
+
+
+def test_console_script_leaves_fast_with_the_commands_answer_and_code(tmp_path):
+    """cli.run (the `sudokit` console script) skips the interpreter's teardown: the answers still reach a pipe,
+    in order, and each exit code is the command's (0 solved, 1 no solution, 2 bad input, 3 node limit)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from sudokit.cover.puzzles import queens
+
+    def sudokit(*args):
+        return subprocess.run([sys.executable, "-c", "from sudokit.cli import run; run()", *map(str, args)],
+                              capture_output=True, text=True)
+
+    (tmp_path / "q12.dlx").write_text(write_dlx(queens(12)))  # over the crossover: numba and a kernel loaded
+    (tmp_path / "none.dlx").write_text("A B\nA\n")
+    done = sudokit("cover", "--count", tmp_path / "q12.dlx")
+    assert (done.returncode, done.stdout) == (0, "14200\n")
+    done = sudokit("cover", "--all", "--limit", "40", tmp_path / "q12.dlx")
+    assert done.returncode == 0 and done.stdout == run("cover", "--all", "--limit", "40", tmp_path / "q12.dlx")[1]
+    assert sudokit("cover", tmp_path / "none.dlx").returncode == 1
+    bad = sudokit("cover", tmp_path / "missing.dlx")
+    assert bad.returncode == 2 and bad.stderr.startswith("sudokit: ") and "Traceback" not in bad.stderr
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    assert sudokit("cover", "--max-nodes", "5", "--count", examples / "queens8.dlx").returncode == 3

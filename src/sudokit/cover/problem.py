@@ -133,7 +133,7 @@ class Problem:
     @classmethod
     def read(cls, path: str, fmt: str | None = None) -> "Problem":
         """A problem from a .dlx or matrix file ('-': stdin)."""
-        from ..formats import read_file
+        from ..textfile import read_file
 
         text, name = read_file(path)
         return cls.parse(text, fmt, name)

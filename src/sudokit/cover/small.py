@@ -25,8 +25,11 @@ class Tiny:
     """A paused dancing-cells search over a problem's CSR arrays (dropped options left out)."""
 
     def __init__(self, problem):
+        from .solver import cells_entries
+
         ptr = problem.opt_ptr.tolist()
-        items = problem.opt_items.tolist()
+        entries, colors = cells_entries(problem)  # the kernel's order of the entries within each option
+        items = entries.tolist()
         dropped = set(problem.dropped)
         n = problem.n_items
         self.nprim = problem.n_primary
@@ -34,7 +37,7 @@ class Tiny:
         self.start = [ptr[k] for k in self.owner]
         self.end = [ptr[k + 1] for k in self.owner]
         self.itm = items
-        self.col = problem.opt_colors.tolist()
+        self.col = colors.tolist()
         members: list[list[int]] = [[] for _ in range(n)]
         for z, i in enumerate(items):
             if self.owner[z] not in dropped:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import math
 import re
-import sys
 
 from ..errors import InputError
+from ..textfile import read_file  # re-exported: formats.read_file
 from ..geometry import MAX_N
 from .grids import blocks_of, read_grids, read_ints, read_sdk
 from .jsondoc import read_json
@@ -155,29 +155,3 @@ def _detect_format(lines: list[tuple[int, str]], n: int | None) -> str:
 
 _WHOLE_READERS = {"sdk": read_sdk, "ss": read_text, "text": read_text, "json": read_json,
                   "hdu4069": read_hdu4069}
-
-
-def read_file(path: str) -> tuple[str, str]:
-    """The text of a file (or '-' for stdin) and its display name: UTF-8, LF line ends, no byte-order mark;
-    a missing file, binary junk, other encodings and empty input are an InputError."""
-    name = "<stdin>" if path == "-" else path
-    try:
-        if path == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(path, "rb") as handle:
-                data = handle.read()
-    except OSError as exc:
-        raise InputError(f"{name}: cannot read: {exc.strerror}") from None
-    if b"\0" in data:
-        raise InputError(f"{name}: binary data, not a text puzzle file")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{name}: not UTF-8 text (byte {exc.start})") from None
-    text = text.removeprefix("\ufeff")  # a UTF-8 byte-order mark is no cell
-    if not text or text.isspace():  # not text.strip(): no copy of a big file
-        raise InputError(f"{name}: empty input")
-    if "\r" in text:  # a one-character test first: replace("\r\n", ...) scans at 0.4 GB/s even with none
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text, name

@@ -104,6 +104,13 @@ Variants tried and why they lost (tdoku sets through this kernel, limit 2, one c
     more than these 34 puzzles.
   - only pairs through the MRV cell (its units, its digits: cheap, local): 171/s, 5,758 nodes (rejected): the
     gain comes from pairs away from the fewest-candidate cell.
+  Band per word (issue 15, the recorded next idea, built as a second general layout): kernels/bands.py keeps,
+  for each digit, one word per band of r rows for any r x c box shape with 2 <= r, c <= 4 and r*N <= 64 (4x4,
+  6x6, 8x8, 9x9, 12x12, 16x16 with 4x4 boxes), with bitmask9's band and stack filters generalised to r x r and
+  c x c permutation tables and the geometry as numba literals (one compiled kernel per box shape).  On 9x9 it
+  runs 0.78-0.86x of the 9x9 kernel where this one runs 0.21-0.24x, and POJ 3076 at 2.2x this kernel's rate
+  (figures in its docstring); sudoku/fast.py sends the box geometries it fits there and everything else (other
+  box shapes, 25x25 and up, jigsaws, extra units and pairs) here, so the empty large grids are unchanged.
 """
 
 from __future__ import annotations

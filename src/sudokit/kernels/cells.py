@@ -29,8 +29,10 @@ option. Undo = restore `active` and the saved sizes (a sparse set forgets nothin
 A forced choice (size 1) saves nothing: leaving it, the parent's restore covers it. (x is in no set it could
 be hidden from twice: choosing i already removed the other nodes of all of i's options.)
 
-Saving sizes, two ways by the number of active items (state[ST_SNAP], SNAPSHOT_ITEMS by default):
-- few: a snapshot, (item, size) of every active item pushed once per level and copied back before each option;
+Saving sizes, three ways by the number of items (state[ST_SNAP], SNAPSHOT_ITEMS by default):
+- few in all (n <= SNAPSHOT_ITEMS) and at least half of them active: a dense snapshot, every item's size in item
+  order (n words, no item ids), copied out once per level and back before each option;
+- few active: a snapshot, (item, size) of every active item pushed once per level and copied back before each option;
 - many: lazily, each level's options get a fresh stamp (a clock in state), and an item is pushed the first time
   one of them shrinks its set (its stamp differs); undo pops the level's pushes newest first. On a 36x36 Sudoku
   (5,184 items) the snapshot copied every item at every node: 0.20 s for the empty grid against 0.02 s now.
@@ -93,6 +95,41 @@ same nodes in every case):
     trying an option in a separate (not inlined) njit function, fewer live values in each: 5% slower on queens
     (and the snapshot's worth: restoring it twice costs 6% more on 13 queens, so a contiguous copy of sizes
     kept by position, which would need exact undo of the item swaps, could win a few % at most: not tried)
+
+Next round (issue 14; .scratch A/B, variants in one process, engines alternating, best of 2-3, each comparison
+repeated in a second process with the order reversed; the same kernel twice differs by up to 10% on the
+pentominoes with the arrays' placement, so only the queens' few % are certain). Before it: 12 queens 0.054 s,
+13 queens 0.276, quarter pentominoes 1.25-1.58 (ssxcc 0.067, 0.34, 1.54 as whole processes).
+    a static order of each option's items, made once by cover/solver.py cells_entries: its primary items by
+    their number of options, fewest first, then its secondary items as given. Trying an option hides its items'
+    sets in that order, so a dead end tends to show before the long hide of a piece's ~300 options: quarter
+    pentominoes 272M -> 255M removals, 1.52 -> 1.39 s; 6x10 1,095M -> 1,020M, 6.10 -> 5.45 s (nodes 302,520 ->
+    302,543: the MRV ties at size 1 follow the active list's order); n queens (rows and columns of one size)
+    and empty Sudoku grids keep their order and counts: kept
+    the same order over all items, secondary ones by size too: the same on the pentominoes, 13 queens 0.276 ->
+    0.296 with fewer removals (22.9M against 23.3M): not kept.  Largest set first: 264M, slower on both
+    nd and setm as uint16 (the problem fits; half their footprint): 13 queens 0.271 -> 0.285, pentominoes
+    1.39 -> 1.64: lost, as all-uint16 did before
+    the dense snapshot above (every item's size by item, a strided copy without the item ids, for n <= 256):
+    12 queens 0.054 -> 0.049-0.050, 13 queens 0.270-0.278 -> 0.250-0.253 (queens: 70-80 items, the snapshot
+    was ~15% of the time); pentominoes, where at depth few of the 72 items are active, 0-8% slower within the
+    noise, so a level uses it only with at least half of the items active: pentominoes within noise: kept
+    sizes in an array of their own (contiguous, copied as a block): 13 queens 0.245 (a further 2%), but the
+    pentominoes ~8% slower (one more base pointer live in the removal loop): not kept
+    the unseeded MRV scan as the minimum of one 64-bit key, size << 32 | item (one compare instead of the
+    size test and the tie test): 12 queens 0.049 -> 0.046, 13 queens 0.251 -> 0.236-0.239, pentominoes no
+    loss (1.46 -> 1.36 and 1.36 -> 1.13 in two processes); same nodes and removals: kept
+Where the time goes now (perf annotate of the kernel built ahead of time with numba.pycc): quarter pentominoes
+~80% in the removal loops, most of it stalled on two accesses, the load of setm[e] and the store to nd[2w+1]
+(~180 KB of hot arrays against a 32 KB L1: L2 latency); 13 queens ~37% the removals of options tried, ~10%
+hiding the chosen item's options, ~10% the MRV scan, the rest the snapshot and the deactivations. So 0.7x ssxcc
+on the pentominoes needs fewer removals, not cheaper ones. Why dlx beats this kernel on queens (0.63-0.65x ssxcc
+against 0.72-0.73x after this round, 0.77-0.87x before): per node, not per update: cells does fewer of both
+(251,296 nodes and 4.66M removals on 12 queens against dlx's 327,813 and 4.99M; ssxcc 251,387 nodes, 5.8M
+updates, 81M mems) but pays ~180 ns a node (was ~215) for the MRV scan, the snapshot and the level bookkeeping,
+where dlx's undo is its updates replayed backwards (~125 ns a node). After this round, `benchmarks/cover.py
+--knuth DIR --peers none --rounds 2`: queens 12-15 cells 0.72-0.73x ssxcc (dlx 0.64-0.65x), quarter
+pentominoes 0.9x, 6x10 0.85x.
 """
 
 import numpy as np
@@ -234,6 +271,7 @@ def search(opt_of, span, nd, col, setm, item, it, prim, lv, trail, state, limit,
     sid = np.uint32(state[ST_SID])
     clock = np.uint32(state[ST_CLOCK])
     snap = np.uint32(state[ST_SNAP])
+    dense = n if n <= snap else Z  # few items in all: a level with half of them active copies every size
     found = 0
     cap = out_len.shape[0]
     status = DONE
@@ -245,7 +283,7 @@ def search(opt_of, span, nd, col, setm, item, it, prim, lv, trail, state, limit,
             if max_nodes > 0 and nodes >= max_nodes:
                 status = PAUSED_NODES
                 break
-            if top + IW * active > tcap:
+            if top + IW * active + dense > tcap:
                 status = PAUSED_TRAIL
                 break
             nodes += 1
@@ -272,15 +310,19 @@ def search(opt_of, span, nd, col, setm, item, it, prim, lv, trail, state, limit,
                             best = i
                     a += O
             else:
+                bk = np.uint64(0xFFFFFFFFFFFFFFFF)
                 while a < pactive:
                     i = prim[a]
                     s = it[i * IW + SIZE]
-                    if s < bs or (s == bs and i < best):  # ties to the first item, as dlx's list has them
-                        best = i
-                        bs = s
+                    key = (np.uint64(s) << np.uint64(32)) | np.uint64(i)  # size, then item: ties to the first item
+                    if key < bk:
+                        bk = key
                         if s <= O:
                             break
                     a += O
+                if bk != np.uint64(0xFFFFFFFFFFFFFFFF):
+                    best = np.uint32(bk & np.uint64(0xFFFFFFFF))
+                    bs = np.uint32(bk >> np.uint64(32))
             if best == n:  # no active primary item: a solution
                 stats[SOLUTIONS] += 1
                 if found < cap:
@@ -317,7 +359,14 @@ def search(opt_of, span, nd, col, setm, item, it, prim, lv, trail, state, limit,
             lv[level, L_INDEX] = Z
             lv[level, L_TRAIL] = top
             if bs > O:
-                if active <= snap:  # few items: save them all, the options tried here push nothing
+                if dense != Z and active + active >= n:  # every item's size: a strided copy, no item ids
+                    a = Z
+                    while a < n:
+                        trail[top + a] = it[a * IW + SIZE]
+                        a += O
+                    top += n
+                    sid = Z
+                elif active <= snap:  # few items: save them all, the options tried here push nothing
                     a = Z
                     while a < active:
                         j = item[a]
@@ -388,7 +437,14 @@ def search(opt_of, span, nd, col, setm, item, it, prim, lv, trail, state, limit,
             active = lv[level, L_ACTIVE]
             pactive = lv[level, L_PACTIVE]
             t = lv[level, L_TRAIL]
-            if active <= snap:  # restore the level's snapshot (and drop what deeper levels left above it)
+            if dense != Z and active + active >= n:  # every item's size (an inactive one kept its size)
+                a = Z
+                while a < n:
+                    it[a * IW + SIZE] = trail[t + a]
+                    a += O
+                top = t + n
+                sid = Z
+            elif active <= snap:  # restore the level's snapshot (and drop what deeper levels left above it)
                 top = t + TWO * active
                 while t < top:
                     it[trail[t] * IW + SIZE] = trail[t + O]

@@ -39,6 +39,13 @@ spacer's TOP tested as x - 1 >= 2^31 - 1, a purified COLOR as 0xFFFFFFFF), so th
 negative-index test and LLVM keeps the loops tight: 13 queens 0.363 -> 0.206 s, 12 queens 0.072 -> 0.041,
 quarter pentominoes 2.35 -> 1.74 (same nodes and updates; best of 3 alternating). The ~10% measured earlier
 for uint64 indices was hidden under the reference counting. kernels/mcc.py keeps the signed helpers.
+Issue 14 asks this kernel for <= 1.0x ssxcc on the pentominoes (it stands at 1.15x: 1.77 s against 1.54, and 0.82x
+dlx2; the count of 909,153 nodes and 305M updates is fixed by Knuth's algorithm, against ssxcc's 302,444 nodes and
+257M updates). Tried (.scratch A/B, best of 3 alternating): three words a node (UP, DOWN, TOP) for a problem
+without colors, 25% less memory: quarter pentominoes 1.77 -> 1.87, 13 queens 0.221 -> 0.224: lost (an index
+times 3 and nodes across cache lines); four words but no COLOR test in hide/unhide: 1.78 -> 1.82, 13 queens 0.212
+-> 0.205, within noise: not kept. Per update this kernel (5.8 ns) is already at ssxcc's (6.0 ns); the rest is
+ssxcc's early abandonment, which this algorithm by design does not do.
 Knuth's newer "dancing cells" (sparse sets; undo = restore the sizes; abandon an option as soon as a primary
 item runs out of options) lives beside this kernel in kernels/cells.py and is the default of sudokit.cover: 1.7-2.7x
 faster on queens and pentominoes, ~5x on Sudoku covers. This kernel stays for Knuth-compatible node counts

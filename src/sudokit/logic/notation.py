@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from .candidates import Houses, bits
-from .step import cell_name
+from .step import cell_names
 
 
 def cells_text(cells, n: int) -> str:
     """Cells as r1c1,r1c5 (a cell set or an iterable of cells)."""
     cells = bits(cells) if isinstance(cells, int) else cells
-    return ",".join(cell_name(c, n) for c in cells)
+    name = cell_names(n)
+    return ",".join([name[c] for c in cells])
 
 
 def houses_text(houses: Houses, hs) -> str:
@@ -24,8 +25,9 @@ def digits_text(digits) -> str:
 
 def result_text(eliminations, placements, n: int) -> str:
     """What a step does: r4c3<>7, r6c5<>7 or r1c2=5."""
-    out = [f"{cell_name(c, n)}={d}" for c, d in placements]
-    out += [f"{cell_name(c, n)}<>{d}" for c, d in sorted(eliminations)]
+    name = cell_names(n)
+    out = [f"{name[c]}={d}" for c, d in placements]
+    out += [f"{name[c]}<>{d}" for c, d in sorted(eliminations)]
     return ", ".join(out)
 
 

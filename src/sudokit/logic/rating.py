@@ -141,6 +141,25 @@ class _Fast:
         for c in range(h.ncells):
             self.sees[c, self.geo[5][self.geo[4][c]:self.geo[4][c + 1]]] = True
         self.tabs = (self.cell_houses, self.peers, self.unit_words, self.sees)
+        self.buffers: dict[int, tuple] = {}
+
+    def chain_buffers(self, k: int) -> tuple:
+        """kernels/strong.every_chain's out-buffers for chains of k links (info, start groups, end groups,
+        eliminations), made on first use and reused by every call on this thread."""
+        found = self.buffers.get(k)
+        if found is None:
+            cap, words = 4096, self.peers.shape[1]
+            found = self.buffers[k] = (np.empty((cap, 6 + 2 * k), np.int64), np.empty((cap, k, words), np.uint64),
+                                       np.empty((cap, k, words), np.uint64), np.empty((cap * 8, 2), np.int64))
+        return found
+
+    def buffer(self, name: str, shape: tuple, dtype) -> np.ndarray:
+        """A kernel's out-buffer kept on this thread's tables (contents undefined): for callers that copy what they
+        read out of it before anything else can call the same kernel."""
+        found = self.buffers.get(name)
+        if found is None:
+            found = self.buffers[name] = np.empty(shape, dtype)
+        return found
 
     def wing(self, k: int):
         """SE's bent wing of k set cells through kernels/wings.py, as a function of a state."""

@@ -3,12 +3,20 @@ digit has two places or two groups of places (one of them holds it), chained end
 One end or the other holds the digit, so it leaves every cell that sees both ends. k = 2 is the turbot family
 (Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle when a box's places make a cross), k = 3, 4 the
 3- and 4-strong-linked fishes. SE prices: 4.0 / 5.4 / 5.8 for parallel lines, +0.1 with a box or crossing lines,
-+0.2 with both, +0.3 when a link is grouped."""
++0.2 with both, +0.3 when a link is grouped.
+
+Speed record (issue 9): _fast_chains allocated ~1 MB of fresh out-buffers a call (page faults on every write); they
+are kept per geometry and thread now (rating._Fast.chain_buffers): strong_link_steps(state, 2) 367 -> 296 us a call
+on HoDoKu path states, of which every_chain itself is ~155 us. The rest is building each chain's Step and text; a
+path that takes one chain still builds every chain before the slug it wants (lazy steps through path._Found are the
+next idea).
+"""
 
 from __future__ import annotations
 
 from .candidates import Candidates, bits
 from .notation import cells_text, eliminate_digit, houses_text, result_text
+from .step import Step
 from .table import step
 
 BASE = {2: 4.0, 3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6}
@@ -189,13 +197,9 @@ def _fast_chains(state: Candidates, k: int):
     from .rating import fast_tables
 
     fast = fast_tables(state.houses)
-    words = fast.peers.shape[1]
-    cap = 4096
-    # the kernel writes every row it reports before it is read: np.empty, as zeroing ~1 MB cost more than the search
-    info = np.empty((cap, 6 + 2 * k), np.int64)
-    ga = np.empty((cap, k, words), np.uint64)
-    gb = np.empty((cap, k, words), np.uint64)
-    elims = np.empty((cap * 8, 2), np.int64)
+    # the kernel writes every row it reports before it is read, and the rows become lists before the first yield:
+    # one set of buffers per geometry and thread serves every call (fresh ones, ~1 MB, cost page faults each time)
+    info, ga, gb, elims = fast.chain_buffers(k)
     count = every_chain(k, state.n, np.array(state.cand, np.uint64), fast.geo[1], fast.geo[9], fast.kind,
                         fast.cell_houses, fast.peers, fast.unit_words, info, ga, gb, elims)
     rows, starts, ends = info[:count].tolist(), ga[:count].tolist(), gb[:count].tolist()  # Python ints at once
@@ -205,6 +209,52 @@ def _fast_chains(state: Candidates, k: int):
         chain = [(row[6 + 2 * j], _set(ga_i[j]), _set(gb_i[j]), bool(row[7 + 2 * j])) for j in range(k)]
         elim = [(c, dd) for c, dd in pairs[e0:e0 + e]]
         yield _chain_step(state, k, chain, d, sorted(elim)), total, str(sfx).zfill(k + 1)
+
+
+class Pending:
+    """A chain of strong links before its Step (and explanation) is made: a solve path looks for the first chain
+    of one slug and keeps the others for later entries, most of which it never takes."""
+
+    __slots__ = ("slug", "_make")
+
+    def __init__(self, slug: str, make):
+        self.slug, self._make = slug, make
+
+    def make(self) -> Step:
+        """The Step."""
+        return self._make()
+
+
+def pending_steps(state: Candidates, k: int):
+    """strong_link_steps as Pending chains (slug known, Step made on demand), for the solve path (path._Found)."""
+    if not 3 * state.n <= 64 or k != 2:
+        for found in strong_link_steps(state, k):
+            yield Pending(found.slug, lambda found=found: found)
+        return
+    for chain, d, elim in _fast_raw(state, k):
+        yield Pending(_turbot_slug(state, chain),
+                      lambda chain=chain, d=d, elim=elim: _chain_step(state, k, chain, d, sorted(elim)))
+
+
+def _fast_raw(state: Candidates, k: int):
+    """The chains of kernels/strong.every_chain as (chain, digit, eliminations), in its order."""
+    import numpy as np
+
+    from ..kernels.strong import every_chain
+    from .rating import fast_tables
+
+    fast = fast_tables(state.houses)
+    info, ga, gb, elims = fast.chain_buffers(k)
+    count = every_chain(k, state.n, np.array(state.cand, np.uint64), fast.geo[1], fast.geo[9], fast.kind,
+                        fast.cell_houses, fast.peers, fast.unit_words, info, ga, gb, elims)
+    rows, starts, ends = info[:count].tolist(), ga[:count].tolist(), gb[:count].tolist()
+    pairs = elims[:rows[-1][4] + rows[-1][5]].tolist() if count else []
+    out = []
+    for row, ga_i, gb_i in zip(rows, starts, ends):
+        d, e0, e = row[0], row[4], row[5]
+        chain = [(row[6 + 2 * j], _set(ga_i[j]), _set(gb_i[j]), bool(row[7 + 2 * j])) for j in range(k)]
+        out.append((chain, d, [(c, dd) for c, dd in pairs[e0:e0 + e]]))
+    return out
 
 
 def _set(words) -> int:

@@ -11,6 +11,14 @@ Prices: 4.5 (rectangle), 4.6 / 4.7 / 5.0 for loops of 6 / 8 / 10+ cells; type 3 
 
 BUG (bivalue universal grave): when removing a few "BUG values" leaves every empty cell with two candidates and
 every digit twice in every house, one of the BUG values is true. Types 1-4 as in SE; 5.6 / 5.7 / 5.7+ / 5.7.
+
+Speed record (issue 9): SE's choice (easiest_unique_loop) ran at ~1 call per puzzle below ER 7 and cost 684 us a call
+on captured rating states. Now: steps are _Pending until chosen (explanations only for the winner), type 3 stops at
+the sizes whose cheapest step (a hidden set) already costs more than the best so far, and naked-set pools drop cells
+whose digits with the extra ones exceed the size (colex order survives removing items), the kernel's out-buffers are
+kept per thread: 684 -> 400 -> 328 us a call (.scratch ul.py, same steps: tests/test_logic_fast.py compares the choice
+with the minimum over every instance). _is_grave counts places from `where` minus the BUG values: _bug_cells 68 -> 58
+us. Left: ~18 loops a call still go through _loop_steps in Python; a kernel for types 1-4 is the next step.
 """
 
 from __future__ import annotations
@@ -66,13 +74,17 @@ def valid_loops(state: Candidates, fast: bool = True):
         from ..kernels.loops import unique_loops as kernel
         from .forcing import tables
 
-        geo = tables(state.houses)
-        cells = np.empty((4096, state.houses.ncells), np.int64)  # only [:lengths] is read: np.zeros cost ~0.2 ms a call
-        lengths = np.zeros(4096, np.int64)
-        digits = np.zeros((4096, 2), np.int64)
+        from .rating import fast_tables
+
+        geo, fast = tables(state.houses), fast_tables(state.houses)
+        # buffers kept per thread (a fresh 2.6 MB one cost page faults on every call); the kernel writes the rows it
+        # reports, and they are copied out before the first yield, so a nested call cannot overwrite them
+        cells = fast.buffer("loop cells", (4096, state.houses.ncells), np.int64)
+        lengths = fast.buffer("loop lengths", (4096,), np.int64)
+        digits = fast.buffer("loop digits", (4096, 2), np.int64)
         k = kernel(state.n, np.array(state.cand, np.uint64), geo[0], geo[1], cells, lengths, digits)
-        for i in range(k):
-            yield [int(c) for c in cells[i, :lengths[i]]], int(digits[i, 0]), int(digits[i, 1])
+        found = [(cells[i, :lengths[i]].tolist(), *digits[i].tolist()) for i in range(k)]
+        yield from found
         return
     for start in range(state.houses.ncells):
         if state.cand[start].bit_count() == 2:
@@ -108,31 +120,49 @@ def typed_unique_loops(state: Candidates):
 class _Loop:
     """What the steps of one loop share: its cells, digits, price and names."""
 
-    def __init__(self, state: Candidates, loop, v1, v2):
-        n = state.n
+    def __init__(self, state: Candidates, loop, v1, v2, lazy: bool = False):
+        self.n = state.n
         self.cells, self.v1, self.v2 = loop, v1, v2
         self.both = (1 << (v1 - 1)) | (1 << (v2 - 1))
         self.price = _loop_price(len(loop))
-        self.name = "Unique Rectangle" if len(loop) == 4 else f"Unique Loop ({len(loop)} cells)"
-        self.slug = "uniqueness-test-{}" if len(loop) == 4 else "unique-loop"
-        self.where = f"{cells_text(loop, n)} on {v1},{v2}"
+        self.lazy = lazy
 
-    def step(self, kind: int, what: str, elim, se: float, digits=None):
-        """A step of this loop of type kind."""
-        return kind, step(self.slug.format(kind), f"{self.name} type {kind}: {self.where}{what}", se=se,
-                          digits=digits or (self.v1, self.v2), cells=self.cells, eliminations=elim)
+    def step(self, kind: int, what, elim, se: float, digits=None):
+        """A step of this loop of type kind (what: a function giving the explanation's tail); lazily a _Pending."""
+        pending = _Pending(self, kind, what, elim, round(se, 1), digits)
+        return kind, (pending if self.lazy else pending.make())
 
 
-def _loop_steps(state: Candidates, loop, v1, v2, beat=None):
+class _Pending:
+    """A unique loop step before its Step and explanation are made: easiest_unique_loop weighs hundreds of them
+    and keeps one, and the text (cell names, elimination lists) cost more than the search (2.5x on ER < 5)."""
+
+    __slots__ = ("loop", "kind", "what", "elim", "se", "digits")
+
+    def __init__(self, loop: _Loop, kind: int, what, elim, se: float, digits):
+        self.loop, self.kind, self.what, self.elim, self.se, self.digits = loop, kind, what, elim, se, digits
+
+    def make(self):
+        """The Step."""
+        lp, kind = self.loop, self.kind
+        size = len(lp.cells)
+        name = "Unique Rectangle" if size == 4 else f"Unique Loop ({size} cells)"
+        slug = "uniqueness-test-{}" if size == 4 else "unique-loop"
+        where = f"{cells_text(lp.cells, lp.n)} on {lp.v1},{lp.v2}"
+        return step(slug.format(kind), f"{name} type {kind}: {where}{self.what()}", se=self.se,
+                    digits=self.digits or (lp.v1, lp.v2), cells=lp.cells, eliminations=self.elim)
+
+
+def _loop_steps(state: Candidates, loop, v1, v2, beat=None, lazy: bool = False):
     """The steps a valid loop gives, as SE makes them: type 1, or type 2, or types 3 then type 4. With beat (a
     one-item list holding the (price, type) to beat, or None), type 3 is skipped when it cannot beat it: its steps
-    cost at least the loop's price."""
+    cost at least the loop's price. Lazy: _Pending steps (see _Pending.make)."""
     n, cand = state.n, state.cand
-    lp = _Loop(state, loop, v1, v2)
+    lp = _Loop(state, loop, v1, v2, lazy)
     extras = [c for c in loop if cand[c].bit_count() > 2]
     if len(extras) == 1:
         elim = [(extras[0], v1), (extras[0], v2)]
-        yield lp.step(1, f" => {result_text(elim, (), n)}", elim, lp.price)
+        yield lp.step(1, lambda: f" => {result_text(elim, (), n)}", elim, lp.price)
         return
     extra_mask = 0
     for c in extras:
@@ -141,7 +171,7 @@ def _loop_steps(state: Candidates, loop, v1, v2, beat=None):
         yield from _type2(state, lp, extras, extra_mask)
     if len(extras) == 2:
         if extra_mask.bit_count() >= 2 and (not beat or beat[0] is None or (lp.price, 3) < beat[0]):
-            yield from _type3(state, lp, *extras, extra_mask)
+            yield from _type3(state, lp, *extras, extra_mask, beat)
         yield from _type4(state, lp, *extras)
 
 
@@ -150,7 +180,8 @@ def _type2(state: Candidates, lp: _Loop, extras, extra_mask):
     z = extra_mask.bit_length()
     elim = eliminate_digit(state, state.houses.common_peers(sum(1 << c for c in extras)), z)
     if elim:
-        yield lp.step(2, f", extra {z} => {result_text(elim, (), state.n)}", elim, lp.price, (lp.v1, lp.v2, z))
+        yield lp.step(2, lambda: f", extra {z} => {result_text(elim, (), state.n)}", elim, lp.price,
+                      (lp.v1, lp.v2, z))
 
 
 def _shared(state: Candidates, a: int, b: int) -> list[int]:
@@ -158,13 +189,16 @@ def _shared(state: Candidates, a: int, b: int) -> list[int]:
     return [x for x in state.houses.cell_houses[a][:3] if x in state.houses.cell_houses[b][:3]]
 
 
-def _type3(state: Candidates, lp: _Loop, a: int, b: int, extra: int):
+def _type3(state: Candidates, lp: _Loop, a: int, b: int, extra: int, beat=None):
     """Type 3, in SE's order: set sizes 2..7, each house of a and b, a naked set (a's extra digits as one of its
-    cells) then a hidden set (the loop digits and others, without b)."""
-    h = state.houses
+    cells) then a hidden set (the loop digits and others, without b). With beat (as _loop_steps), the sizes stop
+    where even a hidden set, the cheaper, would cost more than the price to beat."""
+    h, values = state.houses, state.values
+    shared = [(house, sum(1 for c in h.cells[house] if not values[c])) for house in _shared(state, a, b)]
     for degree in range(2, 8):
-        for house in _shared(state, a, b):
-            empty = sum(1 for c in h.cells[house] if not state.values[c])
+        if beat and beat[0] is not None and round(lp.price + (degree - 2) * 0.1, 1) > beat[0][0]:
+            return
+        for house, empty in shared:
             if 2 * degree <= empty and degree >= extra.bit_count():
                 yield from _type3_naked(state, lp, a, b, extra, house, degree)
             if 2 * degree < empty:
@@ -176,7 +210,10 @@ def _type3_naked(state: Candidates, lp: _Loop, a, b, extra, house, degree):
     all degree-subsets of the house with a and without b; leaving a out keeps their order, and cells with fewer
     than two candidates never make a naked set)."""
     n, h, cand = state.n, state.houses, state.cand
-    pool = [c for c in h.cells[house] if c not in (a, b) and cand[c].bit_count() >= 2]
+    # cells whose candidates with a's extra digits exceed `degree` never belong to a set: leaving them out keeps
+    # the order of the sets that remain (colex order survives removing items)
+    pool = [c for c in h.cells[house] if c not in (a, b) and 2 <= cand[c].bit_count()
+            and (cand[c] | extra).bit_count() <= degree]
     for others in combos(degree - 1, pool):
         union = extra & cand[a] & cand[b]
         for c in others:
@@ -188,8 +225,9 @@ def _type3_naked(state: Candidates, lp: _Loop, a, b, extra, house, degree):
             continue
         elim = _naked_victims(state, [*others, a, b], tuple_union)
         if elim:
-            text = (f", naked set {','.join(map(str, digits_of(tuple_union)))} with {cells_text(others, n)} => "
-                    f"{result_text(elim, (), n)}")
+            def text(others=others, tuple_union=tuple_union, elim=elim):
+                return (f", naked set {','.join(map(str, digits_of(tuple_union)))} with {cells_text(others, n)} => "
+                        f"{result_text(elim, (), n)}")
             yield lp.step(3, text, elim, lp.price + (degree - 1) * 0.1, digits_of(tuple_union))
 
 
@@ -222,8 +260,9 @@ def _type3_hidden(state: Candidates, lp: _Loop, a, b, extra, house, degree):
             keep = sum(1 << (d - 1) for d in ds)
             elim = eliminate_mask(state, union & ~(1 << a), ~keep)
             if elim:
-                text = (f", hidden set {','.join(map(str, sorted(ds)))} in {cells_text(union, n)} => "
-                        f"{result_text(elim, (), n)}")
+                def text(ds=ds, union=union, elim=elim):
+                    return (f", hidden set {','.join(map(str, sorted(ds)))} in {cells_text(union, n)} => "
+                            f"{result_text(elim, (), n)}")
                 # SE prices the hidden cells other than the loop's own: degree - 2 of them past the first
                 yield lp.step(3, text, elim, lp.price + (degree - 2) * 0.1, sorted(ds))
 
@@ -235,7 +274,8 @@ def _type4(state: Candidates, lp: _Loop, a: int, b: int):
         for house in houses:
             if state.positions(house, lock) & ~((1 << a) | (1 << b)) == 0:
                 elim = [(a, rem), (b, rem)]
-                text = f", {lock} locked in {state.houses.name(house)} => {result_text(elim, (), state.n)}"
+                def text(lock=lock, house=house, elim=elim):
+                    return f", {lock} locked in {state.houses.name(house)} => {result_text(elim, (), state.n)}"
                 yield lp.step(4, text, elim, lp.price)
                 return
 
@@ -249,13 +289,13 @@ def easiest_unique_loop(state: Candidates):
     for loop, v1, v2 in valid_loops(state):
         if best is not None and _loop_price(len(loop)) > best[0][0]:
             continue  # every step of a loop costs at least the loop's price: this one cannot win
-        for kind, found in _loop_steps(state, loop, v1, v2, beat):
+        for kind, found in _loop_steps(state, loop, v1, v2, beat, lazy=True):
             if best is None or (found.se, kind) < best[0]:
                 best = ((found.se, kind), found)
                 beat[0] = best[0]
         if best[0] == (_loop_price(4), 1) if best else False:
             break  # the cheapest price and the lowest type: nothing found later can beat it
-    return best[1] if best else None
+    return best[1].make() if best else None
 
 
 def bug(state: Candidates):
@@ -327,9 +367,13 @@ def _is_grave(state: Candidates, rest) -> bool:
     n, h = state.n, state.houses
     if any(v == 0 and m.bit_count() != 2 for v, m in zip(state.values, rest)):
         return False
-    for cells in h.cells[:3 * n]:
+    where = state.where[:]  # rest differs from cand only at the BUG cells: their digits' places, as cell sets
+    for c, m in enumerate(rest):
+        for b in bits(state.cand[c] & ~m):
+            where[b + 1] &= ~(1 << c)
+    for mask in h.masks[:3 * n]:
         for d in range(1, n + 1):
-            if sum(1 for c in cells if rest[c] >> (d - 1) & 1) not in (0, 2):
+            if (where[d] & mask).bit_count() not in (0, 2):
                 return False
     return True
 

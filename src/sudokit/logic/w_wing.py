@@ -9,6 +9,9 @@ Remote Pair: a chain of an even number (4 or more) of bivalue cells holding the 
 seeing the next. The cells alternate between a and b, so two cells an odd number of steps apart (3, 5, ...) hold one
 a and one b: both digits leave every cell that sees the two. As HoDoKu, only chains whose two ends see a common cell
 holding a or b are reported, each set of eliminations once, by its shortest chain.
+
+Speed (issue 9): w_wings pairs only cells holding the same two digits (grouped once), and remote pair chains extend
+only through peers holding the same pair (a cell set): same order, same steps (tests/test_logic_fast.py).
 """
 
 from __future__ import annotations
@@ -25,11 +28,13 @@ def w_wings(state: Candidates):
     """W-Wing steps, one per pair of wing cells and eliminated digit (with the first bridging link found)."""
     h, cand = state.houses, state.cand
     pairs = [c for c in range(h.ncells) if cand[c].bit_count() == 2]
+    alike: dict[int, list[int]] = {}  # each pair of digits -> its bivalue cells, in order (b runs over a's only)
+    for c in pairs:
+        alike.setdefault(cand[c], []).append(c)
+    after = {c: alike[cand[c]][i + 1:] for cells in alike.values() for i, c in enumerate(cells)}
     links: dict[int, list] = {}  # digit -> its strong links, built once per call (not once per pair of cells)
-    for i, a in enumerate(pairs):
-        for b in pairs[i + 1:]:
-            if cand[b] != cand[a]:
-                continue
+    for a in pairs:
+        for b in after[a]:
             for x, y in _orders(digits_of(cand[a])):
                 elim = eliminate_digit(state, h.common_peers(1 << a | 1 << b), x)
                 if not elim:
@@ -106,21 +111,24 @@ def _pair_chains(state: Candidates):
     for m in cand:
         if m.bit_count() == 2:
             pairs[m] = pairs.get(m, 0) + 1
+    same: dict[int, int] = {}  # each pair of digits with 4+ cells -> those cells as a cell set
     for start in range(h.ncells):
         if pairs.get(cand[start], 0) >= 4:  # a chain needs 4 cells of its pair (most states have none: 1 ms saved)
-            yield from _extend(state, [start], cand[start])
+            if cand[start] not in same:
+                same[cand[start]] = sum(1 << c for c in range(h.ncells) if cand[c] == cand[start])
+            yield from _extend(state, [start], cand[start], same[cand[start]])
 
 
-def _extend(state: Candidates, chain: list[int], mask: int):
-    """The chains that continue this one."""
+def _extend(state: Candidates, chain: list[int], mask: int, same: int = -1):
+    """The chains that continue this one (same: the cells holding exactly mask, as a cell set; -1 = look)."""
     if len(chain) >= 4 and len(chain) % 2 == 0 and _ends_meet(state, chain, mask):
         yield list(chain)
     if len(chain) == MAX_CELLS:
         return
-    for nxt in bits(state.houses.peers[chain[-1]]):
+    for nxt in bits(state.houses.peers[chain[-1]] & same):  # the same ascending order as testing every peer
         if state.cand[nxt] == mask and nxt not in chain:
             chain.append(nxt)
-            yield from _extend(state, chain, mask)
+            yield from _extend(state, chain, mask, same)
             chain.pop()
 
 

@@ -2,7 +2,10 @@
 XYZ-Wing: the pivot holds xyz, and z leaves the cells that see all three. The bent wings of SukakuExplainer
 (WXYZ, VWXYZ, UVWXYZ, TUVWXYZ-Wing): an almost locked set of k = 3..6 cells of one house holding k+1 digits and a
 bivalue cell xz whose x sees every x of the set: z leaves every cell that sees the bivalue cell and every z of the
-set (and when z is restricted too, every other digit of the set leaves the cells that see all its places)."""
+set (and when z is restricted too, every other digit of the set leaves the cells that see all its places).
+
+Speed (issue 9): xy_wings reads each pivot's bivalue peers from one cell set of bivalue cells (a tuple: bits() may
+hand back a one-pass generator, which the nested loop would exhaust - the rating diff caught it)."""
 
 from __future__ import annotations
 
@@ -18,11 +21,12 @@ def xy_wings(state: Candidates, xyz: bool = False):
     """XY-Wings (xyz=False) or XYZ-Wings, in SE's cell order."""
     n, h, cand = state.n, state.houses, state.cand
     size = 3 if xyz else 2
+    bivalue = sum(1 << c for c, m in enumerate(cand) if m.bit_count() == 2)  # once, not per pivot and peer
     for pivot in range(h.ncells):
         pm = cand[pivot]
         if pm.bit_count() != size:
             continue
-        wings = [c for c in bits(h.peers[pivot]) if cand[c].bit_count() == 2]
+        wings = tuple(bits(h.peers[pivot] & bivalue))  # iterated twice: a tuple, not bits()'s generator
         for a in wings:
             if (pm & ~cand[a]).bit_count() != 1:
                 continue

@@ -3,8 +3,10 @@
 ``solve(puzzle, geometry, limit=1, max_nodes=0) -> SolveResult`` has the signature of every engine;
 ``solve_many(grids, geometry, limit=2, max_nodes=0) -> BatchResult`` solves a [P, N*N] array in ONE numba
 call.  Standard 9x9 geometry goes to the band/digit bitboard kernel (kernels/simd9.py where the CPU has AVX2
-and a fast BMI2, else kernels/bitmask9.py, picked once per process); every other geometry (other N, jigsaw
-regions, extra units, extra pairs) to the general kernel (kernels/bitmask.py).  Nothing is compiled at import:
+and a fast BMI2, else kernels/bitmask9.py, picked once per process); every other geometry to the general
+kernels: plain r x c box geometries with 2 <= r, c <= 4, r*N <= 64 and N <= BANDS_MAX_N to the band bitboards
+computed from the box shape (kernels/bands.py), the rest (larger N, other box shapes, jigsaw regions, extra
+units, extra pairs) to the cell-major bitmask kernel (kernels/bitmask.py).  Nothing is compiled at import:
 the kernels compile (or load from numba's cache) on first use.
 """
 
@@ -28,6 +30,9 @@ STATUS_NAMES = {OK: "ok", CLASH: "clash", BAD_VALUE: "bad value", BAD_LINE: "bad
 FIRST_BUDGET = 20_000  # nodes a puzzle may take in the calling thread before it is redone where Ctrl-C can stop it
 _tables_cache: "weakref.WeakKeyDictionary[Geometry, tuple]" = weakref.WeakKeyDictionary()
 _nine_cache: "weakref.WeakKeyDictionary[Geometry, bool]" = weakref.WeakKeyDictionary()
+_band_cache: "weakref.WeakKeyDictionary[Geometry, tuple]" = weakref.WeakKeyDictionary()
+BANDS_MAX_N = 16  # the general engine uses the band kernel up to this N: all its shapes (16x16 measured: kernels/bands.py)
+KERNELS = ("auto", "general", "nine", "bands", "cells")
 
 
 def locked_candidate_tables(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
@@ -83,6 +88,37 @@ def _use_nine(geometry: Geometry) -> bool:
         got = {tuple(u) for u in np.sort(geometry.units, axis=1).tolist()} == want
         _nine_cache[geometry] = got
     return got
+
+
+def _band_shape(geometry: Geometry) -> tuple[int, int] | None:
+    """(r, c) when the band kernel applies: exactly the rows, columns and r x c boxes it fits, no pairs."""
+    got = _band_cache.get(geometry)
+    if got is None:
+        got = ()
+        box = geometry.box
+        if box is not None and not len(geometry.pairs) and len(geometry.units) == 3 * geometry.n:
+            from ..geometry import box_geometry
+            from ..kernels.bands import fits
+
+            r, c = box
+            if r * c == geometry.n and fits(r, c):
+                want = {tuple(u) for u in np.sort(box_geometry(r, c).units, axis=1).tolist()}
+                if {tuple(u) for u in np.sort(geometry.units, axis=1).tolist()} == want:
+                    got = (r, c)
+        _band_cache[geometry] = got
+    return got or None
+
+
+_BAND_TABLES: dict = {}
+
+
+def _band_tables(r: int, c: int) -> tuple[np.ndarray, np.ndarray]:
+    """kernels.bands lookup tables for r x c boxes, built once per process."""
+    if (r, c) not in _BAND_TABLES:
+        from ..kernels.bands import tables
+
+        _BAND_TABLES[(r, c)] = tables(r, c)
+    return _BAND_TABLES[(r, c)]
 
 
 _NINE: list = []  # the 9x9 kernel module picked at start-up (first use), or [None]
@@ -147,8 +183,10 @@ def solve_many(grids, geometry: Geometry, limit: int = 2, max_nodes: int = 0, lc
 
     limit: 1 = find a solution, 2 = prove uniqueness, k = count up to k. max_nodes: per-puzzle node limit
     (0 = none). Clashing givens are reported in ``status`` (CLASH), never raised. kernel: "auto", "general"
-    or "nine" (9x9 bitboards; standard 9x9 only). lc_rounds: locked-candidate sweeps per node in the general
-    kernel (0 = none; 1, the default, measured best on the tdoku sets). out: where to write the results (a
+    (any geometry: band bitboards where they fit and N <= BANDS_MAX_N, else cell masks), "nine" (9x9 bitboards;
+    standard 9x9 only), "bands" (box geometries kernels.bands fits) or "cells" (cell masks, any geometry).
+    lc_rounds: locked-candidate sweeps per node in the cell-mask kernel (0 = none; 1, the default, measured best
+    on the tdoku sets); another value keeps "general" on the cell masks. out: where to write the results (a
     BatchResult of len(grids) rows, e.g. rows() of a bigger one; copying chunk results into a whole-file result
     cost the batch path 2 us a puzzle on easy sets); by default a new one.
     """
@@ -204,14 +242,25 @@ def _run(grids, geometry, limit, max_nodes, lc_rounds, kernel, res):
 
 def _kernel(geometry: Geometry, kernel: str, lc_rounds: int):
     """call(grids, limit, max_nodes, res, stop): the batch kernel for the geometry ("auto"), or the one named."""
-    if kernel not in ("auto", "general", "nine"):
-        raise InputError(f"unknown kernel {kernel!r} (auto, general, nine)")
+    if kernel not in KERNELS:
+        raise InputError(f"unknown kernel {kernel!r} ({', '.join(KERNELS)})")
     lc_rounds = as_int(lc_rounds, "lc_rounds", 0, 1 << 30)
     if (_use_nine(geometry) if kernel == "auto" else kernel == "nine"):
         if not _use_nine(geometry):
             raise InputError("the 9x9 kernel needs the standard 9x9 geometry")
         return lambda g, limit, max_nodes, r, stop: _nine().solve_many9(
             g, limit, max_nodes, r.counts, r.solutions, r.guesses, r.nodes, r.complete, r.status, stop)
+    shape = _band_shape(geometry)
+    if kernel == "bands" and shape is None:
+        raise InputError("the band kernel needs rows, columns and r x c boxes with 2 <= r, c <= 4 and r*N <= 64")
+    if kernel == "bands" or kernel in ("auto", "general") and shape and geometry.n <= BANDS_MAX_N and lc_rounds == 1:
+        from ..kernels.bands import run_many as bands_many
+
+        (br, bc), (t16, t64) = shape, _band_tables(*shape)
+        _, pp, pi = _tables(geometry)[:3]
+        return lambda g, limit, max_nodes, r, stop: bands_many(
+            g, geometry.n, br, bc, t16, t64, limit, max_nodes, r.counts, r.solutions, r.guesses, r.nodes,
+            r.complete, r.status, stop, pp, pi)
     from ..kernels.bitmask import search_many
 
     units, pp, pi, lc_ptr, lc_cells, cu_ptr, cu_idx = _tables(geometry)

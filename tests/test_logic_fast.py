@@ -1,0 +1,218 @@
+"""Per-step fast paths of the rating against their readable references: the numpy bookkeeping of candidates.py
+against its Python loops, and the pruned, lazy unique-loop choice against the minimum over every instance."""
+
+import numpy as np
+import pytest
+
+from sudokit.geometry import box_geometry
+from sudokit.logic import candidates as cmod
+from sudokit.logic import unique_loops
+from sudokit.logic.candidates import Candidates, houses_of
+
+from test_logic_kernels import GEOMETRY, path_states
+
+
+def _slow(monkeypatch):
+    """Turn the numpy tables off: every Candidates operation takes its Python loop."""
+    monkeypatch.setattr(cmod, "_bulk", lambda houses: None)
+
+
+def _where(state: Candidates) -> list[int]:
+    """where built bit by bit from cand."""
+    out = [0] * (state.n + 1)
+    for c, m in enumerate(state.cand):
+        for d in range(state.n):
+            if m >> d & 1:
+                out[d + 1] |= 1 << c
+    return out
+
+
+def test_where_and_from_arrays_match_the_python_loops():
+    for state in path_states()[::3]:
+        again = Candidates(state.houses, list(state.values), list(state.cand), state.givens)
+        assert again.where == _where(state) == state.where
+        arrays = Candidates.from_arrays(state.houses, np.array(state.values, np.int64),
+                                        np.array(state.cand, np.uint64), state.givens)
+        assert (arrays.values, arrays.cand, arrays.where, arrays.givens) == (state.values, state.cand, state.where,
+                                                                              state.givens)
+        assert all(type(x) is int for x in arrays.values + arrays.cand)
+
+
+@pytest.mark.parametrize("geometry", [box_geometry(3, 3), box_geometry(2, 3), box_geometry(4, 4)])
+def test_from_grid_matches_the_python_loops(geometry, monkeypatch):
+    rng = np.random.default_rng(7)
+    grids = []
+    for _ in range(20):
+        grid = np.zeros(geometry.ncells, np.int32)
+        for c in rng.permutation(geometry.ncells)[:geometry.ncells // 3]:
+            seen = {int(grid[p]) for p in geometry.peers(int(c))}
+            free = [d for d in range(1, geometry.n + 1) if d not in seen]
+            grid[c] = free[0] if free else 0
+        grids.append(grid)
+    fast = [Candidates.from_grid(g, geometry) for g in grids]
+    _slow(monkeypatch)
+    slow = [Candidates.from_grid(g, geometry) for g in grids]
+    for a, b in zip(fast, slow):
+        assert (a.values, a.cand, a.where, a.givens, a.marked) == (b.values, b.cand, b.where, b.givens, b.marked)
+
+
+def test_broken_matches_the_python_loops(monkeypatch):
+    rng = np.random.default_rng(3)
+    states = []
+    for state in path_states()[::9]:
+        states.append(state)
+        for _ in range(3):  # knock out candidates until something may break
+            s = state.copy()
+            for c in rng.integers(0, 81, 6).tolist():
+                if s.cand[c]:
+                    s.eliminate(c, s.cand[c].bit_length())
+            states.append(s)
+    fast = [s.broken() for s in states]
+    _slow(monkeypatch)
+    slow = [s.broken() for s in states]
+    assert fast == slow
+    assert any(fast) and not all(fast)
+
+
+def _easiest_reference(state: Candidates):
+    """SE's unique loop choice over every instance: lowest price, then lowest type, then first found."""
+    best = None
+    for kind, found in unique_loops.typed_unique_loops(state):
+        if best is None or (found.se, kind) < best[0]:
+            best = ((found.se, kind), found)
+    return best[1] if best else None
+
+
+def test_easiest_unique_loop_matches_the_minimum_over_every_instance():
+    found = 0
+    for state in path_states():
+        fast, ref = unique_loops.easiest_unique_loop(state), _easiest_reference(state)
+        assert fast == ref
+        found += fast is not None
+    assert found > 3
+
+
+def _xy_wings_reference(state: Candidates, xyz: bool):
+    """XY/XYZ-Wings testing every peer of every pivot (the finder before it kept a set of bivalue cells)."""
+    from sudokit.logic.candidates import bits
+    from sudokit.logic.notation import eliminate_digit
+
+    h, cand = state.houses, state.cand
+    for pivot in range(h.ncells):
+        pm = cand[pivot]
+        if pm.bit_count() != (3 if xyz else 2):
+            continue
+        wings = [c for c in bits(h.peers[pivot]) if cand[c].bit_count() == 2]
+        for a in wings:
+            if (pm & ~cand[a]).bit_count() != 1:
+                continue
+            for b in wings:
+                union, common = pm | cand[a] | cand[b], pm & cand[a] & cand[b]
+                if b == a or union.bit_count() != 3 or common.bit_count() != (1 if xyz else 0):
+                    continue
+                victims = h.peers[a] & h.peers[b] & ~(1 << pivot) & (h.peers[pivot] if xyz else -1)
+                elim = eliminate_digit(state, victims, (cand[a] & cand[b]).bit_length())
+                if elim:
+                    yield (pivot, a, b), elim
+
+
+@pytest.mark.parametrize("xyz", [False, True])
+def test_xy_wings_match_every_peer_search(xyz):
+    from sudokit.logic import wings
+
+    total = 0
+    for state in path_states():
+        fast = [(s.cells, list(s.eliminations)) for s in wings.xy_wings(state, xyz)]
+        assert fast == list(_xy_wings_reference(state, xyz))
+        total += len(fast)
+    assert total > 0
+
+
+def _w_wings_reference(state: Candidates):
+    """W-Wings testing every pair of bivalue cells (the finder before it grouped them by their digits)."""
+    from sudokit.logic import w_wing
+    from sudokit.logic.candidates import digits_of
+    from sudokit.logic.notation import eliminate_digit
+
+    h, cand = state.houses, state.cand
+    pairs = [c for c in range(h.ncells) if cand[c].bit_count() == 2]
+    for i, a in enumerate(pairs):
+        for b in pairs[i + 1:]:
+            if cand[b] != cand[a]:
+                continue
+            for x, y in w_wing._orders(digits_of(cand[a])):
+                elim = eliminate_digit(state, h.common_peers(1 << a | 1 << b), x)
+                bridge = w_wing._bridge(state, a, b, w_wing._strong_links(state, y)) if elim else None
+                if bridge:
+                    yield w_wing._w_step(state, a, b, x, y, bridge, elim)
+
+
+def test_w_wings_and_remote_pairs_match_every_pair_search():
+    from sudokit.logic import w_wing
+
+    wings = chains = 0
+    for state in path_states():
+        cand = state.cand
+        found = list(w_wing.w_wings(state))
+        assert found == list(_w_wings_reference(state))
+        wings += len(found)
+        slow = [c for start in range(81) if cand[start].bit_count() == 2 and cand.count(cand[start]) >= 4
+                for c in w_wing._extend(state, [start], cand[start])]  # same=-1: every peer is tested
+        assert list(w_wing._pair_chains(state)) == slow
+        chains += len(slow)
+    assert wings > 0 and chains > 0
+
+
+def _grave_reference(state: Candidates, rest) -> bool:
+    """_is_grave counting each house's places of each digit cell by cell."""
+    if any(v == 0 and m.bit_count() != 2 for v, m in zip(state.values, rest)):
+        return False
+    return all(sum(1 for c in cells if rest[c] >> (d - 1) & 1) in (0, 2)
+               for cells in state.houses.cells[:27] for d in range(1, 10))
+
+
+def test_bug_grave_test_matches_counting_cell_by_cell():
+    rng = np.random.default_rng(5)
+    graves = 0
+    for state in path_states():
+        rests = [list(state.cand)]
+        found = unique_loops._bug_cells(state)
+        if found:  # the grave SE found, and the same grave with one BUG value kept
+            rests.append([m & ~found.get(c, 0) for c, m in enumerate(state.cand)])
+            rests.append([m & ~(found.get(c, 0) if c != min(found) else 0) for c, m in enumerate(state.cand)])
+        fat = [c for c, m in enumerate(state.cand) if m.bit_count() > 2]
+        if fat:  # trim fat cells at random down to two candidates
+            rest = list(state.cand)
+            for c in rng.permutation(fat).tolist():
+                while rest[c].bit_count() > 2:
+                    rest[c] &= rest[c] - 1
+            rests.append(rest)
+        for rest in rests:
+            assert unique_loops._is_grave(state, rest) == _grave_reference(state, rest)
+            graves += _grave_reference(state, rest)
+    assert graves > 0
+
+
+def test_pending_strong_link_chains_make_the_finder_steps_in_order():
+    from sudokit.logic import strong_links
+
+    total = 0
+    for state in path_states():
+        pending = list(strong_links.pending_steps(state, 2))
+        steps = list(strong_links.strong_link_steps(state, 2))
+        assert [p.slug for p in pending] == [s.slug for s in steps]
+        assert [p.make() for p in pending] == steps
+        total += len(steps)
+    assert total > 20
+
+
+def test_hodoku_next_with_pending_steps_takes_the_same_step(monkeypatch):
+    from sudokit.logic import path
+
+    states = path_states()
+    fast = [path.hodoku_next(s) for s in states]
+    monkeypatch.setattr(path, "_PENDING", {})
+    slow = [path.hodoku_next(s) for s in states]
+    assert fast == slow
+    assert sum(s is not None and s.slug in ("skyscraper", "2-string-kite", "turbot-fish", "empty-rectangle")
+               for s in fast) > 0
