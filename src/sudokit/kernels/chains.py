@@ -30,7 +30,8 @@ from the development bank, replayed, best of 3 CPU times; every hint identical t
   dynamic multiple 0.38 s (28 calls), Nishio 0.17 s (153 calls), unchanged.
 - End to end with the HoDoKu-side work of logic/chains.py and nets.py (`benchmarks/rate.py --per-band 40`, our
   side only, main then this branch back to back on a machine at load 6-8): ER 7-8.5 12.6 -> 13.8 puzzles/s,
-  ER 8.5-9.3 2.37 -> 2.80/s. Ratings identical on 61 dev-bank puzzles of ER 7-9.2 (er, ep, ed, level, score,
+  ER 8.5-9.3 2.37 -> 2.80/s; after merging main (grader3), run side by side: 14.0 -> 15.3/s and 2.56 -> 2.93/s
+  (about 14x and 15x hodoku-py's 1.09/s and 0.194/s measured last session). Ratings identical on 61 dev-bank puzzles of ER 7-9.2 (er, ep, ed, level, score,
   hardest and every SE step).
 - Still open: static runs are recomputed per use (a place's run once as its cell's digit, again in each house
   where it is not the first place): region chains make most of the runs. In a static run each record has one
