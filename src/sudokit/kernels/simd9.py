@@ -28,6 +28,16 @@ x1.30-1.35 / x1.02-1.05 / x0.98-1.00 / x0.98-1.00 of tdoku's rate, where bitmask
 x0.89.  So the hard sets reach parity, not the margin the issue asks for: tdoku needs 21-26% fewer guesses there
 (61.7 / 110.4 against 83.6 / 140.0 a puzzle; its triad propagation) and spends about 25% more time a guess.
 
+Tried and not merged (branch speed3, kept as the record): tdoku's two guess-cutting ideas, hidden triads at every
+stall (vector counters over minirows and minicolumns) plus branching on a digit's band/stack configuration.  The
+guesses drop to tdoku's (magictour / 1905_11+ / 1106: 9.05 / 61.6 / 116.0 a puzzle against 10.05 / 83.6 / 140.0;
+tdoku 8.94 / 61.7 / 110.4), but a node costs ~20% more (the triads' removals trigger more propagation).  On a quiet
+machine, in-process A/B alternating with tb_clang (limit 2, 5 s passes): 17_clue x1.29-1.33 against x1.33,
+magictour x0.93-0.97 against x1.03-1.05, 1905_11+ x1.07-1.09 against x0.94-0.99, 1106 x0.91-0.95 against
+x0.98-0.99 of tdoku.  Only 1905_11+ gains, so the cell guess stays; at limit 1 the branch did gain (1106 21.6k/s
+with 53.6 guesses against tdoku's 18.2k/s).  Triads alone cut 4-5% of the guesses and cost 10%; configuration
+branching alone guesses more (157.9 on 1106).  Next: a cheaper propagate9 round, which counts on every set.
+
 Variants measured (A/B in one process, whole passes, CPU time, limit 2; magictour / 1106 / 1905_11+ puzzles/s,
 bitmask9 beside; the machine is shared, so only same-minute ratios count):
   - naked_scan + changed_words: +4.4% / +4.0% over bitmask9 (89.3k vs 85.5k, 9.63k vs 9.27k).
