@@ -43,6 +43,28 @@ from .links import (ADVANCED, CELL, OK, OVERFLOW, _add, _cycle_removable, _digit
                     _store_add, ancestors, cycles, forcing, length_tenths, reset_slot, static_graph)
 
 
+@njit(cache=True)
+def _reach(s, e, nparents, cause, st, sc, queue, tail):
+    """Potential e reached (parents in sc.parents[:nparents]): next to its opposite it ends the run (the on and
+    off records in sc.result[0:2]; -1), new it joins the queue (the new tail), else nothing (tail); -1 on
+    overflow (sc.result[2]).  Off potentials are even, on ones odd: e ^ 1 is e's opposite."""
+    pmap, result = st[6], sc[8]
+    opp = pmap[s, e ^ 1]
+    if opp < 0 and pmap[s, e] >= 0:
+        return tail
+    x = _store_add(s, e, nparents, st, sc, cause)
+    if x < 0:
+        result[2] = OVERFLOW
+        return -1
+    if opp >= 0:
+        result[0] = x if e & 1 else opp
+        result[1] = opp if e & 1 else x
+        return -1
+    pmap[s, e] = x
+    queue[tail] = x
+    return tail + 1
+
+
 def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
     """SE's doChaining from one potential into run slot s: every on first, then one off, until nothing moves.
 
@@ -77,22 +99,9 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
             for i in range(k):
                 e = tmp[i]
                 parents[0] = r
-                if pmap[s, e + 1] >= 0:
-                    x = _store_add(s, e, 1, st, sc, causes[i])
-                    if x < 0:
-                        result[2] = OVERFLOW
-                        return
-                    result[0] = pmap[s, e + 1]
-                    result[1] = x
+                toff = _reach(s, e, 1, causes[i], st, sc, qoff, toff)
+                if toff < 0:
                     return
-                if pmap[s, e] < 0:
-                    x = _store_add(s, e, 1, st, sc, causes[i])
-                    if x < 0:
-                        result[2] = OVERFLOW
-                        return
-                    pmap[s, e] = x
-                    qoff[toff] = x
-                    toff += 1
             continue
         if hoff < toff:
             r = qoff[hoff]
@@ -106,22 +115,9 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
                 parents[0] = r
                 for h in range(hid_n[i]):
                     parents[1 + h] = pmap[s, hid[i, h]]
-                if pmap[s, e - 1] >= 0:
-                    x = _store_add(s, e, 1 + hid_n[i], st, sc, causes[i])
-                    if x < 0:
-                        result[2] = OVERFLOW
-                        return
-                    result[0] = x
-                    result[1] = pmap[s, e - 1]
+                ton = _reach(s, e, 1 + hid_n[i], causes[i], st, sc, qon, ton)
+                if ton < 0:
                     return
-                if pmap[s, e] < 0:
-                    x = _store_add(s, e, 1 + hid_n[i], st, sc, causes[i])
-                    if x < 0:
-                        result[2] = OVERFLOW
-                        return
-                    pmap[s, e] = x
-                    qon[ton] = x
-                    ton += 1
             continue
         if level == 0:
             return
@@ -168,22 +164,9 @@ def propagate_static(s, start, adj_ptr, adj, adj_cause, st, sc):
             for i in range(adj_ptr[p], adj_ptr[p + 1]):
                 e = adj[i]
                 parents[0] = r
-                if pmap[s, e + 1] >= 0:
-                    x = _store_add(s, e, 1, st, sc, adj_cause[i])
-                    if x < 0:
-                        result[2] = OVERFLOW
-                        return
-                    result[0] = pmap[s, e + 1]
-                    result[1] = x
+                toff = _reach(s, e, 1, adj_cause[i], st, sc, qoff, toff)
+                if toff < 0:
                     return
-                if pmap[s, e] < 0:
-                    x = _store_add(s, e, 1, st, sc, adj_cause[i])
-                    if x < 0:
-                        result[2] = OVERFLOW
-                        return
-                    pmap[s, e] = x
-                    qoff[toff] = x
-                    toff += 1
             continue
         if hoff < toff:
             r = qoff[hoff]
@@ -192,22 +175,9 @@ def propagate_static(s, start, adj_ptr, adj, adj_cause, st, sc):
             for i in range(adj_ptr[p], adj_ptr[p + 1]):
                 e = adj[i]
                 parents[0] = r
-                if pmap[s, e - 1] >= 0:
-                    x = _store_add(s, e, 1, st, sc, adj_cause[i])
-                    if x < 0:
-                        result[2] = OVERFLOW
-                        return
-                    result[0] = x
-                    result[1] = pmap[s, e - 1]
+                ton = _reach(s, e, 1, adj_cause[i], st, sc, qon, ton)
+                if ton < 0:
                     return
-                if pmap[s, e] < 0:
-                    x = _store_add(s, e, 1, st, sc, adj_cause[i])
-                    if x < 0:
-                        result[2] = OVERFLOW
-                        return
-                    pmap[s, e] = x
-                    qon[ton] = x
-                    ton += 1
             continue
         return
 
