@@ -69,7 +69,7 @@ import itertools
 import numpy as np
 from numba import literally, njit
 
-from .bitmask import BAD_VALUE, CLASH, GUESSES, NODES, OK, SMALL, STOP_EVERY, STOPPED, has_clash, reject
+from .bitmask import GUESSES, NODES, SMALL, STOP_EVERY, STOPPED, screen
 from .bits import U, ctz, popcount
 
 
@@ -498,19 +498,8 @@ def search_many(grids, n, r, c, T16, T64, limit, max_nodes, counts, solutions, g
     out = np.zeros(ncells, np.int32)
     for i in range(P):
         g = grids[i]
-        bad = False
-        for cell in range(ncells):
-            if g[cell] < 0 or g[cell] > n:
-                bad = True
-        for cell in range(ncells):
-            solutions[i, cell] = 0
-        if bad:
-            reject(i, BAD_VALUE, counts, guesses, nodes, complete, status)
+        if not screen(i, g, n, peers_ptr, peers_idx, solutions, counts, guesses, nodes, complete, status):
             continue
-        if has_clash(g, peers_ptr, peers_idx):
-            reject(i, CLASH, counts, guesses, nodes, complete, status)
-            continue
-        status[i] = OK
         if stop[0] != 0:
             return i
         k = search(g, literally(n), literally(r), literally(c), T16, T64, limit, max_nodes, out, stats, st, st_b,

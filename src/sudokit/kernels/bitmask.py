@@ -542,6 +542,25 @@ def reject(i, code, counts, guesses, nodes, complete, status):
     complete[i] = True
 
 
+@njit(cache=True)
+def screen(i, g, n, peers_ptr, peers_idx, solutions, counts, guesses, nodes, complete, status):
+    """Row i of a batch before its search: its solution row cleared; a value outside 0..n or clashing givens is
+    recorded as not searched (False), else its status is OK (True)."""
+    bad = False
+    for c in range(g.shape[0]):
+        if g[c] < 0 or g[c] > n:
+            bad = True
+        solutions[i, c] = 0
+    if bad:
+        reject(i, BAD_VALUE, counts, guesses, nodes, complete, status)
+        return False
+    if has_clash(g, peers_ptr, peers_idx):
+        reject(i, CLASH, counts, guesses, nodes, complete, status)
+        return False
+    status[i] = OK
+    return True
+
+
 @njit(cache=True, error_model="numpy", nogil=True)
 def search_many(grids, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, limit, max_nodes,
                 counts, solutions, guesses, nodes, complete, status, stop, cu_ptr, cu_idx):
@@ -569,19 +588,8 @@ def search_many(grids, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_roun
     out = np.zeros(ncells, np.int32)
     for i in range(P):
         g = grids[i]
-        bad = False
-        for c in range(ncells):
-            if g[c] < 0 or g[c] > n:
-                bad = True
-        for c in range(ncells):
-            solutions[i, c] = 0
-        if bad:
-            reject(i, BAD_VALUE, counts, guesses, nodes, complete, status)
+        if not screen(i, g, n, peers_ptr, peers_idx, solutions, counts, guesses, nodes, complete, status):
             continue
-        if has_clash(g, peers_ptr, peers_idx):
-            reject(i, CLASH, counts, guesses, nodes, complete, status)
-            continue
-        status[i] = OK
         if stop[0] != 0:
             return i
         k = search(g, n, units, peers_ptr, peers_idx, lc_ptr, lc_cells, lc_rounds, limit, max_nodes,
