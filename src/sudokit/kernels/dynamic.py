@@ -44,6 +44,24 @@ from .links import (ADVANCED, CELL, OK, OVERFLOW, _add, _cycle_removable, _digit
 
 
 @njit(cache=True)
+def _begin(s, start, st, sc):
+    """A run's start: slot s emptied, sc.result cleared, the start potential recorded and queued (an on one into
+    sc.qon, an off one into sc.qoff); returns the two queues' tails (ton, toff)."""
+    reset_slot(s, st)
+    result = sc[8]
+    result[0] = -1
+    result[1] = -1
+    result[2] = OK
+    r0 = _store_add(s, start, 0, st, sc)
+    st[6][s, start] = r0
+    if start & 1:
+        sc[1][0] = r0
+        return 1, 0
+    sc[2][0] = r0
+    return 0, 1
+
+
+@njit(cache=True)
 def _reach(s, e, nparents, cause, st, sc, queue, tail):
     """Potential e reached (parents in sc.parents[:nparents]): next to its opposite it ends the run (the on and
     off records in sc.result[0:2]; -1), new it joins the queue (the new tail), else nothing (tail); -1 on
@@ -75,21 +93,10 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
     st_pid, pmap = st[0], st[6]
     work, qon, qoff, mark, tmp, hid_n, hid, parents, result = sc[0], sc[1], sc[2], sc[3], sc[4], sc[5], sc[6], sc[7], sc[8]
     causes = sc[18]
-    reset_slot(s, st)
-    result[0] = -1
-    result[1] = -1
-    result[2] = OK
     for c in range(work.shape[0]):
         work[c] = cand[c]
-    r0 = _store_add(s, start, 0, st, sc)
-    pmap[s, start] = r0
-    hon, ton, hoff, toff = 0, 0, 0, 0
-    if start & 1:
-        qon[ton] = r0
-        ton += 1
-    else:
-        qoff[toff] = r0
-        toff += 1
+    hon, hoff = 0, 0
+    ton, toff = _begin(s, start, st, sc)
     while True:
         if hon < ton:
             r = qon[hon]
@@ -141,21 +148,10 @@ def propagate_static(s, start, adj_ptr, adj, adj_cause, st, sc):
     links.static_graph(True, True, ...): the same records in the same order (a static run never narrows the grid,
     so every potential's links are the graph's edges, in the same order, with no hidden parents), without making
     the links of every potential again."""
-    st_pid, pmap = st[0], st[6]
-    qon, qoff, parents, result = sc[1], sc[2], sc[7], sc[8]
-    reset_slot(s, st)
-    result[0] = -1
-    result[1] = -1
-    result[2] = OK
-    r0 = _store_add(s, start, 0, st, sc)
-    pmap[s, start] = r0
-    hon, ton, hoff, toff = 0, 0, 0, 0
-    if start & 1:
-        qon[ton] = r0
-        ton += 1
-    else:
-        qoff[toff] = r0
-        toff += 1
+    st_pid = st[0]
+    qon, qoff, parents = sc[1], sc[2], sc[7]
+    hon, hoff = 0, 0
+    ton, toff = _begin(s, start, st, sc)
     while True:
         if hon < ton:
             r = qon[hon]
