@@ -14,14 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-
-@njit(cache=True)
-def _meet(x, y, W):
-    """True if two word rows share a bit."""
-    for w in range(W):
-        if x[w] & y[w]:
-            return True
-    return False
+from .implications import _and_any
 
 
 @njit(cache=True)
@@ -51,7 +44,7 @@ def xz_hits(ptr, nbr, rcs, digits, cells, zb, n, out):
                 common &= ~rc
             hit = False
             for z in range(n):
-                if (common >> np.uint64(z)) & np.uint64(1) and _meet(zb[a, z], zb[b, z], W):
+                if (common >> np.uint64(z)) & np.uint64(1) and _and_any(zb[a, z], zb[b, z], W):
                     hit = True
                     break
             if not hit and not single:
