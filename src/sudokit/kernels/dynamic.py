@@ -148,34 +148,36 @@ def propagate_static(s, start, adj_ptr, adj, adj_cause, st, sc):
     links.static_graph(True, True, ...): the same records in the same order (a static run never narrows the grid,
     so every potential's links are the graph's edges, in the same order, with no hidden parents), without making
     the links of every potential again."""
-    st_pid = st[0]
-    qon, qoff, parents = sc[1], sc[2], sc[7]
+    qon, qoff = sc[1], sc[2]
     hon, hoff = 0, 0
     ton, toff = _begin(s, start, st, sc)
     while True:
         if hon < ton:
-            r = qon[hon]
             hon += 1
-            p = st_pid[s, r]
-            for i in range(adj_ptr[p], adj_ptr[p + 1]):
-                e = adj[i]
-                parents[0] = r
-                toff = _reach(s, e, 1, adj_cause[i], st, sc, qoff, toff)
-                if toff < 0:
-                    return
-            continue
-        if hoff < toff:
-            r = qoff[hoff]
+            toff = _follow(s, qon[hon - 1], adj_ptr, adj, adj_cause, st, sc, qoff, toff)
+            if toff < 0:
+                return
+        elif hoff < toff:
             hoff += 1
-            p = st_pid[s, r]
-            for i in range(adj_ptr[p], adj_ptr[p + 1]):
-                e = adj[i]
-                parents[0] = r
-                ton = _reach(s, e, 1, adj_cause[i], st, sc, qon, ton)
-                if ton < 0:
-                    return
-            continue
-        return
+            ton = _follow(s, qoff[hoff - 1], adj_ptr, adj, adj_cause, st, sc, qon, ton)
+            if ton < 0:
+                return
+        else:
+            return
+
+
+@njit(cache=True)
+def _follow(s, r, adj_ptr, adj, adj_cause, st, sc, queue, tail):
+    """Record r's static links (the graph's edges of its potential) through _reach into queue: the new tail, or
+    -1 when the run ended."""
+    parents = sc[7]
+    p = st[0][s, r]
+    for i in range(adj_ptr[p], adj_ptr[p + 1]):
+        parents[0] = r
+        tail = _reach(s, adj[i], 1, adj_cause[i], st, sc, queue, tail)
+        if tail < 0:
+            return -1
+    return tail
 
 
 def _copy(fn, name: str):
