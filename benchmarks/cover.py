@@ -123,6 +123,7 @@ def sudokit_runners(problem: Problem) -> dict:
     if kind == "bounds":
         return {"sudokit-mcc": lambda: int(count(problem))}
     return {"sudokit-cells": lambda: int(count(problem, algorithm="cells")),
+            "sudokit-cells-first": lambda: int(count(problem, algorithm="cells-first")),
             "sudokit-dlx": lambda: int(count(problem, algorithm="dlx"))}
 
 

@@ -130,6 +130,25 @@ updates, 81M mems) but pays ~180 ns a node (was ~215) for the MRV scan, the snap
 where dlx's undo is its updates replayed backwards (~125 ns a node). After this round, `benchmarks/cover.py
 --knuth DIR --peers none --rounds 2`: queens 12-15 cells 0.72-0.73x ssxcc (dlx 0.64-0.65x), quarter
 pentominoes 0.9x, 6x10 0.85x.
+
+Round 4 (issue 14; .scratch/abv.py A/B in one process, best of 3; 12 queens / quarter pentominoes):
+    hide the options of x's k-th item only from the sets of the items active before it (those x deactivated
+    earlier are done with): the same 254,849,991 removals, since an option holding an earlier item of x left the
+    later items' sets when that item was hidden: no change, not kept
+    a first pass that only counts (no node moves; per item a counter stamped per try) whether x would leave an
+    active primary item empty, the real removals only when it would not: removals 255M -> 132M, same nodes, but
+    1.21 -> 2.68 s (the counting pass is as dear per node as a removal: its skip test for options already
+    counted and its stamps branch unpredictably) and 12 queens 0.046 -> 0.065: lost
+    the same test only for the active primary items with at most 1, 2, 3 options (do all their options clash
+    with x?): 255M -> 254M / 251M / 246M removals, the dead ends come from larger sets; 1.26 -> 1.35 / 1.33 /
+    1.22 s, 12 queens 0.046 -> 0.054-0.068: lost
+    MRV ties by degree (cover/solver.py item_ranks: the builder numbers the primary items by how many options
+    their options clash with, so "ties to the lowest item" prefers the most constraining one; no kernel change):
+    seeded runs showed the tie-break is worth 20-28% of the nodes on queens (180-202k against 251k on 12) and
+    nothing on the pentominoes (+-0.5%). 12 queens 251,296 -> 172,276 nodes (4.66M -> 2.66M removals), 0.047 ->
+    0.029 s; 13 queens 1,278,920 -> 856,694, 0.245 -> 0.144; 14 queens 6,787,690 -> 4,469,958, 1.27 -> 0.75;
+    quarter pentominoes 302,543 -> 301,446, 1.24 -> 1.21 (noise). Kept as the default; algorithm="cells-first"
+    keeps ties to the first item (the tree above, ssxcc's but for its forced stack) and its tested counts.
 """
 
 import numpy as np
