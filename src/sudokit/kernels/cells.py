@@ -149,6 +149,12 @@ Round 4 (issue 14; .scratch/abv.py A/B in one process, best of 3; 12 queens / qu
     0.029 s; 13 queens 1,278,920 -> 856,694, 0.245 -> 0.144; 14 queens 6,787,690 -> 4,469,958, 1.27 -> 0.75;
     quarter pentominoes 302,543 -> 301,446, 1.24 -> 1.21 (noise). Kept as the default; algorithm="cells-first"
     keeps ties to the first item (the tree above, ssxcc's but for its forced stack) and its tested counts.
+    _hide_nodes not inlined (fewer live values in the loop around it): within noise (pq 1.39 -> 1.29, then 1.28
+    -> 1.33 in a second process), not kept
+    a copy of _hide_nodes without the trail (_hide_snap) for the levels that saved a snapshot (sid 0), chosen at
+    the call: the removal loop loses the stamp test and keeps setm's base in a register (~24 instructions a
+    removal against ~30, two of them reloads of spilled values): 6x10 pentominoes 5.00 -> 4.48 s, quarter
+    1.28 -> 1.15 and 1.11 -> 1.09, 13 queens 0.141 -> 0.140 (two processes, engines alternating): kept
 """
 
 import numpy as np
@@ -242,6 +248,22 @@ def _hide_nodes(z, ze, start, active, nprim, setm, nd, it, trail, top, sid):
             removed += 1
         z += O
     return removed, top
+
+
+@njit(cache=True, inline="always")
+def _hide_snap(z, ze, start, active, nprim, setm, nd, it):
+    """_hide_nodes for a level whose sizes are in a snapshot (nothing to push): the removal count, or -1 - r."""
+    removed = 0
+    while z < ze:
+        j = nd[z + z]
+        pj = it[j * IW + POS]
+        if pj < start:
+            if it[j * IW + SIZE] == O and pj < active and j < nprim:
+                return -1 - removed
+            _remove(z, j, setm, nd, it)
+            removed += 1
+        z += O
+    return removed
 
 
 @njit(cache=True, inline="always")
@@ -367,10 +389,14 @@ def search(opt_of, span, nd, col, setm, item, it, prim, lv, trail, state, limit,
             t = Z
             while t < bs:  # hide every option of i from the active items (none can fail: i covers them)
                 y = setm[b + t]
-                r, top = _hide_nodes(span[y + y], y, active, Z, nprim, setm, nd, it, trail, top, sid)
-                updates += r
-                r, top = _hide_nodes(y + O, span[y + y + O], active, Z, nprim, setm, nd, it, trail, top, sid)
-                updates += r
+                if sid == Z:
+                    updates += _hide_snap(span[y + y], y, active, Z, nprim, setm, nd, it)
+                    updates += _hide_snap(y + O, span[y + y + O], active, Z, nprim, setm, nd, it)
+                else:
+                    r, top = _hide_nodes(span[y + y], y, active, Z, nprim, setm, nd, it, trail, top, sid)
+                    updates += r
+                    r, top = _hide_nodes(y + O, span[y + y + O], active, Z, nprim, setm, nd, it, trail, top, sid)
+                    updates += r
                 t += O
             lv[level, L_ACTIVE] = active
             lv[level, L_PACTIVE] = pactive
@@ -430,11 +456,17 @@ def search(opt_of, span, nd, col, setm, item, it, prim, lv, trail, state, limit,
                         if c != Z and col[y] == c:
                             cleansings += 1  # same color: the option stays
                             continue
-                        r, top = _hide_nodes(span[y + y], y, start, active, nprim, setm, nd, it, trail, top, sid)
-                        if r >= 0:
-                            updates += r
-                            r, top = _hide_nodes(y + O, span[y + y + O], start, active, nprim, setm, nd, it,
-                                                 trail, top, sid)
+                        if sid == Z:
+                            r = _hide_snap(span[y + y], y, start, active, nprim, setm, nd, it)
+                            if r >= 0:
+                                updates += r
+                                r = _hide_snap(y + O, span[y + y + O], start, active, nprim, setm, nd, it)
+                        else:
+                            r, top = _hide_nodes(span[y + y], y, start, active, nprim, setm, nd, it, trail, top, sid)
+                            if r >= 0:
+                                updates += r
+                                r, top = _hide_nodes(y + O, span[y + y + O], start, active, nprim, setm, nd, it,
+                                                     trail, top, sid)
                         if r < 0:
                             updates += -1 - r
                             ok = False
