@@ -155,6 +155,14 @@ Round 4 (issue 14; .scratch/abv.py A/B in one process, best of 3; 12 queens / qu
     the call: the removal loop loses the stamp test and keeps setm's base in a register (~24 instructions a
     removal against ~30, two of them reloads of spilled values): 6x10 pentominoes 5.00 -> 4.48 s, quarter
     1.28 -> 1.15 and 1.11 -> 1.09, 13 queens 0.141 -> 0.140 (two processes, engines alternating): kept
+    one loop over a hidden option's whole span, its own node skipped by the position test (bound = the hidden
+    item's own place, the first experiment above shows nothing else changes): the same removals, but quarter
+    pentominoes 1.09 -> 1.50, 13 queens 0.139 -> 0.159: lost (the two loops stay)
+    one loop round the option from y + 1 (a fixed count, the wrap as a select): loses the fewest-first order of
+    the option's items (254.1M -> 254.8M removals) and 1.17 -> 1.32 s, 13 queens 0.141 -> 0.159: lost
+After this round, `benchmarks/cover.py --knuth DIR --peers none --rounds 2` (loaded box): queens 12-15 cells
+0.42-0.53x ssxcc (cells-first, the same tree as ssxcc: 0.72-0.84x; dlx 0.63-0.64x), quarter pentominoes 0.74x,
+6x10 0.77x (was 0.91x and 0.86x).
 """
 
 import numpy as np
