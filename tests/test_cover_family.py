@@ -441,3 +441,14 @@ def test_console_script_leaves_fast_with_the_commands_answer_and_code(tmp_path):
     assert bad.returncode == 2 and bad.stderr.startswith("sudokit: ") and "Traceback" not in bad.stderr
     examples = Path(__file__).resolve().parent.parent / "examples"
     assert sudokit("cover", "--max-nodes", "5", "--count", examples / "queens8.dlx").returncode == 3
+
+
+def test_cover_command_takes_either_tie_rule_of_dancing_cells():
+    """`--algorithm cells-first` is Knuth's tie rule: the same count as the default, its own (larger) tree."""
+    from pathlib import Path
+
+    queens8 = Path(__file__).resolve().parent.parent / "examples" / "queens8.dlx"
+    first = run("cover", "--count", "--stats", "--algorithm", "cells-first", queens8)
+    degree = run("cover", "--count", "--stats", queens8)
+    assert first[:2] == degree[:2] == (0, "92\n")
+    assert "933 nodes" in first[2] and "856 nodes" in degree[2]

@@ -160,6 +160,8 @@ Round 4 (issue 14; .scratch/abv.py A/B in one process, best of 3; 12 queens / qu
     pentominoes 1.09 -> 1.50, 13 queens 0.139 -> 0.159: lost (the two loops stay)
     one loop round the option from y + 1 (a fixed count, the wrap as a select): loses the fewest-first order of
     the option's items (254.1M -> 254.8M removals) and 1.17 -> 1.32 s, 13 queens 0.141 -> 0.159: lost
+    _hide_snap counting the skipped nodes instead of the removed ones (one add fewer a removal on the
+    pentominoes): 1.20 -> 1.35 s, 13 queens 0.141 -> 0.162 (LLVM lays the loop out worse): lost
 After this round, `benchmarks/cover.py --knuth DIR --peers none --rounds 2` (loaded box): queens 12-15 cells
 0.42-0.53x ssxcc (cells-first, the same tree as ssxcc: 0.72-0.84x; dlx 0.63-0.64x), quarter pentominoes 0.74x,
 6x10 0.77x (was 0.91x and 0.86x).
