@@ -162,6 +162,9 @@ Round 4 (issue 14; .scratch/abv.py A/B in one process, best of 3; 12 queens / qu
     the option's items (254.1M -> 254.8M removals) and 1.17 -> 1.32 s, 13 queens 0.141 -> 0.159: lost
     _hide_snap counting the skipped nodes instead of the removed ones (one add fewer a removal on the
     pentominoes): 1.20 -> 1.35 s, 13 queens 0.141 -> 0.162 (LLVM lays the loop out worse): lost
+    a third copy for problems without secondary items (every other node of a hidden option is then in an item
+    active before the hide, so the position is read only for the rare dead end): 1.13 -> 1.20 s, 13 queens
+    0.141 -> 0.149: lost (each copy at the call sites costs the loops around them registers)
 After this round, `benchmarks/cover.py --knuth DIR --peers none --rounds 2` (loaded box): queens 12-15 cells
 0.42-0.53x ssxcc (cells-first, the same tree as ssxcc: 0.72-0.84x; dlx 0.63-0.64x), quarter pentominoes 0.74x,
 6x10 0.77x (was 0.91x and 0.86x).
