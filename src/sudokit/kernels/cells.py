@@ -167,9 +167,10 @@ Round 4 (issue 14; .scratch/abv.py A/B in one process, best of 3; 12 queens / qu
     0.141 -> 0.149: lost (each copy at the call sites costs the loops around them registers)
     software prefetch (an llvm.prefetch intrinsic) of the span and nodes of the option two ahead in the set
     being hidden: 1.19 -> 1.37 s, 13 queens 0.139 -> 0.148: lost (the removals are not waiting on those lines)
-After this round, `benchmarks/cover.py --knuth DIR --peers none --rounds 2` (loaded box): queens 12-15 cells
-0.42-0.53x ssxcc (cells-first, the same tree as ssxcc: 0.72-0.84x; dlx 0.63-0.64x), quarter pentominoes 0.74x,
-6x10 0.77x (was 0.91x and 0.86x).
+After this round, `benchmarks/cover.py --knuth DIR --peers none --rounds 2` (loaded box, two runs): queens 12-15
+cells 0.40-0.53x ssxcc (cells-first, the same tree as ssxcc: 0.68-0.84x; dlx 0.60-0.64x), quarter pentominoes
+0.74-0.88x, 6x10 0.74-0.77x (was 0.91x and 0.86x; cells 1.12-1.14 and 4.48-4.57 s, ssxcc 1.29-1.51 and
+5.81-6.15 s).
 """
 
 import numpy as np
