@@ -290,9 +290,9 @@ def test_empty_36x36_sudoku_by_dancing_cells_within_10k_nodes():
 
     geometry = box_geometry(6, 6)
     problem, cell_digit = encode(np.zeros(geometry.ncells, np.int32), geometry)
-    search = Search(problem, max_nodes=10_000, algorithm="cells")
+    search = Search(problem, max_nodes=10_000, algorithm=ALGORITHM)
     found = search.run(1, 1)
-    assert ALGORITHM.startswith("cells") and len(found) == 1 and search.stats.nodes == 5972
+    assert ALGORITHM == "cells-first" and len(found) == 1 and search.stats.nodes == 5972
     grid = decode(found[0], cell_digit, geometry.ncells)
     for unit in geometry.units:
         assert sorted(grid[unit].tolist()) == list(range(1, 37))
