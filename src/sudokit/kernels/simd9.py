@@ -82,7 +82,14 @@ bitmask9 beside; the machine is shared, so only same-minute ratios count):
   - place() clearing d's column in the 3 bands by one <4 x i64> read-modify-write (S[3d .. 3d+3], lane 3 kept):
     6% slower (1106 9,747 vs 10,331/s, magictour 90.5k vs 96.9k): a vector load over words just stored one by
     one is not forwarded from the store buffer; rejected.
-  - beside tdoku with the two kept items (.scratch/tri/side.sh: tb_clang FILE 2 5 alternating with 5 s A/B
+  - one branch on "d has a row, box or column hidden single" before the two placement loops (each loop's own
+    test is then taken far more often): +2.1% / +1.9% / +2.3%, then +1.5% / -1.9% / +2.2%, then magictour +2.3%,
+    1106 +0.6% (runs at load 4-5); kept.  The same guard over the naked-singles loops of the 3 bands: -0.9% /
+    -1.0% / +0.4%, not kept.  The contradiction tests of a digit pass merged (3 word tests as one OR, the 3
+    stack-pattern tests as one flag tested after the loop): same as without (-0.8% / +0.6% / +0.1%, then +0.7%
+    and +0.1%); not kept.  The hidden-single scan reading the filtered words from locals instead of S just stored:
+    no change (LLVM forwards them already).
+  - beside tdoku with the first two kept items (.scratch/tri/side.sh: tb_clang FILE 2 5 alternating with 5 s A/B
     passes, load 3-5 from the other helpers), 1106 / 1905_11+ / magictour / 17_clue: x1.03-1.05 / x1.03-1.04 /
     x1.09-1.10 / x1.40 of tdoku's rate, where main's simd9 measured x0.99-1.01 / x0.99 / x1.05-1.06 / x1.34 in the
     same minutes.
@@ -420,7 +427,10 @@ def propagate9(S, T):
                 rs = (np.int64(popcount(r0) == 1) | (np.int64(popcount(r1) == 1) << 1)
                       | (np.int64(popcount(r2) == 1) << 2))
                 rb |= (rs | ((T[U(BOXONE + o)] & ~T[U(SHRINK + t)]) << 3)) << (6 * b)
-            while rb:  # one branch a digit, usually not taken
+            cs = c_once & ~c_twice
+            if (rb | cs) == 0:  # one branch for all of d's hidden singles, usually not taken (+2%)
+                continue
+            while rb:
                 j = ctz(rb)
                 rb &= rb - 1
                 b = j // 6
@@ -429,7 +439,6 @@ def propagate9(S, T):
                 bit = S[i + b] & S[27 + b] & mask
                 if bit:
                     place(S, d, b, bit, ctz(bit), T)
-            cs = c_once & ~c_twice
             while cs:
                 c = ctz(cs)
                 cs &= cs - 1
