@@ -89,6 +89,8 @@ bitmask9 beside; the machine is shared, so only same-minute ratios count):
     stack-pattern tests as one flag tested after the loop): same as without (-0.8% / +0.6% / +0.1%, then +0.7%
     and +0.1%); not kept.  The hidden-single scan reading the filtered words from locals instead of S just stored:
     no change (LLVM forwards them already).
+  - the row/box singles at 8 bits a band (b = j >> 3) and their unit masks from a table of 6 (no division by 6,
+    no select): 3-7% slower (1106 9,943 / 9,580 against 10,236 / 10,289/s), rejected.
   - beside tdoku with the first two kept items (.scratch/tri/side.sh: tb_clang FILE 2 5 alternating with 5 s A/B
     passes, load 3-5 from the other helpers), 1106 / 1905_11+ / magictour / 17_clue: x1.03-1.05 / x1.03-1.04 /
     x1.09-1.10 / x1.40 of tdoku's rate, where main's simd9 measured x0.99-1.01 / x0.99 / x1.05-1.06 / x1.34 in the
