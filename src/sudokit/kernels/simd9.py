@@ -91,6 +91,14 @@ bitmask9 beside; the machine is shared, so only same-minute ratios count):
     no change (LLVM forwards them already).
   - the row/box singles at 8 bits a band (b = j >> 3) and their unit masks from a table of 6 (no division by 6,
     no select): 3-7% slower (1106 9,943 / 9,580 against 10,236 / 10,289/s), rejected.
+  - the digits to re-process tracked by the placements (place returning the digits the cell held, plus d;
+    no snapshots, no changed_words, no snapshot stores in a pass or on backtrack): 7-12% slower (1106 9,566 /
+    9,594 against 10,366 / 10,239/s, magictour 83.6k / 84.3k against 95.0k / 96.4k) and 139.87 guesses against
+    140.01 (its own digit is always marked, so extra passes; the gather of the cell's digits costs in every
+    placement); rejected.
+  - naked singles placed without clearing the cell from the other digits (it has none): +1.7% / -1.0% on 1106,
+    +3.2% / -0.6% on magictour, then 1905_11+ +1.4% / -0.9% and magictour -0.4% / -0.1%: noise, as in bitmask9;
+    not kept.
   - beside tdoku with the first two kept items (.scratch/tri/side.sh: tb_clang FILE 2 5 alternating with 5 s A/B
     passes, load 3-5 from the other helpers), 1106 / 1905_11+ / magictour / 17_clue: x1.03-1.05 / x1.03-1.04 /
     x1.09-1.10 / x1.40 of tdoku's rate, where main's simd9 measured x0.99-1.01 / x0.99 / x1.05-1.06 / x1.34 in the
