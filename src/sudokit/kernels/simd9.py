@@ -4,7 +4,8 @@ The state, rules, guess choice and contract are bitmask9's (read its docstring f
 per-round scans run.  The 27 digit words S[3d + b] sit in one array, so a digit's 3 band words are one unaligned
 <4 x i64> load (an AVX2 ymm register; lane 3 is the next word, masked off):
   * naked_scan: once/twice accumulation over the 9 digits for the 3 bands at once (9 vector loads, VPAND/VPOR/
-    VPANDN), the cells with one digit left and the empty-cell contradiction in one pass;
+    VPANDN), the cells with one digit left and the empty-cell contradiction in one pass; it also writes 4 bit
+    planes of the cells' digits (S[PLANES ..], 4 vector stores), so a naked single's digit is 4 loads, not 9;
   * changed_words: the 27 words against their snapshots, 4 at a time (VPXOR, VPCMPEQQ, VMOVMSKPD), which gives
     the digits to re-process as bits 3d of a 27-bit mask (no per-digit compare and branch);
   * bivalue_scan: once/twice/thrice for the guess choice, the same way;
@@ -27,6 +28,9 @@ benchmarks/sudoku.py's docstring has the command and the runs): 17_clue / magict
 x1.30-1.35 / x1.02-1.05 / x0.98-1.00 / x0.98-1.00 of tdoku's rate, where bitmask9 was at x1.21 / x0.98 / x0.90 /
 x0.89.  So the hard sets reach parity, not the margin the issue asks for: tdoku needs 21-26% fewer guesses there
 (61.7 / 110.4 against 83.6 / 140.0 a puzzle; its triad propagation) and spends about 25% more time a guess.
+Session 3 (the digit planes, column singles' band from the folds, one branch for a digit's hidden singles; same
+nodes and solutions): x1.03-1.05 / x1.03-1.04 / x1.08-1.10 / x1.35-1.40 of tdoku's rate on 1106 / 1905_11+ /
+magictour / 17_clue (the session 3 record below and benchmarks/sudoku.py's docstring).
 
 Tried and not merged (branch speed3, kept as the record): tdoku's two guess-cutting ideas, hidden triads at every
 stall (vector counters over minirows and minicolumns) plus branching on a digit's band/stack configuration.  The
