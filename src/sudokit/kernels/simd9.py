@@ -103,6 +103,10 @@ bitmask9 beside; the machine is shared, so only same-minute ratios count):
   - naked singles placed without clearing the cell from the other digits (it has none): +1.7% / -1.0% on 1106,
     +3.2% / -0.6% on magictour, then 1905_11+ +1.4% / -0.9% and magictour -0.4% / -0.1%: noise, as in bitmask9;
     not kept.
+  - the guess stack's rows padded to 32 words and 64-byte aligned (S already is: numba's allocator): 1106
+    +0.3% / +3.4% / -0.7% / +0.9%, magictour -0.7% / +0.8%, 1905_11+ -1.2% / +0.1%: noise, not kept.
+  - the dirty digits taken from the highest down (63 - clz) instead of the lowest up: 3-5% slower (1106 9,907 /
+    9,947 against 10,235 / 10,384/s, magictour 93.0k / 93.1k against 97.2k / 98.2k), same nodes; rejected.
   - beside tdoku with the first two kept items (.scratch/tri/side.sh: tb_clang FILE 2 5 alternating with 5 s A/B
     passes, load 3-5 from the other helpers), 1106 / 1905_11+ / magictour / 17_clue: x1.03-1.05 / x1.03-1.04 /
     x1.09-1.10 / x1.40 of tdoku's rate, where main's simd9 measured x0.99-1.01 / x0.99 / x1.05-1.06 / x1.34 in the
