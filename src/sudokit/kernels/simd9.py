@@ -110,7 +110,9 @@ bitmask9 beside; the machine is shared, so only same-minute ratios count):
   - beside tdoku with the first two kept items (.scratch/tri/side.sh: tb_clang FILE 2 5 alternating with 5 s A/B
     passes, load 3-5 from the other helpers), 1106 / 1905_11+ / magictour / 17_clue: x1.03-1.05 / x1.03-1.04 /
     x1.09-1.10 / x1.40 of tdoku's rate, where main's simd9 measured x0.99-1.01 / x0.99 / x1.05-1.06 / x1.34 in the
-    same minutes.
+    same minutes.  Again at the end of the session with all three kept items: x1.05-1.06 / x1.01-1.05 /
+    x1.09-1.10 / x1.40-1.43 (1106 10,441 / 10,423 against tdoku 9,819-9,947; 1905_11+ 15,985 / 16,608 against
+    15,676-15,963), main's simd9 x0.94-0.99 / x0.97-0.98 / x1.04-1.06 / x1.35.
   search9 and the batch loop are copies of bitmask9's over this module's propagate9 and pick9: numba does not
   cache a function that takes another jitted function as an argument (measured: recompiled on every start), nor
   a closure made by a factory over them (measured: a new cache entry compiled on every start, no cache hits), and
