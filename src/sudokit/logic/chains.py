@@ -408,6 +408,12 @@ def chain_step(state: Candidates, slug: str, graph: Graph, pots: list[int], elim
 
 def _chains(state: Candidates, kind: str, slug: str, ends: bool):
     """X- or XY-Chains: per eliminated candidate the shortest chain, one step per elimination set."""
+    for graph, pots, elims in _chain_hits(state, kind):
+        yield chain_step(state, slug, graph, pots, elims, ends)
+
+
+def _chain_hits(state: Candidates, kind: str):
+    """The (graph, potentials, eliminations) of _chains' steps, in order."""
     graph = build_graph(state, kind)
     if not graph.nnormal:
         return
@@ -421,7 +427,7 @@ def _chains(state: Candidates, kind: str, slug: str, ends: bool):
         key = tuple(elims)
         if elims and key not in seen:
             seen.add(key)
-            yield chain_step(state, slug, graph, pots, elims, ends)
+            yield graph, pots, elims
 
 
 def x_chains(state: Candidates):
@@ -446,6 +452,12 @@ def grouped_nice_loops(state: Candidates):
 
 def _loops(state: Candidates, grouped: bool):
     """The nice loops and AICs of a state (only chains with a group node when grouped)."""
+    for slug, graph, pots, elims in _loop_hits(state, grouped):
+        yield chain_step(state, slug, graph, pots, elims, ends=slug.endswith("aic"))
+
+
+def _loop_hits(state: Candidates, grouped: bool):
+    """The (slug, graph, potentials, eliminations) of _loops' steps, in order."""
     graph = build_graph(state, "full", groups=grouped)
     if not graph.nnormal:
         return
@@ -462,14 +474,14 @@ def _loops(state: Candidates, grouped: bool):
         if run.cnl[1][p] >= 0:
             found.append((int(run.cnl[0][p]), "continuous-nice-loop", p, int(run.cnl[1][p])))
     for ln, kind, p, v in sorted(found, key=lambda x: x[0]):
-        s = _loop_step(state, run, kind, p, v, prefix)
-        if s is not None and s.eliminations not in seen:
-            seen.add(s.eliminations)
-            yield s
+        hit = _loop_hit(state, run, kind, p, v, prefix)
+        if hit is not None and tuple(hit[1]) not in seen:
+            seen.add(tuple(hit[1]))
+            yield prefix + kind, graph, hit[0], hit[1]
 
 
-def _loop_step(state, run: Scan, kind: str, p: int, v: int, prefix: str):
-    """The step of one hit, or None when its chain is not a clean loop or chain."""
+def _loop_hit(state, run: Scan, kind: str, p: int, v: int, prefix: str):
+    """(potentials, eliminations) of one hit, or None when its chain is not a clean loop or chain."""
     graph = run.graph
     pots = run.path(p, v)
     if kind == "continuous-nice-loop":
@@ -487,4 +499,55 @@ def _loop_step(state, run: Scan, kind: str, p: int, v: int, prefix: str):
     grouped = any(p2 // 2 >= graph.nnormal for p2 in pots)
     if prefix and not grouped:
         return None
-    return chain_step(state, prefix + kind, graph, pots, elims, ends=kind == "aic")
+    return pots, elims
+
+
+# ---------------------------------------------------------------- pending steps for solve paths
+
+class Pending:
+    """A chain before its Step (explanation, links) is made: a solve path compares every chain of a slug by its
+    size (pattern cells, then eliminations) and makes only the one it takes (path._Found)."""
+
+    __slots__ = ("slug", "key", "_args")
+
+    def __init__(self, slug: str, key: tuple, args: tuple):
+        self.slug, self.key, self._args = slug, key, args
+
+    def make(self):
+        """The Step."""
+        return chain_step(*self._args)
+
+
+def _pending(state: Candidates, slug: str, graph: Graph, pots: list[int], elims, ends: bool) -> Pending:
+    """A Pending chain whose key is (len(step.cells), -len(step.eliminations)) of the step it makes."""
+    cells = 0
+    for p in pots:
+        cells |= graph.cells[p // 2]
+    return Pending(slug, (cells.bit_count(), -len(elims)), (state, slug, graph, pots, elims, ends))
+
+
+def pending_chains(state: Candidates, kind: str, slug: str, ends: bool):
+    """x_chains / xy_chains as Pending chains (path._PENDING)."""
+    for graph, pots, elims in _chain_hits(state, kind):
+        yield _pending(state, slug, graph, pots, elims, ends)
+
+
+def pending_x_chains(state: Candidates):
+    """x_chains as Pending chains."""
+    return pending_chains(state, "x", "x-chain", False)
+
+
+def pending_xy_chains(state: Candidates):
+    """xy_chains as Pending chains."""
+    return pending_chains(state, "xy", "xy-chain", True)
+
+
+def pending_loops(state: Candidates, grouped: bool = False):
+    """nice_loops (grouped_nice_loops when grouped) as Pending chains."""
+    for slug, graph, pots, elims in _loop_hits(state, grouped):
+        yield _pending(state, slug, graph, pots, elims, slug.endswith("aic"))
+
+
+def pending_grouped_loops(state: Candidates):
+    """grouped_nice_loops as Pending chains."""
+    return pending_loops(state, True)
