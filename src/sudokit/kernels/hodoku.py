@@ -60,3 +60,127 @@ def xz_hits(ptr, nbr, rcs, digits, cells, zb, n, out):
                         break
             if hit:
                 out[j] = 1
+
+
+@njit(cache=True)
+def sdc_parts(vc, size, line_c, box_c, out):
+    """Sue de Coq's line and box parts for one group of intersection cells holding digit mask vc (logic/sue_de_coq
+    ._intersection's loops): rows (line subset, box subset) in its order, subsets as bit masks over line_c / box_c
+    (the candidate masks of the line's and the box's rest); returns the row count (-1 if out is too small)."""
+    plus = 0
+    x = vc
+    while x:
+        plus += 1
+        x &= x - 1
+    plus -= size
+    nl, nb = line_c.shape[0], box_c.shape[0]
+    k = 0
+    for li in range(1, 1 << nl):
+        ld, lk = _union(line_c, li)
+        used = ld & vc
+        lx = _popcount(ld & ~vc)
+        if not used or lk <= lx or lk - lx >= plus:
+            continue
+        want = plus - (lk - lx)
+        for bi in range(1, 1 << nb):
+            bd, bk = _union(box_c, bi)
+            if not bd & vc or bd & used or bk - _popcount(bd & ~vc) != want:
+                continue
+            if k >= out.shape[0]:
+                return -1
+            out[k, 0] = li
+            out[k, 1] = bi
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def _union(c, sub):
+    """(digit mask, cell count) of the cells of c chosen by bit mask sub."""
+    d = 0
+    k = 0
+    j = 0
+    while sub:
+        if sub & 1:
+            d |= c[j]
+            k += 1
+        sub >>= 1
+        j += 1
+    return d, k
+
+
+@njit(cache=True)
+def _popcount(x):
+    """Set bits of x."""
+    k = 0
+    while x:
+        k += 1
+        x &= x - 1
+    return k
+
+
+@njit(cache=True)
+def sdc_screen(cand, values, pairs, house_cells, box_of, line_c, box_c, inter_c, hit):
+    """hit[i] = 1 if line-box pair i (pairs[i] = line, box) has a group of 2+ empty intersection cells and line and
+    box parts that complete it (sdc_parts finds a row), else 0: logic/sue_de_coq leaves the other pairs alone.
+    box_of[c] marks the box's cells of the pair being screened (scratch, left zeroed); line_c, box_c, inter_c are
+    scratch rows of N entries. A rest of more than 20 cells is marked 1 (Python decides)."""
+    n = house_cells.shape[1]
+    for i in range(pairs.shape[0]):
+        line, box = pairs[i, 0], pairs[i, 1]
+        for j in range(n):
+            box_of[house_cells[box, j]] = 1
+        ni = nl = 0
+        for j in range(n):
+            c = house_cells[line, j]
+            if values[c] == 0:
+                if box_of[c]:
+                    inter_c[ni] = cand[c]
+                    ni += 1
+                else:
+                    line_c[nl] = cand[c]
+                    nl += 1
+        nb = 0
+        for j in range(n):
+            c = house_cells[box, j]
+            box_of[c] = 0
+            if values[c] == 0:
+                inside = False
+                for jj in range(n):
+                    if house_cells[line, jj] == c:
+                        inside = True
+                if not inside:
+                    box_c[nb] = cand[c]
+                    nb += 1
+        hit[i] = 0
+        if ni < 2 or nl == 0 or nb == 0:
+            continue
+        if nl > 20 or nb > 20:
+            hit[i] = 1
+            continue
+        for g in range(1, 1 << ni):
+            size = _popcount(g)
+            if size < 2:
+                continue
+            vc, _ = _union(inter_c, g)
+            if _popcount(vc) - size >= 2 and _any_parts(vc, size, line_c[:nl], box_c[:nb]):
+                hit[i] = 1
+                break
+
+
+@njit(cache=True)
+def _any_parts(vc, size, line_c, box_c):
+    """True if sdc_parts would find a row."""
+    plus = _popcount(vc) - size
+    for li in range(1, 1 << line_c.shape[0]):
+        ld, lk = _union(line_c, li)
+        used = ld & vc
+        lx = _popcount(ld & ~vc)
+        if not used or lk <= lx or lk - lx >= plus:
+            continue
+        want = plus - (lk - lx)
+        for bi in range(1, 1 << box_c.shape[0]):
+            bd, bk = _union(box_c, bi)
+            if bd & vc and not bd & used and bk - _popcount(bd & ~vc) == want:
+                return True
+    return False
