@@ -540,14 +540,14 @@ class Pending:
     """A chain before its Step (explanation, links) is made: a solve path compares every chain of a slug by its
     size (pattern cells, then eliminations) and makes only the one it takes (path._Found)."""
 
-    __slots__ = ("slug", "key", "_args")
+    __slots__ = ("slug", "key", "_args", "_make")
 
-    def __init__(self, slug: str, key: tuple, args: tuple):
-        self.slug, self.key, self._args = slug, key, args
+    def __init__(self, slug: str, key: tuple, args: tuple, make=None):
+        self.slug, self.key, self._args, self._make = slug, key, args, make or chain_step
 
     def make(self):
         """The Step."""
-        return chain_step(*self._args)
+        return self._make(*self._args)
 
 
 def _pending(state: Candidates, slug: str, graph: Graph, pots: list[int], elims, ends: bool) -> Pending:
