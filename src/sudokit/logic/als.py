@@ -113,8 +113,9 @@ def _build(state: Candidates) -> Alses:
     units, locs = _enumerate(unit_cells, cand, max_als_size(n))
     cellsets, keep = [], []
     seen = set()
+    chunks = _chunk_cells(h)
     for i, (u, loc) in enumerate(zip(units.tolist(), locs.tolist())):
-        cs = sum(1 << h.cells[u][j] for j in bits(loc & ((1 << 64) - 1)))
+        cs = _cells_of(chunks[u], loc & ((1 << 64) - 1))
         if cs not in seen:
             seen.add(cs)
             cellsets.append(cs)
@@ -128,6 +129,29 @@ def _build(state: Candidates) -> Alses:
     K.als_tables(unit_cells, units, locs, cand, peer_words, where, n, cells, digits, xcells, xsee, zb)
     return Alses(state, cellsets, [int(x) for x in digits], cells, xcells, xsee, zb,
                  _links(cells, digits, xcells, xsee, n))
+
+
+@lru_cache(maxsize=16)
+def _chunk_cells(houses: Houses) -> tuple:
+    """Per house, per 8 places (chunk k: places 8k .. 8k+7), the cell set of each 8-bit local mask."""
+    out = []
+    for cells in houses.cells:
+        chunks = []
+        for k in range(0, len(cells), 8):
+            part = cells[k:k + 8]
+            chunks.append(tuple(sum(1 << part[j] for j in range(len(part)) if m >> j & 1) for m in range(256)))
+        out.append(tuple(chunks))
+    return tuple(out)
+
+
+def _cells_of(chunks, loc: int) -> int:
+    """The cell set of a house's local mask, from its chunk tables (a sum over bits(loc) was ~1/4 of _build)."""
+    cs, k = 0, 0
+    while loc:
+        cs |= chunks[k][loc & 255]
+        loc >>= 8
+        k += 1
+    return cs
 
 
 def _enumerate(unit_cells, cand, max_size):
@@ -208,10 +232,17 @@ def _xz_steps(t: Alses, fast: bool) -> list[Step]:
     if fast:
         xz_hits(ptr, nbr, rcs, np.array(t.digits, np.uint64), t.cell_words, t.zb, t.state.n, hits)
     found = []
+    if fast:  # only the marked links, in link order (a loop over every link in Python cost half the finder)
+        owner = np.repeat(np.arange(len(t)), np.diff(ptr))
+        for j in np.flatnonzero(hits[:ptr[-1]]).tolist():  # (nbr may be longer than the links)
+            s = _xz(t, int(owner[j]), int(nbr[j]), int(rcs[j]))
+            if s is not None:
+                found.append(s)
+        return found
     for a in range(len(t)):
         for j in range(ptr[a], ptr[a + 1]):
             b = int(nbr[j])
-            if b > a and (not fast or hits[j]):
+            if b > a:
                 s = _xz(t, a, b, int(rcs[j]))
                 if s is not None:
                     found.append(s)
