@@ -216,3 +216,83 @@ def test_hodoku_next_with_pending_steps_takes_the_same_step(monkeypatch):
     assert fast == slow
     assert sum(s is not None and s.slug in ("skyscraper", "2-string-kite", "turbot-fish", "empty-rectangle")
                for s in fast) > 0
+
+
+@pytest.mark.parametrize("finder, pending", [
+    ("chains.x_chains", "chains.pending_x_chains"),
+    ("chains.xy_chains", "chains.pending_xy_chains"),
+    ("chains.nice_loops", "chains.pending_loops"),
+    ("chains.grouped_nice_loops", "chains.pending_grouped_loops"),
+    ("nets.forcing_chains", "nets.pending_forcing_chains"),
+])
+def test_pending_chains_and_forcing_make_the_finder_steps_with_their_sizes(finder, pending):
+    """A path's pending chains give the finder's steps, in order, and each one's size before it is made."""
+    from importlib import import_module
+
+    def resolve(name):
+        mod, fn = name.split(".")
+        return getattr(import_module(f"sudokit.logic.{mod}"), fn)
+
+    total = 0
+    for state in path_states()[::7]:
+        steps = list(resolve(finder)(state))
+        lazy = list(resolve(pending)(state))
+        assert [p.slug for p in lazy] == [s.slug for s in steps]
+        assert [p.key for p in lazy] == [(len(s.cells), -len(s.eliminations)) for s in steps]
+        assert [p.make() for p in lazy] == steps
+        total += len(steps)
+    assert total > 0
+
+
+def test_sue_de_coq_screen_keeps_every_pair_that_holds_one():
+    """kernels/hodoku.sdc_screen never drops a line-box pair where the Python search finds a Sue de Coq."""
+    from sudokit.logic import sue_de_coq as sdc
+
+    kept = found = 0
+    for state in path_states()[::2]:
+        h = state.houses
+        pairs = sdc._meeting(h)
+        hits = sdc._screen(state, pairs)
+        empty = state.empty_cells()
+        for (line, box), hit in zip(pairs, hits):
+            inter = h.masks[line] & h.masks[box] & empty
+            line_rest, box_rest = h.masks[line] & empty & ~inter, h.masks[box] & empty & ~inter
+            if inter.bit_count() < 2 or not line_rest or not box_rest:
+                continue
+            steps = list(sdc._intersection(state, line, box, inter, line_rest, box_rest))
+            assert hit or not steps
+            kept += hit
+            found += bool(steps)
+    assert found > 0 and kept >= found
+
+
+def test_sue_de_coq_part_kernel_matches_the_python_parts():
+    """kernels/hodoku.sdc_parts gives _parts' (line part, box part) pairs in _parts' order."""
+    from itertools import combinations
+
+    from sudokit.logic import sue_de_coq as sdc
+
+    pairs_seen = 0
+    for state in path_states()[::5]:
+        h = state.houses
+        empty = state.empty_cells()
+        for line, box in sdc._meeting(h):
+            inter = h.masks[line] & h.masks[box] & empty
+            line_rest, box_rest = h.masks[line] & empty & ~inter, h.masks[box] & empty & ~inter
+            if inter.bit_count() < 2 or not line_rest or not box_rest:
+                continue
+            lc, bc = list(sdc.bits(line_rest)), list(sdc.bits(box_rest))
+            line_c = np.array([state.cand[c] for c in lc], np.int64)
+            box_c = np.array([state.cand[c] for c in bc], np.int64)
+            line_sets, box_sets = sdc._subsets(state, line_rest), sdc._subsets(state, box_rest)
+            for size in (2, 3):
+                for group in combinations(list(sdc.bits(inter)), size):
+                    vc = 0
+                    for c in group:
+                        vc |= state.cand[c]
+                    if vc.bit_count() - size < 2:
+                        continue
+                    slow = list(sdc._parts(vc, size, line_sets, box_sets))
+                    assert sdc._fast_parts(state, vc, size, lc, bc, line_c, box_c) == slow
+                    pairs_seen += len(slow)
+    assert pairs_seen > 0
