@@ -36,6 +36,7 @@ keeping path()'s BFS parents per start (turning them into lists cost what the re
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -155,7 +156,26 @@ def _csr(lists):
 
 def build_graph(state: Candidates, kind: str = "full", groups: bool = False) -> Graph:
     """The implication graph: kind 'x' (one digit at a time), 'xy' (bivalue cells) or 'full'; groups adds group
-    nodes (the places of a digit in a box-line intersection, when there are 2+)."""
+    nodes (the places of a digit in a box-line intersection, when there are 2+). Graphs are read-only: the last few
+    built on this thread are kept, since a path's nice loops and forcing nets read the same full graph of a state,
+    and its grouped nice loops and forcing chains the same grouped one."""
+    key = (id(state.houses), kind, groups, tuple(state.cand))
+    memo = _GRAPHS.__dict__.setdefault("graphs", {})
+    found = memo.get(key)
+    if found is not None and found[0] is state.houses:
+        return found[1]
+    if len(memo) >= 4:
+        memo.clear()
+    graph = _build_graph(state, kind, groups)
+    memo[key] = (state.houses, graph)
+    return graph
+
+
+_GRAPHS = threading.local()  # each thread's last graphs (key: geometry, kind, groups, candidates)
+
+
+def _build_graph(state: Candidates, kind: str, groups: bool) -> Graph:
+    """build_graph without the memo."""
     n, h = state.n, state.houses
     cand = np.array(state.cand, np.uint64)
     has = (cand[:, None] >> np.arange(n, dtype=np.uint64)) & np.uint64(1)
