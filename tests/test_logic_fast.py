@@ -296,3 +296,25 @@ def test_sue_de_coq_part_kernel_matches_the_python_parts():
                     assert sdc._fast_parts(state, vc, size, lc, bc, line_c, box_c) == slow
                     pairs_seen += len(slow)
     assert pairs_seen > 0
+
+
+@pytest.mark.parametrize("sizes, sashimi", [((2, 3, 4), None), ((2,), True), ((3,), False), ((4,), None)])
+def test_finned_fish_kernel_finds_the_python_search_fish(sizes, sashimi):
+    """kernels/hodoku.finned_rows finds what _box_bases and _covers find (as a multiset: the finder sorts them)."""
+    from sudokit.logic import finned_fish as ff
+
+    total = 0
+    for state in path_states()[::4]:
+        for d in range(1, 10):
+            tables = ff._digit_places(state, d)
+            assert tables == (ff.places(state)[0][d], ff.places(state)[1][d])
+            for rows in (True, False):
+                where = tables[0 if rows else 1]
+                slow = []
+                for meeting in ff.box_lines(state.houses, rows).values():
+                    for base, must in ff._box_bases(state, where, meeting, sizes):
+                        slow += ff._covers(where, dict(meeting), base, must, sashimi, state.houses.plain)
+                fast = ff._fast_found(state.houses, rows, where, sizes, sashimi)
+                assert sorted(fast) == sorted(slow)
+                total += len(slow)
+    assert total > 0
