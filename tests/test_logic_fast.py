@@ -318,3 +318,18 @@ def test_finned_fish_kernel_finds_the_python_search_fish(sizes, sashimi):
                 assert sorted(fast) == sorted(slow)
                 total += len(slow)
     assert total > 0
+
+
+def test_bug_plus_1_screen_keeps_every_bug_plus_1():
+    """The HoDoKu path's BUG+1 finder yields every bug-plus-1 step bug_steps yields, and skips only states where
+    more than one empty cell is not bivalue."""
+    from sudokit.logic import unique_loops, uniqueness
+
+    skipped = found = 0
+    for state in path_states():
+        want = [s for s in unique_loops.bug_steps(state) if s.slug == "bug-plus-1"]
+        got = [s for s in uniqueness.bug_plus_1_steps(state) if s.slug == "bug-plus-1"]
+        assert got == want
+        skipped += not list(uniqueness.bug_plus_1_steps(state))
+        found += len(got)
+    assert skipped > 0 and found > 0

@@ -93,14 +93,16 @@ def hodoku_next(state: Candidates, order: tuple[Entry, ...] = HODOKU_ORDER) -> S
 # chain of it; building every chain's explanation cost ~40% of strong_link_steps on rating states)
 # and the chains (x/xy-chains, nice loops, AICs, grouped or not) and forcing chains and nets, whose every instance a
 # path sizes up to take the smallest: making each one's Step (explanation, links) cost ~10% of a HoDoKu rating at
-# ER 5-9.3 for the chains, most of the forcing finders' time
+# ER 5-9.3 for the chains, most of the forcing finders' time; and BUG+1, whose search is skipped where the entry's
+# one slug cannot occur
 _PENDING = {("strong_links", "strong_link_steps", (2,)): ("strong_links", "pending_steps"),
             ("chains", "x_chains", ()): ("chains", "pending_x_chains"),
             ("chains", "xy_chains", ()): ("chains", "pending_xy_chains"),
             ("chains", "nice_loops", ()): ("chains", "pending_loops"),
             ("chains", "grouped_nice_loops", ()): ("chains", "pending_grouped_loops"),
             ("nets", "forcing_chains", ()): ("nets", "pending_forcing_chains"),
-            ("nets", "forcing_nets", ()): ("nets", "pending_forcing_nets")}
+            ("nets", "forcing_nets", ()): ("nets", "pending_forcing_nets"),
+            ("unique_loops", "bug_steps", ()): ("uniqueness", "bug_plus_1_steps")}
 
 
 def chaining_next(state: Candidates) -> Step | None:
