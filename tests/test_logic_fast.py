@@ -224,6 +224,8 @@ def test_hodoku_next_with_pending_steps_takes_the_same_step(monkeypatch):
     ("chains.nice_loops", "chains.pending_loops"),
     ("chains.grouped_nice_loops", "chains.pending_grouped_loops"),
     ("nets.forcing_chains", "nets.pending_forcing_chains"),
+    ("als.als_xz", "als.pending_als_xz"),
+    ("als.als_xy_chain", "als.pending_als_xy_chain"),
 ])
 def test_pending_chains_and_forcing_make_the_finder_steps_with_their_sizes(finder, pending):
     """A path's pending chains give the finder's steps, in order, and each one's size before it is made."""

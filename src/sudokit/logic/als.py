@@ -251,15 +251,23 @@ def _xz_steps(t: Alses, fast: bool) -> list[Step]:
 
 def _xz(t: Alses, a: int, b: int, rc: int):
     """The ALS-XZ step of ALSes a and b with RC mask rc, or None."""
+    elims = _xz_eliminations(t, a, b, rc)
+    return _xz_step(t, a, b, rc, elims) if elims else None
+
+
+def _xz_eliminations(t: Alses, a: int, b: int, rc: int) -> list[tuple[int, int]]:
+    """What the ALS-XZ of ALSes a and b with RC mask rc removes."""
     if rc.bit_count() == 1:
-        elims = _common_eliminations(t, a, b, rc)
-    else:
-        elims = _common_eliminations(t, a, b, 0)
-        for x, y in ((a, b), (b, a)):
-            for z in digits_of(t.digits[x] & ~rc):
-                elims += [(c, z) for c in bits(t.zbuddies(x, z) & ~t.cells[y])]
-    if not elims:
-        return None
+        return _common_eliminations(t, a, b, rc)
+    elims = _common_eliminations(t, a, b, 0)
+    for x, y in ((a, b), (b, a)):
+        for z in digits_of(t.digits[x] & ~rc):
+            elims += [(c, z) for c in bits(t.zbuddies(x, z) & ~t.cells[y])]
+    return elims
+
+
+def _xz_step(t: Alses, a: int, b: int, rc: int, elims):
+    """The ALS-XZ step of ALSes a and b with RC mask rc and these eliminations."""
     zs = sorted({d for _, d in elims})
     text = (f"ALS-XZ: A={t.text(a)}, B={t.text(b)}, X={','.join(map(str, digits_of(rc)))}, "
             f"Z={','.join(map(str, zs))}")
@@ -322,22 +330,30 @@ def als_xy_wing(state: Candidates):
 def als_xy_chain(state: Candidates):
     """ALS-XY-Chains of 4 to 12 ALSes."""
     t = alses(state)
-    found = []
+    yield from _unique([_xy_chain_step(t, chain, elims) for chain, elims in _xy_chain_hits(t)])
+
+
+def _xy_chain_hits(t: Alses):
+    """The (chain, eliminations) of every ALS-XY-Chain step, in order."""
     for start, end in _scan(t, 4, MAX_CHAIN):
         chain = _walk(t, start, end, MAX_CHAIN)
         ids = [a for a, _ in chain]
         if len(set(ids)) < len(ids):
             continue
         elims = _chain_eliminations(t, chain)
-        if not elims:
-            continue
-        zs = "".join(str(d) for d in sorted({d for _, d in elims}))
-        body = "".join(f"{t.text(a)} -{chain[i + 1][1]}- " for i, (a, _) in enumerate(chain[:-1]))
-        text = f"ALS-XY-Chain: {zs}- {body}{t.text(ids[-1])} -{zs}"
-        links = tuple(_rc_link(t, chain[i][0], chain[i + 1][0], chain[i + 1][1]) for i in range(len(chain) - 1))
-        se = BY_SLUG["als-xy-chain"].se + length_tenths(2 * len(chain)) / 10
-        found.append(_als_step(t, "als-xy-chain", text, ids, elims, links, se=se))
-    yield from _unique(found)
+        if elims:
+            yield chain, elims
+
+
+def _xy_chain_step(t: Alses, chain, elims):
+    """The ALS-XY-Chain step of a chain of (ALS, RC digit into it)."""
+    ids = [a for a, _ in chain]
+    zs = "".join(str(d) for d in sorted({d for _, d in elims}))
+    body = "".join(f"{t.text(a)} -{chain[i + 1][1]}- " for i, (a, _) in enumerate(chain[:-1]))
+    text = f"ALS-XY-Chain: {zs}- {body}{t.text(ids[-1])} -{zs}"
+    links = tuple(_rc_link(t, chain[i][0], chain[i + 1][0], chain[i + 1][1]) for i in range(len(chain) - 1))
+    se = BY_SLUG["als-xy-chain"].se + length_tenths(2 * len(chain)) / 10
+    return _als_step(t, "als-xy-chain", text, ids, elims, links, se=se)
 
 
 # ---------------------------------------------------------------- Death Blossom
@@ -387,3 +403,52 @@ def _blossom_step(t: Alses, stem: int, chosen: list[int]):
                   for d, a in zip(stem_digits, chosen))
     s = _als_step(t, "death-blossom", text, chosen, elims, links)
     return replace(s, cells=(stem, *s.cells), pattern=tuple((stem, d) for d in stem_digits) + s.pattern)
+
+
+# ---------------------------------------------------------------- pending steps for solve paths
+
+def pending_als_xz(state: Candidates):
+    """als_xz as pending steps (path._PENDING): each hit sized (pattern cells, eliminations) and its Step (text,
+    links) made only for the one a path takes (making every hit's Step was ~40% of the finder)."""
+    from ..kernels.hodoku import xz_hits
+
+    t = alses(state)
+    ptr, nbr, rcs = t.links
+    hits = np.empty(len(nbr), np.int64)
+    xz_hits(ptr, nbr, rcs, np.array(t.digits, np.uint64), t.cell_words, t.zb, t.state.n, hits)
+    owner = np.repeat(np.arange(len(t)), np.diff(ptr))
+    found = []
+    for j in np.flatnonzero(hits[:ptr[-1]]).tolist():
+        a, b, rc = int(owner[j]), int(nbr[j]), int(rcs[j])
+        elims = _xz_eliminations(t, a, b, rc)
+        if elims:
+            found.append(_pending(t, "als-xz", [a, b], elims, _xz_step, (t, a, b, rc, elims)))
+    return iter(_unique_pending(found))
+
+
+def pending_als_xy_chain(state: Candidates):
+    """als_xy_chain as pending steps (path._PENDING)."""
+    t = alses(state)
+    found = [_pending(t, "als-xy-chain", [a for a, _ in chain], elims, _xy_chain_step, (t, chain, elims))
+             for chain, elims in _xy_chain_hits(t)]
+    return iter(_unique_pending(found))
+
+
+def _pending(t: Alses, slug: str, chain: list[int], elims, make, args):
+    """A Pending step of ALSes chain: _als_step's eliminations and cell count, made on demand."""
+    from .chains import Pending
+
+    cells = 0
+    for a in chain:
+        cells |= t.cells[a]
+    key = tuple(sorted(set(elims)))
+    return Pending(slug, (cells.bit_count(), -len(key)), args, make), key
+
+
+def _unique_pending(found):
+    """_unique over (Pending, eliminations) pairs: one per elimination set, the fewest cells (first on ties)."""
+    best = {}
+    for p, key in found:
+        if key not in best or p.key[0] < best[key].key[0]:
+            best[key] = p
+    return list(best.values())

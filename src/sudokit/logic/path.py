@@ -93,7 +93,7 @@ def hodoku_next(state: Candidates, order: tuple[Entry, ...] = HODOKU_ORDER) -> S
 # chain of it; building every chain's explanation cost ~40% of strong_link_steps on rating states)
 # and the chains (x/xy-chains, nice loops, AICs, grouped or not) and forcing chains and nets, whose every instance a
 # path sizes up to take the smallest: making each one's Step (explanation, links) cost ~10% of a HoDoKu rating at
-# ER 5-9.3 for the chains, most of the forcing finders' time; and BUG+1, whose search is skipped where the entry's
+# ER 5-9.3 for the chains, most of the forcing finders' time (ALS-XZ and ALS-XY-Chain likewise); and BUG+1, whose search is skipped where the entry's
 # one slug cannot occur
 _PENDING = {("strong_links", "strong_link_steps", (2,)): ("strong_links", "pending_steps"),
             ("chains", "x_chains", ()): ("chains", "pending_x_chains"),
@@ -102,7 +102,9 @@ _PENDING = {("strong_links", "strong_link_steps", (2,)): ("strong_links", "pendi
             ("chains", "grouped_nice_loops", ()): ("chains", "pending_grouped_loops"),
             ("nets", "forcing_chains", ()): ("nets", "pending_forcing_chains"),
             ("nets", "forcing_nets", ()): ("nets", "pending_forcing_nets"),
-            ("unique_loops", "bug_steps", ()): ("uniqueness", "bug_plus_1_steps")}
+            ("unique_loops", "bug_steps", ()): ("uniqueness", "bug_plus_1_steps"),
+            ("als", "als_xz", ()): ("als", "pending_als_xz"),
+            ("als", "als_xy_chain", ()): ("als", "pending_als_xy_chain")}
 
 
 def chaining_next(state: Candidates) -> Step | None:
