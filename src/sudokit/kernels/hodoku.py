@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .bits import popcount as _popcount
 from .implications import _and_any
 
 
@@ -67,12 +68,7 @@ def sdc_parts(vc, size, line_c, box_c, out):
     """Sue de Coq's line and box parts for one group of intersection cells holding digit mask vc (logic/sue_de_coq
     ._intersection's loops): rows (line subset, box subset) in its order, subsets as bit masks over line_c / box_c
     (the candidate masks of the line's and the box's rest); returns the row count (-1 if out is too small)."""
-    plus = 0
-    x = vc
-    while x:
-        plus += 1
-        x &= x - 1
-    plus -= size
+    plus = _popcount(vc) - size
     nl, nb = line_c.shape[0], box_c.shape[0]
     k = 0
     for li in range(1, 1 << nl):
@@ -110,22 +106,13 @@ def _union(c, sub):
 
 
 @njit(cache=True)
-def _popcount(x):
-    """Set bits of x."""
-    k = 0
-    while x:
-        k += 1
-        x &= x - 1
-    return k
-
-
-@njit(cache=True)
 def sdc_screen(cand, values, pairs, house_cells, box_of, line_c, box_c, inter_c, hit):
     """hit[i] = 1 if line-box pair i (pairs[i] = line, box) has a group of 2+ empty intersection cells and line and
     box parts that complete it (sdc_parts finds a row), else 0: logic/sue_de_coq leaves the other pairs alone.
     box_of[c] marks the box's cells of the pair being screened (scratch, left zeroed); line_c, box_c, inter_c are
     scratch rows of N entries. A rest of more than 20 cells is marked 1 (Python decides)."""
     n = house_cells.shape[1]
+    none = np.empty((0, 2), np.int64)  # sdc_parts into no rows: -1 at its first row, 0 if it has none
     for i in range(pairs.shape[0]):
         line, box = pairs[i, 0], pairs[i, 1]
         for j in range(n):
@@ -163,27 +150,9 @@ def sdc_screen(cand, values, pairs, house_cells, box_of, line_c, box_c, inter_c,
             if size < 2:
                 continue
             vc, _ = _union(inter_c, g)
-            if _popcount(vc) - size >= 2 and _any_parts(vc, size, line_c[:nl], box_c[:nb]):
+            if _popcount(vc) - size >= 2 and sdc_parts(vc, size, line_c[:nl], box_c[:nb], none) != 0:
                 hit[i] = 1
                 break
-
-
-@njit(cache=True)
-def _any_parts(vc, size, line_c, box_c):
-    """True if sdc_parts would find a row."""
-    plus = _popcount(vc) - size
-    for li in range(1, 1 << line_c.shape[0]):
-        ld, lk = _union(line_c, li)
-        used = ld & vc
-        lx = _popcount(ld & ~vc)
-        if not used or lk <= lx or lk - lx >= plus:
-            continue
-        want = plus - (lk - lx)
-        for bi in range(1, 1 << box_c.shape[0]):
-            bd, bk = _union(box_c, bi)
-            if bd & vc and not bd & used and bk - _popcount(bd & ~vc) == want:
-                return True
-    return False
 
 
 @njit(cache=True)
