@@ -123,6 +123,7 @@ def sudokit_runners(problem: Problem) -> dict:
     if kind == "bounds":
         return {"sudokit-mcc": lambda: int(count(problem))}
     return {"sudokit-cells": lambda: int(count(problem, algorithm="cells")),
+            "sudokit-cells-first": lambda: int(count(problem, algorithm="cells-first")),
             "sudokit-dlx": lambda: int(count(problem, algorithm="dlx"))}
 
 
@@ -233,7 +234,7 @@ def main() -> None:
     print(f"warm-up (JIT compile / load of every sudokit kernel): {warm:.2f} s")
     if not args.no_startup:
         startup(knuth, max(1, args.rounds))
-    print(f"{'problem':20} {'engine':14} {'answer':>10} {'cpu s':>8} {'ratio':>7}  (sudokit / reference peer)")
+    print(f"{'problem':20} {'engine':19} {'answer':>10} {'cpu s':>8} {'ratio':>7}  (sudokit / reference peer)")
     with tempfile.TemporaryDirectory() as tmp:
         for name in args.problems.split(","):
             build, expected = PROBLEMS[name]
@@ -263,7 +264,7 @@ def _compare(name, problem, path, expected, found, knuth, peers, rounds) -> None
         ratio = "" if reference is None or engine.startswith(("ssxcc", "dlx", "ssmcc")) else \
             f"{best / max(min(times[reference]), 1e-4):6.2f}x {reference}"
         status = "" if result == expected else f"  WRONG (expected {expected})"
-        print(f"{name:20} {engine:14} {result:>10} {best:8.2f} {ratio}{status}", flush=True)
+        print(f"{name:20} {engine:19} {result:>10} {best:8.2f} {ratio}{status}", flush=True)
 
 
 if __name__ == "__main__":

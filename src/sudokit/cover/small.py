@@ -24,11 +24,11 @@ ENTER, TRY, RETRY, LEAVE = 0, 1, 2, 3
 class Tiny:
     """A paused dancing-cells search over a problem's CSR arrays (dropped options left out)."""
 
-    def __init__(self, problem):
+    def __init__(self, problem, ties: str = "degree"):
         from .solver import cells_entries
 
         ptr = problem.opt_ptr.tolist()
-        entries, colors = cells_entries(problem)  # the kernel's order of the entries within each option
+        entries, colors = cells_entries(problem, ties)  # the kernel's order of the entries within each option
         items = entries.tolist()
         dropped = set(problem.dropped)
         n = problem.n_items

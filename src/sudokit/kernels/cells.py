@@ -130,6 +130,47 @@ updates, 81M mems) but pays ~180 ns a node (was ~215) for the MRV scan, the snap
 where dlx's undo is its updates replayed backwards (~125 ns a node). After this round, `benchmarks/cover.py
 --knuth DIR --peers none --rounds 2`: queens 12-15 cells 0.72-0.73x ssxcc (dlx 0.64-0.65x), quarter
 pentominoes 0.9x, 6x10 0.85x.
+
+Round 4 (issue 14; .scratch/abv.py A/B in one process, best of 3; 12 queens / quarter pentominoes):
+    hide the options of x's k-th item only from the sets of the items active before it (those x deactivated
+    earlier are done with): the same 254,849,991 removals, since an option holding an earlier item of x left the
+    later items' sets when that item was hidden: no change, not kept
+    a first pass that only counts (no node moves; per item a counter stamped per try) whether x would leave an
+    active primary item empty, the real removals only when it would not: removals 255M -> 132M, same nodes, but
+    1.21 -> 2.68 s (the counting pass is as dear per node as a removal: its skip test for options already
+    counted and its stamps branch unpredictably) and 12 queens 0.046 -> 0.065: lost
+    the same test only for the active primary items with at most 1, 2, 3 options (do all their options clash
+    with x?): 255M -> 254M / 251M / 246M removals, the dead ends come from larger sets; 1.26 -> 1.35 / 1.33 /
+    1.22 s, 12 queens 0.046 -> 0.054-0.068: lost
+    MRV ties by degree (cover/solver.py item_ranks: the builder numbers the primary items by how many options
+    their options clash with, so "ties to the lowest item" prefers the most constraining one; no kernel change):
+    seeded runs showed the tie-break is worth 20-28% of the nodes on queens (180-202k against 251k on 12) and
+    nothing on the pentominoes (+-0.5%). 12 queens 251,296 -> 172,276 nodes (4.66M -> 2.66M removals), 0.047 ->
+    0.029 s; 13 queens 1,278,920 -> 856,694, 0.245 -> 0.144; 14 queens 6,787,690 -> 4,469,958, 1.27 -> 0.75;
+    quarter pentominoes 302,543 -> 301,446, 1.24 -> 1.21 (noise). Kept as the default; algorithm="cells-first"
+    keeps ties to the first item (the tree above, ssxcc's but for its forced stack) and its tested counts.
+    _hide_nodes not inlined (fewer live values in the loop around it): within noise (pq 1.39 -> 1.29, then 1.28
+    -> 1.33 in a second process), not kept
+    a copy of _hide_nodes without the trail (_hide_snap) for the levels that saved a snapshot (sid 0), chosen at
+    the call: the removal loop loses the stamp test and keeps setm's base in a register (~24 instructions a
+    removal against ~30, two of them reloads of spilled values): 6x10 pentominoes 5.00 -> 4.48 s, quarter
+    1.28 -> 1.15 and 1.11 -> 1.09, 13 queens 0.141 -> 0.140 (two processes, engines alternating): kept
+    one loop over a hidden option's whole span, its own node skipped by the position test (bound = the hidden
+    item's own place, the first experiment above shows nothing else changes): the same removals, but quarter
+    pentominoes 1.09 -> 1.50, 13 queens 0.139 -> 0.159: lost (the two loops stay)
+    one loop round the option from y + 1 (a fixed count, the wrap as a select): loses the fewest-first order of
+    the option's items (254.1M -> 254.8M removals) and 1.17 -> 1.32 s, 13 queens 0.141 -> 0.159: lost
+    _hide_snap counting the skipped nodes instead of the removed ones (one add fewer a removal on the
+    pentominoes): 1.20 -> 1.35 s, 13 queens 0.141 -> 0.162 (LLVM lays the loop out worse): lost
+    a third copy for problems without secondary items (every other node of a hidden option is then in an item
+    active before the hide, so the position is read only for the rare dead end): 1.13 -> 1.20 s, 13 queens
+    0.141 -> 0.149: lost (each copy at the call sites costs the loops around them registers)
+    software prefetch (an llvm.prefetch intrinsic) of the span and nodes of the option two ahead in the set
+    being hidden: 1.19 -> 1.37 s, 13 queens 0.139 -> 0.148: lost (the removals are not waiting on those lines)
+After this round, `benchmarks/cover.py --knuth DIR --peers none --rounds 2` (loaded box, two runs): queens 12-15
+cells 0.40-0.53x ssxcc (cells-first, the same tree as ssxcc: 0.68-0.84x; dlx 0.60-0.64x), quarter pentominoes
+0.74-0.88x, 6x10 0.74-0.77x (was 0.91x and 0.86x; cells 1.12-1.14 and 4.48-4.57 s, ssxcc 1.29-1.51 and
+5.81-6.15 s).
 """
 
 import numpy as np
@@ -223,6 +264,22 @@ def _hide_nodes(z, ze, start, active, nprim, setm, nd, it, trail, top, sid):
             removed += 1
         z += O
     return removed, top
+
+
+@njit(cache=True, inline="always")
+def _hide_snap(z, ze, start, active, nprim, setm, nd, it):
+    """_hide_nodes for a level whose sizes are in a snapshot (nothing to push): the removal count, or -1 - r."""
+    removed = 0
+    while z < ze:
+        j = nd[z + z]
+        pj = it[j * IW + POS]
+        if pj < start:
+            if it[j * IW + SIZE] == O and pj < active and j < nprim:
+                return -1 - removed
+            _remove(z, j, setm, nd, it)
+            removed += 1
+        z += O
+    return removed
 
 
 @njit(cache=True, inline="always")
@@ -348,10 +405,14 @@ def search(opt_of, span, nd, col, setm, item, it, prim, lv, trail, state, limit,
             t = Z
             while t < bs:  # hide every option of i from the active items (none can fail: i covers them)
                 y = setm[b + t]
-                r, top = _hide_nodes(span[y + y], y, active, Z, nprim, setm, nd, it, trail, top, sid)
-                updates += r
-                r, top = _hide_nodes(y + O, span[y + y + O], active, Z, nprim, setm, nd, it, trail, top, sid)
-                updates += r
+                if sid == Z:
+                    updates += _hide_snap(span[y + y], y, active, Z, nprim, setm, nd, it)
+                    updates += _hide_snap(y + O, span[y + y + O], active, Z, nprim, setm, nd, it)
+                else:
+                    r, top = _hide_nodes(span[y + y], y, active, Z, nprim, setm, nd, it, trail, top, sid)
+                    updates += r
+                    r, top = _hide_nodes(y + O, span[y + y + O], active, Z, nprim, setm, nd, it, trail, top, sid)
+                    updates += r
                 t += O
             lv[level, L_ACTIVE] = active
             lv[level, L_PACTIVE] = pactive
@@ -411,11 +472,17 @@ def search(opt_of, span, nd, col, setm, item, it, prim, lv, trail, state, limit,
                         if c != Z and col[y] == c:
                             cleansings += 1  # same color: the option stays
                             continue
-                        r, top = _hide_nodes(span[y + y], y, start, active, nprim, setm, nd, it, trail, top, sid)
-                        if r >= 0:
-                            updates += r
-                            r, top = _hide_nodes(y + O, span[y + y + O], start, active, nprim, setm, nd, it,
-                                                 trail, top, sid)
+                        if sid == Z:
+                            r = _hide_snap(span[y + y], y, start, active, nprim, setm, nd, it)
+                            if r >= 0:
+                                updates += r
+                                r = _hide_snap(y + O, span[y + y + O], start, active, nprim, setm, nd, it)
+                        else:
+                            r, top = _hide_nodes(span[y + y], y, start, active, nprim, setm, nd, it, trail, top, sid)
+                            if r >= 0:
+                                updates += r
+                                r, top = _hide_nodes(y + O, span[y + y + O], start, active, nprim, setm, nd, it,
+                                                     trail, top, sid)
                         if r < 0:
                             updates += -1 - r
                             ok = False

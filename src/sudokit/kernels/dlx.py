@@ -50,6 +50,14 @@ Knuth's newer "dancing cells" (sparse sets; undo = restore the sizes; abandon an
 item runs out of options) lives beside this kernel in kernels/cells.py and is the default of sudokit.cover: 1.7-2.7x
 faster on queens and pentominoes, ~5x on Sudoku covers. This kernel stays for Knuth-compatible node counts
 (909,153 and 3,637,261 on the pentominoes) and as a second, independently written engine the tests compare against.
+Issue 14, round 4: can dlx branch better on the pentominoes? Not by its ties: seeded runs (random MRV ties) take
+899k-907k nodes and 301-304M updates against 909,153 and 305M (+-1%), and the degree tie-break that cut the
+cells kernel's n queens trees by a third (cover/solver.py item_ranks) moves the pentominoes' by <1%. 607k of the
+909k nodes are options that leave an item empty, found by the child's MRV scan after the whole cover; the cells
+kernel, which abandons them at the first empty item, spends 140M removals in them against the ~173M they cost
+here, so early abandonment (which would also drop Knuth's counts) could save ~11% of the updates, not the ~20%
+that 1.0x ssxcc needs (1.16-1.21x this round): not tried. The rest of the gap is per update: each is undone
+here by a second pointer update, where dancing cells restores sizes.
 """
 
 import numpy as np

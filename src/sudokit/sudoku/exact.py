@@ -143,8 +143,11 @@ def decode(options, cell_digit: np.ndarray, ncells: int) -> np.ndarray:
 # The Sudoku covers run on dancing cells, whose search order is stable (MRV ties to the first item, a chosen item's
 # options tried in option order, as dancing links keeps them). Empty grids, first solution (cover.solver.Search,
 # run(1, 1)): 25x25 6,585 nodes (dlx 8,246), 36x36 5,972 (dlx 6,530), 49x49 177,670 (dlx 195,115). Before the
-# stable order the cells kernel found no solution of the empty 36x36 within 2M nodes.
-ALGORITHM = "cells"
+# stable order the cells kernel found no solution of the empty 36x36 within 2M nodes. They keep ties to the first
+# item ("cells-first"): the default's tie-break by degree (cover.solver.item_ranks) changes little on a Sudoku
+# cover (the 11 of examples/hardest.txt, up to 2 solutions: 3,683 nodes against 3,669) and its ranking costs
+# ~0.1 ms a build, 15-20% of such a solve.
+ALGORITHM = "cells-first"
 
 
 def solve(puzzle, geometry: Geometry, limit: int = 1, max_nodes: int = 0, *, candidates=None, cages=(),
