@@ -42,6 +42,11 @@ from the development bank, replayed, best of 3 CPU times; every hint identical t
   0.55 -> 0.36 s, dynamic multiple 0.37 -> 0.19 s; Nishio unchanged (no region chains, so no run is kept).
   Dynamic off runs are made once each already. A run's records are its own (a dynamic run narrows its grid), so
   the cache holds whole runs, not shared links.
+  End to end with the restored propagate (kernels/dynamic.py), `python benchmarks/rate.py --scale se` (our side,
+  main then this branch back to back, machine at load 3-7): ER 5-9.3 12.6 -> 24.9 puzzles/s, 8.5-9.3
+  2.76 -> 6.89/s, 7-8.5 33.9 -> 37.3/s, 5-7 and < 5 unchanged (232/227, 1010/854: noise); both scales
+  (default): 5-9.3 7.82 -> 11.9/s, 8.5-9.3 1.90 -> 3.39/s. Left at 8.5+ (cProfile, 20 puzzles): multiple_best
+  40%, cascade.walk 27%, loops_best 16%.
 """
 
 from __future__ import annotations
