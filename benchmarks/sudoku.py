@@ -64,6 +64,16 @@ clang++ -O3 -march=native, limit 2, whole passes for 10 s, CPU time): this kerne
 x1.21 / x0.98 / x0.90 / x0.89 the same way).  Two more such runs, set by set, under a load of 6-8: x1.30 /
 x1.02-1.04 / x0.90 and x0.985 / x0.98-1.00 (the 0.90 was a dip: 1905_11+ interleaved with tdoku, 6 s each, three
 times, gave 15,781 against 15,809/s, x1.00).  The hard sets sit at tdoku's rate within this machine's noise.
+
+Issue 15, session 3 (simd9: naked singles' digits from bit planes, column singles' band from the folds, one
+branch for a digit's hidden singles; kernels/simd9.py records every variant), 2026-11-23, load 4-6 from other
+helpers: per set ``tb_clang FILE 2 5``, then ``python benchmarks/sudoku.py --sets SET --mean 5 --no-general
+--exact-sample 0 --reference-sample 0 --peer-sample 0``, then ``tb_clang FILE 2 5`` again: this kernel (mean)
+10,406 / 16,561 / 95,330 / 338,200 against tdoku 9,973-9,976 / 15,912-15,926 / 88,370-88,387 /
+248,028-251,363 (1106 / 1905_11+ / magictour / 17_clue), i.e. x1.04 / x1.04 / x1.08 / x1.35-1.36.  The in-process
+A/B against the previous simd9 alternating with tb_clang (simd9's docstring) gave x1.03-1.05 / x1.03-1.04 /
+x1.09-1.10 / x1.40 where the previous kernel measured x0.99-1.01 / x0.99 / x1.05-1.06 / x1.34.  Whole command
+(in process, start-up excluded) x0.95 / x0.98 / x0.85 / x0.78 of the kernel's rate in the same runs.
 """
 
 from __future__ import annotations

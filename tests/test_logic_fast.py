@@ -216,3 +216,122 @@ def test_hodoku_next_with_pending_steps_takes_the_same_step(monkeypatch):
     assert fast == slow
     assert sum(s is not None and s.slug in ("skyscraper", "2-string-kite", "turbot-fish", "empty-rectangle")
                for s in fast) > 0
+
+
+@pytest.mark.parametrize("finder, pending", [
+    ("chains.x_chains", "chains.pending_x_chains"),
+    ("chains.xy_chains", "chains.pending_xy_chains"),
+    ("chains.nice_loops", "chains.pending_loops"),
+    ("chains.grouped_nice_loops", "chains.pending_grouped_loops"),
+    ("nets.forcing_chains", "nets.pending_forcing_chains"),
+    ("als.als_xz", "als.pending_als_xz"),
+    ("als.als_xy_chain", "als.pending_als_xy_chain"),
+])
+def test_pending_chains_and_forcing_make_the_finder_steps_with_their_sizes(finder, pending):
+    """A path's pending chains give the finder's steps, in order, and each one's size before it is made."""
+    from importlib import import_module
+
+    def resolve(name):
+        mod, fn = name.split(".")
+        return getattr(import_module(f"sudokit.logic.{mod}"), fn)
+
+    total = 0
+    for state in path_states()[::7]:
+        steps = list(resolve(finder)(state))
+        lazy = list(resolve(pending)(state))
+        assert [p.slug for p in lazy] == [s.slug for s in steps]
+        assert [p.key for p in lazy] == [(len(s.cells), -len(s.eliminations)) for s in steps]
+        assert [p.make() for p in lazy] == steps
+        total += len(steps)
+    assert total > 0
+
+
+def test_sue_de_coq_screen_keeps_every_pair_that_holds_one():
+    """kernels/hodoku.sdc_screen never drops a line-box pair where the Python search finds a Sue de Coq."""
+    from sudokit.logic import sue_de_coq as sdc
+
+    kept = found = 0
+    for state in path_states()[::2]:
+        h = state.houses
+        pairs = sdc._meeting(h)
+        hits = sdc._screen(state, pairs)
+        empty = state.empty_cells()
+        for (line, box), hit in zip(pairs, hits):
+            inter = h.masks[line] & h.masks[box] & empty
+            line_rest, box_rest = h.masks[line] & empty & ~inter, h.masks[box] & empty & ~inter
+            if inter.bit_count() < 2 or not line_rest or not box_rest:
+                continue
+            steps = list(sdc._intersection(state, line, box, inter, line_rest, box_rest))
+            assert hit or not steps
+            kept += hit
+            found += bool(steps)
+    assert found > 0 and kept >= found
+
+
+def test_sue_de_coq_part_kernel_matches_the_python_parts():
+    """kernels/hodoku.sdc_parts gives _parts' (line part, box part) pairs in _parts' order."""
+    from itertools import combinations
+
+    from sudokit.logic import sue_de_coq as sdc
+
+    pairs_seen = 0
+    for state in path_states()[::5]:
+        h = state.houses
+        empty = state.empty_cells()
+        for line, box in sdc._meeting(h):
+            inter = h.masks[line] & h.masks[box] & empty
+            line_rest, box_rest = h.masks[line] & empty & ~inter, h.masks[box] & empty & ~inter
+            if inter.bit_count() < 2 or not line_rest or not box_rest:
+                continue
+            lc, bc = list(sdc.bits(line_rest)), list(sdc.bits(box_rest))
+            line_c = np.array([state.cand[c] for c in lc], np.int64)
+            box_c = np.array([state.cand[c] for c in bc], np.int64)
+            line_sets, box_sets = sdc._subsets(state, line_rest), sdc._subsets(state, box_rest)
+            for size in (2, 3):
+                for group in combinations(list(sdc.bits(inter)), size):
+                    vc = 0
+                    for c in group:
+                        vc |= state.cand[c]
+                    if vc.bit_count() - size < 2:
+                        continue
+                    slow = list(sdc._parts(vc, size, line_sets, box_sets))
+                    assert sdc._fast_parts(state, vc, size, lc, bc, line_c, box_c) == slow
+                    pairs_seen += len(slow)
+    assert pairs_seen > 0
+
+
+@pytest.mark.parametrize("sizes, sashimi", [((2, 3, 4), None), ((2,), True), ((3,), False), ((4,), None)])
+def test_finned_fish_kernel_finds_the_python_search_fish(sizes, sashimi):
+    """kernels/hodoku.finned_rows finds what _box_bases and _covers find (as a multiset: the finder sorts them)."""
+    from sudokit.logic import finned_fish as ff
+
+    total = 0
+    for state in path_states()[::4]:
+        for d in range(1, 10):
+            tables = ff._digit_places(state, d)
+            assert tables == (ff.places(state)[0][d], ff.places(state)[1][d])
+            for rows in (True, False):
+                where = tables[0 if rows else 1]
+                slow = []
+                for meeting in ff.box_lines(state.houses, rows).values():
+                    for base, must in ff._box_bases(state, where, meeting, sizes):
+                        slow += ff._covers(where, dict(meeting), base, must, sashimi, state.houses.plain)
+                fast = ff._fast_found(state.houses, rows, where, sizes, sashimi)
+                assert sorted(fast) == sorted(slow)
+                total += len(slow)
+    assert total > 0
+
+
+def test_bug_plus_1_screen_keeps_every_bug_plus_1():
+    """The HoDoKu path's BUG+1 finder yields every bug-plus-1 step bug_steps yields, and skips only states where
+    more than one empty cell is not bivalue."""
+    from sudokit.logic import unique_loops, uniqueness
+
+    skipped = found = 0
+    for state in path_states():
+        want = [s for s in unique_loops.bug_steps(state) if s.slug == "bug-plus-1"]
+        got = [s for s in uniqueness.bug_plus_1_steps(state) if s.slug == "bug-plus-1"]
+        assert got == want
+        skipped += not list(uniqueness.bug_plus_1_steps(state))
+        found += len(got)
+    assert skipped > 0 and found > 0

@@ -121,11 +121,22 @@ def test_vector_scans_match_their_python_twins():
             simd9.pext(S[0], simd9.MINI)
 
     rng = np.random.default_rng(7)
+    seen = 0
     for _ in range(200):
-        S = rng.integers(0, 1 << 27, simd9.STATE).astype(np.int64)
+        S = rng.integers(0, 1 << 27, simd9.STATE9).astype(np.int64)
         S[simd9.SNAP:simd9.SNAP + 27] = np.where(rng.random(27) < 0.7, S[:27], S[simd9.SNAP:simd9.SNAP + 27])
+        twin = S.copy()
         naked, biv, changed, p = scans(S)
-        assert naked == simd9._naked_scan_py(S)
+        assert naked == simd9._naked_scan_py(twin)
+        assert (S == twin).all()  # the same digit planes written, nothing else touched
+        planes = S[simd9.PLANES:simd9.PLANES + 16].reshape(4, 4)
+        for b in range(3):  # a naked single's digit read from the planes is its one digit
+            for pos in range(27):
+                digits = [d for d in range(9) if (S[3 * d + b] & S[27 + b]) >> pos & 1]
+                if len(digits) == 1:
+                    seen += 1
+                    assert sum((int(planes[k, b]) >> pos & 1) << k for k in range(4)) == digits[0]
         assert biv == simd9._bivalue_scan_py(S)
         assert changed == simd9._changed_words_py(S, simd9.SNAP)
         assert p == simd9._pext_py(S[0], simd9.MINI)
+    assert seen > 100

@@ -60,3 +60,256 @@ def xz_hits(ptr, nbr, rcs, digits, cells, zb, n, out):
                         break
             if hit:
                 out[j] = 1
+
+
+@njit(cache=True)
+def sdc_parts(vc, size, line_c, box_c, out):
+    """Sue de Coq's line and box parts for one group of intersection cells holding digit mask vc (logic/sue_de_coq
+    ._intersection's loops): rows (line subset, box subset) in its order, subsets as bit masks over line_c / box_c
+    (the candidate masks of the line's and the box's rest); returns the row count (-1 if out is too small)."""
+    plus = 0
+    x = vc
+    while x:
+        plus += 1
+        x &= x - 1
+    plus -= size
+    nl, nb = line_c.shape[0], box_c.shape[0]
+    k = 0
+    for li in range(1, 1 << nl):
+        ld, lk = _union(line_c, li)
+        used = ld & vc
+        lx = _popcount(ld & ~vc)
+        if not used or lk <= lx or lk - lx >= plus:
+            continue
+        want = plus - (lk - lx)
+        for bi in range(1, 1 << nb):
+            bd, bk = _union(box_c, bi)
+            if not bd & vc or bd & used or bk - _popcount(bd & ~vc) != want:
+                continue
+            if k >= out.shape[0]:
+                return -1
+            out[k, 0] = li
+            out[k, 1] = bi
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def _union(c, sub):
+    """(digit mask, cell count) of the cells of c chosen by bit mask sub."""
+    d = 0
+    k = 0
+    j = 0
+    while sub:
+        if sub & 1:
+            d |= c[j]
+            k += 1
+        sub >>= 1
+        j += 1
+    return d, k
+
+
+@njit(cache=True)
+def _popcount(x):
+    """Set bits of x."""
+    k = 0
+    while x:
+        k += 1
+        x &= x - 1
+    return k
+
+
+@njit(cache=True)
+def sdc_screen(cand, values, pairs, house_cells, box_of, line_c, box_c, inter_c, hit):
+    """hit[i] = 1 if line-box pair i (pairs[i] = line, box) has a group of 2+ empty intersection cells and line and
+    box parts that complete it (sdc_parts finds a row), else 0: logic/sue_de_coq leaves the other pairs alone.
+    box_of[c] marks the box's cells of the pair being screened (scratch, left zeroed); line_c, box_c, inter_c are
+    scratch rows of N entries. A rest of more than 20 cells is marked 1 (Python decides)."""
+    n = house_cells.shape[1]
+    for i in range(pairs.shape[0]):
+        line, box = pairs[i, 0], pairs[i, 1]
+        for j in range(n):
+            box_of[house_cells[box, j]] = 1
+        ni = nl = 0
+        for j in range(n):
+            c = house_cells[line, j]
+            if values[c] == 0:
+                if box_of[c]:
+                    inter_c[ni] = cand[c]
+                    ni += 1
+                else:
+                    line_c[nl] = cand[c]
+                    nl += 1
+        nb = 0
+        for j in range(n):
+            c = house_cells[box, j]
+            box_of[c] = 0
+            if values[c] == 0:
+                inside = False
+                for jj in range(n):
+                    if house_cells[line, jj] == c:
+                        inside = True
+                if not inside:
+                    box_c[nb] = cand[c]
+                    nb += 1
+        hit[i] = 0
+        if ni < 2 or nl == 0 or nb == 0:
+            continue
+        if nl > 20 or nb > 20:
+            hit[i] = 1
+            continue
+        for g in range(1, 1 << ni):
+            size = _popcount(g)
+            if size < 2:
+                continue
+            vc, _ = _union(inter_c, g)
+            if _popcount(vc) - size >= 2 and _any_parts(vc, size, line_c[:nl], box_c[:nb]):
+                hit[i] = 1
+                break
+
+
+@njit(cache=True)
+def _any_parts(vc, size, line_c, box_c):
+    """True if sdc_parts would find a row."""
+    plus = _popcount(vc) - size
+    for li in range(1, 1 << line_c.shape[0]):
+        ld, lk = _union(line_c, li)
+        used = ld & vc
+        lx = _popcount(ld & ~vc)
+        if not used or lk <= lx or lk - lx >= plus:
+            continue
+        want = plus - (lk - lx)
+        for bi in range(1, 1 << box_c.shape[0]):
+            bd, bk = _union(box_c, bi)
+            if bd & vc and not bd & used and bk - _popcount(bd & ~vc) == want:
+                return True
+    return False
+
+
+@njit(cache=True)
+def finned_rows(where, box_ptr, box_line, box_mask, sizes, top, sashimi, plain, out):
+    """Every finned / sashimi fish of one digit with base lines of one kind (logic/finned_fish._box_bases, _bases
+    and _covers): where[x] is the digit's places in line x (cross-line numbers), the boxes' lines and their parts in
+    CSR (box_ptr; box_line, box_mask), sizes a bit mask of the fish sizes asked, sashimi -1 (both), 0 or 1. Rows
+    out[i] = (base lines mask, covers mask, sashimi) in no particular order (the finder sorts them); returns the
+    count, or -1 when out is too small."""
+    n = where.shape[0]
+    ins = np.zeros(n, np.int64)
+    part = np.zeros(n, np.int64)
+    oth = np.zeros(n, np.int64)
+    st_chosen = np.zeros(top + 2, np.int64)
+    st_count = np.zeros(top + 2, np.int64)
+    st_must = np.zeros(top + 2, np.int64)
+    st_next = np.zeros(top + 2, np.int64)
+    k = 0
+    for b in range(box_ptr.shape[0] - 1):
+        in_mask = 0
+        nin = 0
+        uni = 0
+        for e in range(box_ptr[b], box_ptr[b + 1]):
+            line = box_line[e]
+            part[line] = box_mask[e]
+            m = where[line] & box_mask[e]
+            ins[line] = m
+            if m:
+                in_mask |= 1 << line
+                nin += 1
+                uni |= m
+        if nin > 0 and not (plain and (nin < 2 or _popcount(uni) < 2)):
+            noth = 0
+            for x in range(n):
+                if where[x] and not (in_mask >> x) & 1 and _popcount(where[x]) <= top:
+                    oth[noth] = x
+                    noth += 1
+            hi = min(nin - (1 if plain else 0), top)
+            g = in_mask
+            while g:  # every nonempty subset of the lines with places in the box
+                size = _popcount(g)
+                if size <= hi:
+                    must = 0
+                    for x in range(n):
+                        if (g >> x) & 1:
+                            must |= where[x] & ~ins[x]
+                    if _popcount(must) <= top:
+                        k = _grow(g, size, must, where, oth, noth, sizes, top, sashimi, plain, part, box_ptr,
+                                  box_line, b, st_chosen, st_count, st_must, st_next, out, k)
+                        if k < 0:
+                            return -1
+                g = (g - 1) & in_mask
+        for e in range(box_ptr[b], box_ptr[b + 1]):
+            part[box_line[e]] = 0
+            ins[box_line[e]] = 0
+    return k
+
+
+@njit(cache=True)
+def _grow(group, size, must, where, oth, noth, sizes, top, sashimi, plain, part, box_ptr, box_line, b, st_chosen,
+          st_count, st_must, st_next, out, k):
+    """_bases' search from one group of in-box lines, each base set handed to _fins; returns the row count."""
+    d = 0
+    st_chosen[0], st_count[0], st_must[0], st_next[0] = group, size, must, 0
+    entered = True
+    while d >= 0:
+        chosen, count, m = st_chosen[d], st_count[d], st_must[d]
+        if entered:
+            entered = False
+            if (sizes >> count) & 1 and _popcount(m) <= count:
+                k = _fins(chosen, count, m, where, sashimi, plain, part, box_ptr, box_line, b, out, k)
+                if k < 0:
+                    return -1
+            if count == top:
+                d -= 1
+                continue
+        i = st_next[d]
+        pushed = False
+        while i < noth:
+            grown = m | where[oth[i]]
+            i += 1
+            if _popcount(grown) <= top:
+                st_next[d] = i
+                st_chosen[d + 1], st_count[d + 1], st_must[d + 1], st_next[d + 1] = \
+                    chosen | (1 << oth[i - 1]), count + 1, grown, i
+                d += 1
+                entered = True
+                pushed = True
+                break
+        if not pushed:
+            d -= 1
+    return k
+
+
+@njit(cache=True)
+def _fins(base, kk, must, where, sashimi, plain, part, box_ptr, box_line, b, out, k):
+    """_covers: the fish of one base set with fins in box b, as rows; returns the row count (-1: out is full)."""
+    n = where.shape[0]
+    inside = 0
+    for x in range(n):
+        if (base >> x) & 1:
+            inside |= where[x] & part[x]
+    if _popcount(inside | must) <= kk:
+        return k
+    others = 0
+    for e in range(box_ptr[b], box_ptr[b + 1]):
+        line = box_line[e]
+        if not (base >> line) & 1:
+            others |= where[line] & part[line]
+    r = kk - _popcount(must)
+    free = inside & ~must
+    sub = free
+    while True:
+        if _popcount(sub) == r:
+            covers = must | sub
+            low = 1 << 30
+            for x in range(n):
+                if (base >> x) & 1:
+                    low = min(low, _popcount(where[x] & covers))
+            kind = 1 if low <= 1 else 0
+            if (sashimi < 0 or kind == sashimi) and (others & covers or not plain):
+                if k >= out.shape[0]:
+                    return -1
+                out[k, 0], out[k, 1], out[k, 2] = base, covers, kind
+                k += 1
+        if sub == 0:
+            break
+        sub = (sub - 1) & free
+    return k

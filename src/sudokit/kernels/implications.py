@@ -650,3 +650,36 @@ def _overlaps(a, b, w):
         if a[i] & b[i]:
             return True
     return False
+
+
+@njit(cache=True)
+def paths(starts, ends, loops, ptr, idx, node_cell, cn_ptr, cn_idx, term, dist, parent, queue, at, lens, flat):
+    """The BFS path of every hit i (starts[i] ~> ends[i], as `path` walks it) in flat[at[i]:at[i] + lens[i]],
+    start first; one BFS per distinct start (its parents serve every end). Returns the potentials written, or -1
+    when flat is too small (dist is reset either way)."""
+    order = np.argsort(starts, kind="mergesort")
+    cur, k, pos = -1, 0, 0
+    for t in range(starts.shape[0]):
+        i = order[t]
+        s = starts[i]
+        if s != cur:
+            if cur >= 0:
+                clear(k, dist, queue)
+            k = path(s, loops, ptr, idx, node_cell, cn_ptr, cn_idx, term, dist, parent, queue)
+            cur = s
+        x, n = ends[i], 1
+        while x != s:
+            x = parent[x]
+            n += 1
+        if pos + n > flat.shape[0]:
+            clear(k, dist, queue)
+            return -1
+        at[i], lens[i] = pos, n
+        x = ends[i]
+        for j in range(n - 1, -1, -1):
+            flat[pos + j] = x
+            x = parent[x]
+        pos += n
+    if cur >= 0:
+        clear(k, dist, queue)
+    return pos

@@ -4,7 +4,8 @@ The state, rules, guess choice and contract are bitmask9's (read its docstring f
 per-round scans run.  The 27 digit words S[3d + b] sit in one array, so a digit's 3 band words are one unaligned
 <4 x i64> load (an AVX2 ymm register; lane 3 is the next word, masked off):
   * naked_scan: once/twice accumulation over the 9 digits for the 3 bands at once (9 vector loads, VPAND/VPOR/
-    VPANDN), the cells with one digit left and the empty-cell contradiction in one pass;
+    VPANDN), the cells with one digit left and the empty-cell contradiction in one pass; it also writes 4 bit
+    planes of the cells' digits (S[PLANES ..], 4 vector stores), so a naked single's digit is 4 loads, not 9;
   * changed_words: the 27 words against their snapshots, 4 at a time (VPXOR, VPCMPEQQ, VMOVMSKPD), which gives
     the digits to re-process as bits 3d of a 27-bit mask (no per-digit compare and branch);
   * bivalue_scan: once/twice/thrice for the guess choice, the same way;
@@ -27,6 +28,9 @@ benchmarks/sudoku.py's docstring has the command and the runs): 17_clue / magict
 x1.30-1.35 / x1.02-1.05 / x0.98-1.00 / x0.98-1.00 of tdoku's rate, where bitmask9 was at x1.21 / x0.98 / x0.90 /
 x0.89.  So the hard sets reach parity, not the margin the issue asks for: tdoku needs 21-26% fewer guesses there
 (61.7 / 110.4 against 83.6 / 140.0 a puzzle; its triad propagation) and spends about 25% more time a guess.
+Session 3 (the digit planes, column singles' band from the folds, one branch for a digit's hidden singles; same
+nodes and solutions): x1.03-1.05 / x1.03-1.04 / x1.08-1.10 / x1.35-1.40 of tdoku's rate on 1106 / 1905_11+ /
+magictour / 17_clue (the session 3 record below and benchmarks/sudoku.py's docstring).
 
 Tried and not merged (branch speed3, kept as the record): tdoku's two guess-cutting ideas, hidden triads at every
 stall (vector counters over minirows and minicolumns) plus branching on a digit's band/stack configuration.  The
@@ -66,6 +70,49 @@ bitmask9 beside; the machine is shared, so only same-minute ratios count):
   - hidden singles of a digit's 3 bands in one vector (rows and boxes with one cell by lane compares, columns by
     lane ORs, one branch per digit instead of one per band): 3-7% slower than the scalar code (lane inserts
     and extracts on a latency-bound path), rejected.
+  Session 3 (issue 15's last target; A/B in one process against main's simd9 as .scratch copy, whole passes, CPU
+  time, limit 2, 4-5 s a side; 1106 / magictour / 1905_11+; nodes and guesses identical unless said):
+  - a naked single's digit from 4 bit planes (bit k of the digit, OR over the band's digit words of the
+    unsolved cells, 13 more vector ORs and 4 stores in naked_scan) instead of gathering one bit from each of the 9
+    digit words; then one test that the digit is still there: with the next item +3.1% / +3.6% / +2.9%
+    (10,413 vs 10,097/s, 97.4k vs 94.0k, 16.38k vs 15.91k); kept.
+  - a column hidden single's band read from the bands' column folds (bits of bands 1 and 2 in one word) instead
+    of a loop over the bands that breaks at the first hit: alone +1.6% / +1.8% / +1.9% (one run; +-0.5% in an
+    earlier one); kept.
+  - the stack filter with the 3 bands' column folds in one word F, each stack's 9-bit pattern by one multiply
+    ((F >> 3k & 0x1C0E07) * 0x1041 >> 12: no carries) and a table giving COMPLEX already spread to F's layout:
+    fewer instructions (about 25 of 60), no change (+0.5% / -0.2%): the filter is latency-bound, not
+    throughput-bound; not kept.
+  - place() clearing d's column in the 3 bands by one <4 x i64> read-modify-write (S[3d .. 3d+3], lane 3 kept):
+    6% slower (1106 9,747 vs 10,331/s, magictour 90.5k vs 96.9k): a vector load over words just stored one by
+    one is not forwarded from the store buffer; rejected.
+  - one branch on "d has a row, box or column hidden single" before the two placement loops (each loop's own
+    test is then taken far more often): +2.1% / +1.9% / +2.3%, then +1.5% / -1.9% / +2.2%, then magictour +2.3%,
+    1106 +0.6% (runs at load 4-5); kept.  The same guard over the naked-singles loops of the 3 bands: -0.9% /
+    -1.0% / +0.4%, not kept.  The contradiction tests of a digit pass merged (3 word tests as one OR, the 3
+    stack-pattern tests as one flag tested after the loop): same as without (-0.8% / +0.6% / +0.1%, then +0.7%
+    and +0.1%); not kept.  The hidden-single scan reading the filtered words from locals instead of S just stored:
+    no change (LLVM forwards them already).
+  - the row/box singles at 8 bits a band (b = j >> 3) and their unit masks from a table of 6 (no division by 6,
+    no select): 3-7% slower (1106 9,943 / 9,580 against 10,236 / 10,289/s), rejected.
+  - the digits to re-process tracked by the placements (place returning the digits the cell held, plus d;
+    no snapshots, no changed_words, no snapshot stores in a pass or on backtrack): 7-12% slower (1106 9,566 /
+    9,594 against 10,366 / 10,239/s, magictour 83.6k / 84.3k against 95.0k / 96.4k) and 139.87 guesses against
+    140.01 (its own digit is always marked, so extra passes; the gather of the cell's digits costs in every
+    placement); rejected.
+  - naked singles placed without clearing the cell from the other digits (it has none): +1.7% / -1.0% on 1106,
+    +3.2% / -0.6% on magictour, then 1905_11+ +1.4% / -0.9% and magictour -0.4% / -0.1%: noise, as in bitmask9;
+    not kept.
+  - the guess stack's rows padded to 32 words and 64-byte aligned (S already is: numba's allocator): 1106
+    +0.3% / +3.4% / -0.7% / +0.9%, magictour -0.7% / +0.8%, 1905_11+ -1.2% / +0.1%: noise, not kept.
+  - the dirty digits taken from the highest down (63 - clz) instead of the lowest up: 3-5% slower (1106 9,907 /
+    9,947 against 10,235 / 10,384/s, magictour 93.0k / 93.1k against 97.2k / 98.2k), same nodes; rejected.
+  - beside tdoku with the first two kept items (.scratch/tri/side.sh: tb_clang FILE 2 5 alternating with 5 s A/B
+    passes, load 3-5 from the other helpers), 1106 / 1905_11+ / magictour / 17_clue: x1.03-1.05 / x1.03-1.04 /
+    x1.09-1.10 / x1.40 of tdoku's rate, where main's simd9 measured x0.99-1.01 / x0.99 / x1.05-1.06 / x1.34 in the
+    same minutes.  Again at the end of the session with all three kept items: x1.05-1.06 / x1.01-1.05 /
+    x1.09-1.10 / x1.40-1.43 (1106 10,441 / 10,423 against tdoku 9,819-9,947; 1905_11+ 15,985 / 16,608 against
+    15,676-15,963), main's simd9 x0.94-0.99 / x0.97-0.98 / x1.04-1.06 / x1.35.
   search9 and the batch loop are copies of bitmask9's over this module's propagate9 and pick9: numba does not
   cache a function that takes another jitted function as an argument (measured: recompiled on every start), nor
   a closure made by a factory over them (measured: a new cache entry compiled on every start, no cache hits), and
@@ -86,6 +133,9 @@ from .bitmask9 import (BOXONE, COLM, COMPLEX, KEEP, PEER, ROW9, SAVED, SHRINK, S
                        place, start9, tables, write9)
 
 MINI = np.int64(0x1249249)  # bit 9r + 3k for r, k < 3: a minirow's first cell; also bit 3d of a 27-bit digit mask
+PLANES = 64  # S[64 + 4k + b] (b < 3): bit k of the digit of band b's unsolved cells, OR over their digits; exact
+#              for a cell with one digit left (naked_scan writes them: a naked single's digit in 4 loads, not 9)
+STATE9 = 80  # this kernel's state: bitmask9's 64 words and the 4 planes of 4 words
 
 
 def supported(features: str | None = None, cpu: str | None = None) -> bool:
@@ -151,8 +201,9 @@ def _or_lanes(builder, v, n):
 def naked_scan(typingctx, S):
     """Per band, the unsolved cells with one digit left, and the unsolved cells with none (OR over the bands).
 
-    Returns (single0, single1, single2, empty).  The 9 digit words of the 3 bands are loaded as <4 x i64>
-    vectors S[3d .. 3d+3] (lane 3 is the next digit's band 0, masked by the unsolved vector's lane 3 = 0)."""
+    Returns (single0, single1, single2, empty) and writes the digit bit planes S[PLANES + 4k .. +3].  The 9 digit
+    words of the 3 bands are loaded as <4 x i64> vectors S[3d .. 3d+3] (lane 3 is the next digit's band 0, masked
+    by the unsolved vector's lane 3 = 0)."""
     if not isinstance(S, types.Array):
         return None
     ret = types.UniTuple(types.int64, 4)
@@ -169,6 +220,14 @@ def naked_scan(typingctx, S):
             once = builder.or_(once, m)
         ones = ir.Constant(V4, [ir.Constant(I64, -1)] * 4)
         single = builder.and_(once, builder.xor(twice, ones))
+        for k in range(4):  # bit plane k of the digit of each cell (exact where the cell has one digit)
+            p = None
+            for d in range(9):
+                if (d >> k) & 1:
+                    m = builder.and_(_load4(builder, ptr, 3 * d), uns)
+                    p = m if p is None else builder.or_(p, m)
+            q = builder.gep(ptr, [ir.Constant(I64, PLANES + 4 * k)])
+            builder.store(p, builder.bitcast(q, V4.as_pointer()), align=8)
         empty = _or_lanes(builder, builder.and_(uns, builder.xor(once, ones)), 3)
         vals = [_lane(builder, single, 0), _lane(builder, single, 1), _lane(builder, single, 2), empty]
         return context.make_tuple(builder, signature.return_type, vals)
@@ -256,6 +315,10 @@ def _counts_py(S):
 
 
 def _naked_scan_py(S):
+    for k in range(4):
+        for b in range(4):  # lane 3 is masked off (0), as in the vector code
+            S[PLANES + 4 * k + b] = 0 if b == 3 else np.int64(
+                np.bitwise_or.reduce([int(S[3 * d + b]) & int(S[27 + b]) for d in range(9) if d >> k & 1]))
     rows = _counts_py(S)
     empty = 0
     for uns, once, _, _ in rows:
@@ -302,12 +365,11 @@ def propagate9(S, T):
                 bit = single & -single
                 single ^= bit
                 pos = ctz(bit)
-                digits = np.int64(0)
-                for d in range(9):
-                    digits |= ((S[3 * d + b] >> pos) & 1) << d
-                if digits == 0:
+                d = (((S[PLANES + b] >> pos) & 1) | (((S[PLANES + 4 + b] >> pos) & 1) << 1)
+                     | (((S[PLANES + 8 + b] >> pos) & 1) << 2) | (((S[PLANES + 12 + b] >> pos) & 1) << 3))
+                if (S[3 * d + b] & bit) == 0:
                     return 0
-                place(S, ctz(digits), b, bit, pos, T)
+                place(S, d, b, bit, pos, T)
                 placed = True
         if S[30] == 81:
             return 1
@@ -369,6 +431,7 @@ def propagate9(S, T):
             S[SNAP + i + 2] = w2
             c_once = np.int64(0)
             c_twice = np.int64(0)
+            c_band = np.int64(0)  # bit c: the column's last cell is in band 1 (bit c) or 2 (bit 9 + c)
             rb = np.int64(0)  # 6 bits a band: rows (bits 0-2) and boxes (3-5) with one cell left
             for b in range(3):
                 u = S[i + b] & S[27 + b]
@@ -379,10 +442,15 @@ def propagate9(S, T):
                 t = (r0 & r1) | (r0 & r2) | (r1 & r2)
                 c_twice |= t | (c_once & o)
                 c_once |= o
+                if b > 0:
+                    c_band |= o << (9 * (b - 1))
                 rs = (np.int64(popcount(r0) == 1) | (np.int64(popcount(r1) == 1) << 1)
                       | (np.int64(popcount(r2) == 1) << 2))
                 rb |= (rs | ((T[U(BOXONE + o)] & ~T[U(SHRINK + t)]) << 3)) << (6 * b)
-            while rb:  # one branch a digit, usually not taken
+            cs = c_once & ~c_twice
+            if (rb | cs) == 0:  # one branch for all of d's hidden singles, usually not taken (+2%)
+                continue
+            while rb:
                 j = ctz(rb)
                 rb &= rb - 1
                 b = j // 6
@@ -391,17 +459,13 @@ def propagate9(S, T):
                 bit = S[i + b] & S[27 + b] & mask
                 if bit:
                     place(S, d, b, bit, ctz(bit), T)
-            cs = c_once & ~c_twice
             while cs:
                 c = ctz(cs)
                 cs &= cs - 1
-                cm = T[U(COLM + c)]
-                for b in range(3):
-                    bit = S[3 * d + b] & S[27 + b] & cm
-                    if bit:
-                        if (bit & (bit - 1)) == 0:
-                            place(S, d, b, bit, ctz(bit), T)
-                        break
+                b = ((c_band >> c) & 1) | (((c_band >> (9 + c)) & 1) << 1)
+                bit = S[i + b] & S[27 + b] & T[U(COLM + c)]
+                if bit:
+                    place(S, d, b, bit, ctz(bit), T)
         if not dirty and not placed:
             return 1
 
@@ -534,7 +598,7 @@ def _many9(grids, limit, max_nodes, counts, solutions, guesses, nodes, complete,
     st_b = np.empty(82, np.int64)
     st_bit = np.empty(82, np.int64)
     st_rest = np.empty(82, np.int64)
-    S = np.empty(STATE, np.int64)
+    S = np.empty(STATE9, np.int64)
     stats = np.zeros(3, np.int64)
     out = np.zeros(81, np.int32)
     seen = np.zeros(27, np.int64)

@@ -113,8 +113,9 @@ def _build(state: Candidates) -> Alses:
     units, locs = _enumerate(unit_cells, cand, max_als_size(n))
     cellsets, keep = [], []
     seen = set()
+    chunks = _chunk_cells(h)
     for i, (u, loc) in enumerate(zip(units.tolist(), locs.tolist())):
-        cs = sum(1 << h.cells[u][j] for j in bits(loc & ((1 << 64) - 1)))
+        cs = _cells_of(chunks[u], loc & ((1 << 64) - 1))
         if cs not in seen:
             seen.add(cs)
             cellsets.append(cs)
@@ -128,6 +129,29 @@ def _build(state: Candidates) -> Alses:
     K.als_tables(unit_cells, units, locs, cand, peer_words, where, n, cells, digits, xcells, xsee, zb)
     return Alses(state, cellsets, [int(x) for x in digits], cells, xcells, xsee, zb,
                  _links(cells, digits, xcells, xsee, n))
+
+
+@lru_cache(maxsize=16)
+def _chunk_cells(houses: Houses) -> tuple:
+    """Per house, per 8 places (chunk k: places 8k .. 8k+7), the cell set of each 8-bit local mask."""
+    out = []
+    for cells in houses.cells:
+        chunks = []
+        for k in range(0, len(cells), 8):
+            part = cells[k:k + 8]
+            chunks.append(tuple(sum(1 << part[j] for j in range(len(part)) if m >> j & 1) for m in range(256)))
+        out.append(tuple(chunks))
+    return tuple(out)
+
+
+def _cells_of(chunks, loc: int) -> int:
+    """The cell set of a house's local mask, from its chunk tables (a sum over bits(loc) was ~1/4 of _build)."""
+    cs, k = 0, 0
+    while loc:
+        cs |= chunks[k][loc & 255]
+        loc >>= 8
+        k += 1
+    return cs
 
 
 def _enumerate(unit_cells, cand, max_size):
@@ -208,10 +232,17 @@ def _xz_steps(t: Alses, fast: bool) -> list[Step]:
     if fast:
         xz_hits(ptr, nbr, rcs, np.array(t.digits, np.uint64), t.cell_words, t.zb, t.state.n, hits)
     found = []
+    if fast:  # only the marked links, in link order (a loop over every link in Python cost half the finder)
+        owner = np.repeat(np.arange(len(t)), np.diff(ptr))
+        for j in np.flatnonzero(hits[:ptr[-1]]).tolist():  # (nbr may be longer than the links)
+            s = _xz(t, int(owner[j]), int(nbr[j]), int(rcs[j]))
+            if s is not None:
+                found.append(s)
+        return found
     for a in range(len(t)):
         for j in range(ptr[a], ptr[a + 1]):
             b = int(nbr[j])
-            if b > a and (not fast or hits[j]):
+            if b > a:
                 s = _xz(t, a, b, int(rcs[j]))
                 if s is not None:
                     found.append(s)
@@ -220,15 +251,23 @@ def _xz_steps(t: Alses, fast: bool) -> list[Step]:
 
 def _xz(t: Alses, a: int, b: int, rc: int):
     """The ALS-XZ step of ALSes a and b with RC mask rc, or None."""
+    elims = _xz_eliminations(t, a, b, rc)
+    return _xz_step(t, a, b, rc, elims) if elims else None
+
+
+def _xz_eliminations(t: Alses, a: int, b: int, rc: int) -> list[tuple[int, int]]:
+    """What the ALS-XZ of ALSes a and b with RC mask rc removes."""
     if rc.bit_count() == 1:
-        elims = _common_eliminations(t, a, b, rc)
-    else:
-        elims = _common_eliminations(t, a, b, 0)
-        for x, y in ((a, b), (b, a)):
-            for z in digits_of(t.digits[x] & ~rc):
-                elims += [(c, z) for c in bits(t.zbuddies(x, z) & ~t.cells[y])]
-    if not elims:
-        return None
+        return _common_eliminations(t, a, b, rc)
+    elims = _common_eliminations(t, a, b, 0)
+    for x, y in ((a, b), (b, a)):
+        for z in digits_of(t.digits[x] & ~rc):
+            elims += [(c, z) for c in bits(t.zbuddies(x, z) & ~t.cells[y])]
+    return elims
+
+
+def _xz_step(t: Alses, a: int, b: int, rc: int, elims):
+    """The ALS-XZ step of ALSes a and b with RC mask rc and these eliminations."""
     zs = sorted({d for _, d in elims})
     text = (f"ALS-XZ: A={t.text(a)}, B={t.text(b)}, X={','.join(map(str, digits_of(rc)))}, "
             f"Z={','.join(map(str, zs))}")
@@ -291,22 +330,30 @@ def als_xy_wing(state: Candidates):
 def als_xy_chain(state: Candidates):
     """ALS-XY-Chains of 4 to 12 ALSes."""
     t = alses(state)
-    found = []
+    yield from _unique([_xy_chain_step(t, chain, elims) for chain, elims in _xy_chain_hits(t)])
+
+
+def _xy_chain_hits(t: Alses):
+    """The (chain, eliminations) of every ALS-XY-Chain step, in order."""
     for start, end in _scan(t, 4, MAX_CHAIN):
         chain = _walk(t, start, end, MAX_CHAIN)
         ids = [a for a, _ in chain]
         if len(set(ids)) < len(ids):
             continue
         elims = _chain_eliminations(t, chain)
-        if not elims:
-            continue
-        zs = "".join(str(d) for d in sorted({d for _, d in elims}))
-        body = "".join(f"{t.text(a)} -{chain[i + 1][1]}- " for i, (a, _) in enumerate(chain[:-1]))
-        text = f"ALS-XY-Chain: {zs}- {body}{t.text(ids[-1])} -{zs}"
-        links = tuple(_rc_link(t, chain[i][0], chain[i + 1][0], chain[i + 1][1]) for i in range(len(chain) - 1))
-        se = BY_SLUG["als-xy-chain"].se + length_tenths(2 * len(chain)) / 10
-        found.append(_als_step(t, "als-xy-chain", text, ids, elims, links, se=se))
-    yield from _unique(found)
+        if elims:
+            yield chain, elims
+
+
+def _xy_chain_step(t: Alses, chain, elims):
+    """The ALS-XY-Chain step of a chain of (ALS, RC digit into it)."""
+    ids = [a for a, _ in chain]
+    zs = "".join(str(d) for d in sorted({d for _, d in elims}))
+    body = "".join(f"{t.text(a)} -{chain[i + 1][1]}- " for i, (a, _) in enumerate(chain[:-1]))
+    text = f"ALS-XY-Chain: {zs}- {body}{t.text(ids[-1])} -{zs}"
+    links = tuple(_rc_link(t, chain[i][0], chain[i + 1][0], chain[i + 1][1]) for i in range(len(chain) - 1))
+    se = BY_SLUG["als-xy-chain"].se + length_tenths(2 * len(chain)) / 10
+    return _als_step(t, "als-xy-chain", text, ids, elims, links, se=se)
 
 
 # ---------------------------------------------------------------- Death Blossom
@@ -356,3 +403,52 @@ def _blossom_step(t: Alses, stem: int, chosen: list[int]):
                   for d, a in zip(stem_digits, chosen))
     s = _als_step(t, "death-blossom", text, chosen, elims, links)
     return replace(s, cells=(stem, *s.cells), pattern=tuple((stem, d) for d in stem_digits) + s.pattern)
+
+
+# ---------------------------------------------------------------- pending steps for solve paths
+
+def pending_als_xz(state: Candidates):
+    """als_xz as pending steps (path._PENDING): each hit sized (pattern cells, eliminations) and its Step (text,
+    links) made only for the one a path takes (making every hit's Step was ~40% of the finder)."""
+    from ..kernels.hodoku import xz_hits
+
+    t = alses(state)
+    ptr, nbr, rcs = t.links
+    hits = np.empty(len(nbr), np.int64)
+    xz_hits(ptr, nbr, rcs, np.array(t.digits, np.uint64), t.cell_words, t.zb, t.state.n, hits)
+    owner = np.repeat(np.arange(len(t)), np.diff(ptr))
+    found = []
+    for j in np.flatnonzero(hits[:ptr[-1]]).tolist():
+        a, b, rc = int(owner[j]), int(nbr[j]), int(rcs[j])
+        elims = _xz_eliminations(t, a, b, rc)
+        if elims:
+            found.append(_pending(t, "als-xz", [a, b], elims, _xz_step, (t, a, b, rc, elims)))
+    return iter(_unique_pending(found))
+
+
+def pending_als_xy_chain(state: Candidates):
+    """als_xy_chain as pending steps (path._PENDING)."""
+    t = alses(state)
+    found = [_pending(t, "als-xy-chain", [a for a, _ in chain], elims, _xy_chain_step, (t, chain, elims))
+             for chain, elims in _xy_chain_hits(t)]
+    return iter(_unique_pending(found))
+
+
+def _pending(t: Alses, slug: str, chain: list[int], elims, make, args):
+    """A Pending step of ALSes chain: _als_step's eliminations and cell count, made on demand."""
+    from .chains import Pending
+
+    cells = 0
+    for a in chain:
+        cells |= t.cells[a]
+    key = tuple(sorted(set(elims)))
+    return Pending(slug, (cells.bit_count(), -len(key)), args, make), key
+
+
+def _unique_pending(found):
+    """_unique over (Pending, eliminations) pairs: one per elimination set, the fewest cells (first on ties)."""
+    best = {}
+    for p, key in found:
+        if key not in best or p.key[0] < best[key].key[0]:
+            best[key] = p
+    return list(best.values())

@@ -32,10 +32,17 @@ they hold a chain (_hits had looped over all 729 entries of each in Python), and
 cell arrays instead of converting the lists on every path() call. (logic/nets.py: node names are made when a
 chain prints them, not for every node up front, and replayed parents are walked as a list.) Tried and dropped:
 keeping path()'s BFS parents per start (turning them into lists cost what the repeated BFS saved).
+
+Speed, round 4 (HoDoKu paths): finders draw pending chains (a size and make(), see path._PENDING), so only the
+chain a path takes gets its explanation and links; every hit's path comes from one kernels/implications.paths call
+(one BFS per start); _valid keeps one running cell set. Tried and dropped: group nodes found by a numpy
+intersection x candidate count instead of the Python loop over intersections and digits (0.55 ms a grouped graph
+either way on ER 8.5-9.3 path states: the per-group lists cost the same).
 """
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -155,7 +162,26 @@ def _csr(lists):
 
 def build_graph(state: Candidates, kind: str = "full", groups: bool = False) -> Graph:
     """The implication graph: kind 'x' (one digit at a time), 'xy' (bivalue cells) or 'full'; groups adds group
-    nodes (the places of a digit in a box-line intersection, when there are 2+)."""
+    nodes (the places of a digit in a box-line intersection, when there are 2+). Graphs are read-only: the last few
+    built on this thread are kept, since a path's nice loops and forcing nets read the same full graph of a state,
+    and its grouped nice loops and forcing chains the same grouped one."""
+    key = (id(state.houses), kind, groups, tuple(state.cand))
+    memo = _GRAPHS.__dict__.setdefault("graphs", {})
+    found = memo.get(key)
+    if found is not None and found[0] is state.houses:
+        return found[1]
+    if len(memo) >= 4:
+        memo.clear()
+    graph = _build_graph(state, kind, groups)
+    memo[key] = (state.houses, graph)
+    return graph
+
+
+_GRAPHS = threading.local()  # each thread's last graphs (key: geometry, kind, groups, candidates)
+
+
+def _build_graph(state: Candidates, kind: str, groups: bool) -> Graph:
+    """build_graph without the memo."""
     n, h = state.n, state.houses
     cand = np.array(state.cand, np.uint64)
     has = (cand[:, None] >> np.arange(n, dtype=np.uint64)) & np.uint64(1)
@@ -252,6 +278,27 @@ class Scan:
         K.clear(k, dist, queue)
         return out[::-1]
 
+    def paths(self, hits) -> list[list[int]]:
+        """path(start, end) of every (start, end) in hits, in one kernel call (kernels/implications.paths: one BFS
+        per start; a call per hit cost more in dispatch and list building than its BFS)."""
+        if not hits:
+            return []
+        g = self.graph
+        term, dist, parent, queue = self.scratch
+        starts = np.array([h[0] for h in hits], np.int64)
+        ends = np.array([h[1] for h in hits], np.int64)
+        at, lens = np.zeros(len(hits), np.int64), np.zeros(len(hits), np.int64)
+        cap = 16 * len(hits)
+        while True:
+            flat = np.zeros(cap, np.int64)
+            k = K.paths(starts, ends, self.loops, g.ptr, g.idx, g.cell_arr, g.cn_ptr, g.cn_idx, term, dist, parent,
+                        queue, at, lens, flat)
+            if k >= 0:
+                break
+            cap *= 4
+        flat = flat[:k].tolist()
+        return [flat[a:a + n] for a, n in zip(at.tolist(), lens.tolist())]
+
 
 def scan(state: Candidates, graph: Graph, loops: bool, mixed: bool) -> Scan:
     """Run scan_chains over a graph."""
@@ -281,22 +328,27 @@ def _hits(table) -> list[tuple[int, int, int]]:
 
 def _valid(graph: Graph, pots: list[int], closing: bool) -> bool:
     """True if a chain never comes back to a cell it left (a loop may close into its start cell) and never uses
-    overlapping places of one digit twice."""
-    runs: list[int] = []
-    used: dict[int, int] = {}
+    overlapping places of one digit twice.
+
+    One running cell set does it: a node (a link inside a cell skipped) may not meet the cells of the nodes before
+    it, unless it closes a loop inside the start node's cells; the places of one digit are among those cells, so
+    their test is implied. (A list of runs and a digit -> places dict, tested by any(), was ~40% of the nice loop
+    search on hard paths.)"""
+    cell, cells = graph.cell, graph.cells
+    node = pots[0] >> 1
+    first = seen = cells[node]
+    prev = cell[node]
     last = len(pots) - 1
-    for i, p in enumerate(pots):
-        node = p // 2
-        c, cs, d = graph.cell[node], graph.cells[node], graph.digit[node]
-        if i and c >= 0 and c == graph.cell[pots[i - 1] // 2]:
+    for i in range(1, last + 1):
+        node = pots[i] >> 1
+        c = cell[node]
+        if c >= 0 and c == prev:
             continue
-        end_in_start = closing and i == last and cs & runs[0] == cs
-        if not end_in_start and any(cs & r for r in runs):
-            return False
-        if not end_in_start and used.get(d, 0) & cs:
-            return False
-        used[d] = used.get(d, 0) | cs
-        runs.append(cs if c < 0 else 1 << c)
+        prev = c
+        cs = cells[node]
+        if cs & seen:
+            return closing and i == last and cs & first == cs
+        seen |= cs
     return True
 
 
@@ -317,8 +369,13 @@ def _aic_eliminations(state, graph, pots: list[int], mixed: bool) -> list[tuple[
         if not mixed or not state.houses.sees(cs, ce):
             return []
         out = sorted(x for x in ((cs, de), (ce, ds)) if state.has(*x))
-    mine = {(c, graph.digit[p // 2]) for p in pots for c in bits(graph.cells[p // 2])}
-    return [x for x in out if x not in mine]
+    if not out:
+        return out
+    mine: dict[int, int] = {}  # digit -> the chain's places of it
+    for p in pots:
+        d = graph.digit[p >> 1]
+        mine[d] = mine.get(d, 0) | graph.cells[p >> 1]
+    return [x for x in out if not mine.get(x[1], 0) >> x[0] & 1]
 
 
 def _loop_eliminations(state, graph, pots: list[int]) -> list[tuple[int, int]]:
@@ -408,20 +465,26 @@ def chain_step(state: Candidates, slug: str, graph: Graph, pots: list[int], elim
 
 def _chains(state: Candidates, kind: str, slug: str, ends: bool):
     """X- or XY-Chains: per eliminated candidate the shortest chain, one step per elimination set."""
+    for graph, pots, elims in _chain_hits(state, kind):
+        yield chain_step(state, slug, graph, pots, elims, ends)
+
+
+def _chain_hits(state: Candidates, kind: str):
+    """The (graph, potentials, eliminations) of _chains' steps, in order."""
     graph = build_graph(state, kind)
     if not graph.nnormal:
         return
     run = scan(state, graph, loops=False, mixed=False)
     seen = set()
-    for _, p, v in _hits(run.aic):
-        pots = run.path(p, v)
+    hits = _hits(run.aic)
+    for (_, p, v), pots in zip(hits, run.paths([(p, v) for _, p, v in hits])):
         if not _valid(graph, pots, closing=False):
             continue
         elims = _aic_eliminations(state, graph, pots, mixed=False)
         key = tuple(elims)
         if elims and key not in seen:
             seen.add(key)
-            yield chain_step(state, slug, graph, pots, elims, ends)
+            yield graph, pots, elims
 
 
 def x_chains(state: Candidates):
@@ -446,6 +509,12 @@ def grouped_nice_loops(state: Candidates):
 
 def _loops(state: Candidates, grouped: bool):
     """The nice loops and AICs of a state (only chains with a group node when grouped)."""
+    for slug, graph, pots, elims in _loop_hits(state, grouped):
+        yield chain_step(state, slug, graph, pots, elims, ends=slug.endswith("aic"))
+
+
+def _loop_hits(state: Candidates, grouped: bool):
+    """The (slug, graph, potentials, eliminations) of _loops' steps, in order."""
     graph = build_graph(state, "full", groups=grouped)
     if not graph.nnormal:
         return
@@ -461,17 +530,18 @@ def _loops(state: Candidates, grouped: bool):
     for p in range(2 * graph.nnormal):
         if run.cnl[1][p] >= 0:
             found.append((int(run.cnl[0][p]), "continuous-nice-loop", p, int(run.cnl[1][p])))
-    for ln, kind, p, v in sorted(found, key=lambda x: x[0]):
-        s = _loop_step(state, run, kind, p, v, prefix)
-        if s is not None and s.eliminations not in seen:
-            seen.add(s.eliminations)
-            yield s
+    found.sort(key=lambda x: x[0])
+    for (ln, kind, p, v), pots in zip(found, run.paths([(p, v) for _, _, p, v in found])):
+        hit = _loop_hit(state, run, kind, p, v, prefix, pots)
+        if hit is not None and tuple(hit[1]) not in seen:
+            seen.add(tuple(hit[1]))
+            yield prefix + kind, graph, hit[0], hit[1]
 
 
-def _loop_step(state, run: Scan, kind: str, p: int, v: int, prefix: str):
-    """The step of one hit, or None when its chain is not a clean loop or chain."""
+def _loop_hit(state, run: Scan, kind: str, p: int, v: int, prefix: str, pots: list[int]):
+    """(potentials, eliminations) of one hit (pots: its path), or None when its chain is not a clean loop or
+    chain."""
     graph = run.graph
-    pots = run.path(p, v)
     if kind == "continuous-nice-loop":
         pots = pots + [p]
     if not _valid(graph, pots, closing=kind != "aic"):
@@ -487,4 +557,55 @@ def _loop_step(state, run: Scan, kind: str, p: int, v: int, prefix: str):
     grouped = any(p2 // 2 >= graph.nnormal for p2 in pots)
     if prefix and not grouped:
         return None
-    return chain_step(state, prefix + kind, graph, pots, elims, ends=kind == "aic")
+    return pots, elims
+
+
+# ---------------------------------------------------------------- pending steps for solve paths
+
+class Pending:
+    """A chain before its Step (explanation, links) is made: a solve path compares every chain of a slug by its
+    size (pattern cells, then eliminations) and makes only the one it takes (path._Found)."""
+
+    __slots__ = ("slug", "key", "_args", "_make")
+
+    def __init__(self, slug: str, key: tuple, args: tuple, make=None):
+        self.slug, self.key, self._args, self._make = slug, key, args, make or chain_step
+
+    def make(self):
+        """The Step."""
+        return self._make(*self._args)
+
+
+def _pending(state: Candidates, slug: str, graph: Graph, pots: list[int], elims, ends: bool) -> Pending:
+    """A Pending chain whose key is (len(step.cells), -len(step.eliminations)) of the step it makes."""
+    cells = 0
+    for p in pots:
+        cells |= graph.cells[p // 2]
+    return Pending(slug, (cells.bit_count(), -len(elims)), (state, slug, graph, pots, elims, ends))
+
+
+def pending_chains(state: Candidates, kind: str, slug: str, ends: bool):
+    """x_chains / xy_chains as Pending chains (path._PENDING)."""
+    for graph, pots, elims in _chain_hits(state, kind):
+        yield _pending(state, slug, graph, pots, elims, ends)
+
+
+def pending_x_chains(state: Candidates):
+    """x_chains as Pending chains."""
+    return pending_chains(state, "x", "x-chain", False)
+
+
+def pending_xy_chains(state: Candidates):
+    """xy_chains as Pending chains."""
+    return pending_chains(state, "xy", "xy-chain", True)
+
+
+def pending_loops(state: Candidates, grouped: bool = False):
+    """nice_loops (grouped_nice_loops when grouped) as Pending chains."""
+    for slug, graph, pots, elims in _loop_hits(state, grouped):
+        yield _pending(state, slug, graph, pots, elims, slug.endswith("aic"))
+
+
+def pending_grouped_loops(state: Candidates):
+    """grouped_nice_loops as Pending chains."""
+    return pending_loops(state, True)

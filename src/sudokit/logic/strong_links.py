@@ -226,18 +226,21 @@ class Pending:
 
 
 def pending_steps(state: Candidates, k: int):
-    """strong_link_steps as Pending chains (slug known, Step made on demand), for the solve path (path._Found)."""
+    """strong_link_steps as Pending chains (slug known, Step made on demand), for the solve path (path._PENDING)."""
     if not 3 * state.n <= 64 or k != 2:
         for found in strong_link_steps(state, k):
             yield Pending(found.slug, lambda found=found: found)
         return
-    for chain, d, elim in _fast_raw(state, k):
-        yield Pending(_turbot_slug(state, chain),
-                      lambda chain=chain, d=d, elim=elim: _chain_step(state, k, chain, d, sorted(elim)))
+    rows, ga, gb, elims = _fast_raw(state, k)
+    for i, row in enumerate(rows):
+        yield Pending(_row_slug(state, row, k), lambda i=i, row=row: _row_step(state, k, row, ga[i], gb[i], elims))
 
 
 def _fast_raw(state: Candidates, k: int):
-    """The chains of kernels/strong.every_chain as (chain, digit, eliminations), in its order."""
+    """The chains of kernels/strong.every_chain as (info rows as lists, start groups, end groups, eliminations), in
+    its order; the arrays are copies (the kernel's buffers serve the next call). A chain's cell sets and
+    eliminations become Python objects only when its Step is made (building them for every chain was ~1/3 of the
+    finder below ER 5)."""
     import numpy as np
 
     from ..kernels.strong import every_chain
@@ -247,14 +250,22 @@ def _fast_raw(state: Candidates, k: int):
     info, ga, gb, elims = fast.chain_buffers(k)
     count = every_chain(k, state.n, np.array(state.cand, np.uint64), fast.geo[1], fast.geo[9], fast.kind,
                         fast.cell_houses, fast.peers, fast.unit_words, info, ga, gb, elims)
-    rows, starts, ends = info[:count].tolist(), ga[:count].tolist(), gb[:count].tolist()
-    pairs = elims[:rows[-1][4] + rows[-1][5]].tolist() if count else []
-    out = []
-    for row, ga_i, gb_i in zip(rows, starts, ends):
-        d, e0, e = row[0], row[4], row[5]
-        chain = [(row[6 + 2 * j], _set(ga_i[j]), _set(gb_i[j]), bool(row[7 + 2 * j])) for j in range(k)]
-        out.append((chain, d, [(c, dd) for c, dd in pairs[e0:e0 + e]]))
-    return out
+    rows = info[:count].tolist()
+    used = rows[-1][4] + rows[-1][5] if count else 0
+    return rows, ga[:count].copy(), gb[:count].copy(), elims[:used].copy()
+
+
+def _row_slug(state: Candidates, row: list[int], k: int) -> str:
+    """_turbot_slug of a kernel row (its links' houses and grouped flags)."""
+    return _turbot_slug(state, [(row[6 + 2 * j], 0, 0, bool(row[7 + 2 * j])) for j in range(k)])
+
+
+def _row_step(state: Candidates, k: int, row: list[int], ga_i, gb_i, elims) -> Step:
+    """The Step of one kernel row."""
+    d, e0, e = row[0], row[4], row[5]
+    chain = [(row[6 + 2 * j], _set(ga_i[j].tolist()), _set(gb_i[j].tolist()), bool(row[7 + 2 * j]))
+             for j in range(k)]
+    return _chain_step(state, k, chain, d, sorted((c, dd) for c, dd in elims[e0:e0 + e].tolist()))
 
 
 def _set(words) -> int:

@@ -16,6 +16,8 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
+import numpy as np
+
 from .candidates import Candidates, bits, digits_of
 from .chains import compact_cells, outcome_text
 from .table import step
@@ -31,21 +33,69 @@ def _subsets(state: Candidates, cellset: int) -> list[tuple[int, int, int]]:
 
 def sue_de_coq(state: Candidates):
     """Every Sue de Coq of a state (one step per elimination set, the one with the fewest cells)."""
-    h = state.houses
+    h, cand = state.houses, state.cand
     empty = state.empty_cells()
     found = {}
-    for line in range(2 * state.n):
-        for box in range(2 * state.n, 3 * state.n):
-            inter = h.masks[line] & h.masks[box] & empty
-            if inter.bit_count() < 2:
-                continue
-            line_rest, box_rest = h.masks[line] & empty & ~inter, h.masks[box] & empty & ~inter
-            if not line_rest or not box_rest:
-                continue
-            for s in _cached(state, line, box):
-                if s.eliminations not in found or len(s.cells) < len(found[s.eliminations].cells):
-                    found[s.eliminations] = s
+    pairs = _meeting(h)
+    hits = _screen(state, pairs)
+    for (line, box), hit in zip(pairs, hits):
+        if not hit:
+            continue
+        inter = h.masks[line] & h.masks[box] & empty
+        if inter.bit_count() < 2:
+            continue
+        line_rest, box_rest = h.masks[line] & empty & ~inter, h.masks[box] & empty & ~inter
+        if not line_rest or not box_rest or not _may_hold(cand, inter, line_rest, box_rest):
+            continue
+        for s in _cached(state, line, box):
+            if s.eliminations not in found or len(s.cells) < len(found[s.eliminations].cells):
+                found[s.eliminations] = s
     yield from found.values()
+
+
+@lru_cache(maxsize=16)
+def _meeting(houses) -> tuple[tuple[int, int], ...]:
+    """The (line, box) pairs whose houses share 2+ cells, in the order the search visits them."""
+    n, masks = houses.n, houses.masks
+    return tuple((line, box) for line in range(2 * n) for box in range(2 * n, 3 * n)
+                 if (masks[line] & masks[box]).bit_count() >= 2)
+
+
+def _screen(state: Candidates, pairs) -> list[int]:
+    """Per (line, box) pair, 0 when kernels/hodoku.sdc_screen proves it holds no Sue de Coq, else 1 (every pair
+    when N > 62). Most pairs hold none; the per-pair Python (cache keys, screens) was ~2/3 of the finder."""
+    h = state.houses
+    if state.n > 62 or not pairs:
+        return [1] * len(pairs)
+    from ..kernels.hodoku import sdc_screen
+
+    t = _tables(h)
+    hit = np.zeros(len(pairs), np.int64)
+    sdc_screen(np.array(state.cand, np.int64), np.array(state.values, np.int64), t[0], t[1], t[2], t[3], t[4],
+               t[5], hit)
+    return hit.tolist()
+
+
+@lru_cache(maxsize=16)
+def _tables(houses):
+    """(pairs, house cells, box marks, three scratch rows) as sdc_screen reads them."""
+    n = houses.n
+    pairs = np.array(_meeting(houses), np.int64).reshape(-1, 2)
+    cells = np.array(houses.cells[:3 * n], np.int64)
+    return pairs, cells, np.zeros(houses.ncells, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64), \
+        np.zeros(n, np.int64)
+
+
+def _may_hold(cand, inter: int, line_rest: int, box_rest: int) -> bool:
+    """False when no Sue de Coq can sit on this intersection: its cells hold fewer than 4 digits (a group of k
+    cells needs k + 2 digits, and no group holds more digits than the whole intersection), or no cell of the
+    line's or of the box's rest holds one of them (each part must use a digit of the group)."""
+    digits = 0
+    for c in bits(inter):
+        digits |= cand[c]
+    if digits.bit_count() < 4:
+        return False
+    return any(cand[c] & digits for c in bits(line_rest)) and any(cand[c] & digits for c in bits(box_rest))
 
 
 def _cached(state: Candidates, line: int, box: int) -> tuple:
@@ -59,38 +109,90 @@ def _cached(state: Candidates, line: int, box: int) -> tuple:
 @lru_cache(maxsize=8192)
 def _line_box(houses, line: int, box: int, cands: tuple, values: tuple) -> tuple:
     """The Sue de Coqs of one line and box with these contents (cells of the line, then of the box)."""
-    state = Candidates.partial(houses, houses.cells[line] + houses.cells[box], cands, values)
-    empty = state.empty_cells() & (houses.masks[line] | houses.masks[box])
+    state = _Cells(houses.n, [0] * houses.ncells)
+    empty = 0
+    for c, m, v in zip(houses.cells[line] + houses.cells[box], cands, values):
+        state.cand[c] = m
+        if not v:
+            empty |= 1 << c
     inter = houses.masks[line] & houses.masks[box] & empty
     line_rest, box_rest = houses.masks[line] & empty & ~inter, houses.masks[box] & empty & ~inter
     return tuple(_intersection(state, line, box, inter, line_rest, box_rest))
 
 
+class _Cells:
+    """What _intersection and _step read of a state: N and the candidates of the line's and box's cells (a
+    Candidates.partial cost ~40% of a cache miss, mostly its per-digit cell sets, which they never read)."""
+
+    __slots__ = ("n", "cand")
+
+    def __init__(self, n: int, cand: list[int]):
+        self.n, self.cand = n, cand
+
+
 def _intersection(state, line, box, inter, line_rest, box_rest):
-    """The Sue de Coqs of one line-box intersection."""
-    line_sets, box_sets = _subsets(state, line_rest), _subsets(state, box_rest)
+    """The Sue de Coqs of one line-box intersection (the part search in kernels/hodoku.sdc_parts where the rests
+    are small enough for its bit-mask subsets, else in Python: _parts)."""
+    line_cells, box_cells = list(bits(line_rest)), list(bits(box_rest))
+    fast = len(line_cells) <= 20 and len(box_cells) <= 20 and state.n <= 62
+    if fast:
+        line_c = np.array([state.cand[c] for c in line_cells], np.int64)
+        box_c = np.array([state.cand[c] for c in box_cells], np.int64)
+    else:
+        line_sets, box_sets = _subsets(state, line_rest), _subsets(state, box_rest)
     cells = list(bits(inter))
     for size in range(2, len(cells) + 1):
         for group in combinations(cells, size):
             vc = 0
             for c in group:
                 vc |= state.cand[c]
-            plus = vc.bit_count() - size
-            if plus < 2:
+            if vc.bit_count() - size < 2:
                 continue
-            buckets = {}
-            for bc, bd, bk in box_sets:
-                if bd & vc:
-                    buckets.setdefault(bk - (bd & ~vc).bit_count(), []).append((bc, bd))
-            for lc, ld, lk in line_sets:
-                used, lx = ld & vc, (ld & ~vc).bit_count()
-                if not used or lk <= lx or lk - lx >= plus:
-                    continue
-                for bc, bd in buckets.get(plus - (lk - lx), ()):
-                    if not bd & used:
-                        s = _step(state, sum(1 << c for c in group), vc, (lc, ld), (bc, bd), line_rest, box_rest)
-                        if s is not None:
-                            yield s
+            parts = _fast_parts(state, vc, size, line_cells, box_cells, line_c, box_c) if fast else \
+                _parts(vc, size, line_sets, box_sets)
+            for line_part, box_part in parts:
+                s = _step(state, sum(1 << c for c in group), vc, line_part, box_part, line_rest, box_rest)
+                if s is not None:
+                    yield s
+
+
+def _fast_parts(state, vc: int, size: int, line_cells, box_cells, line_c, box_c):
+    """_parts through kernels/hodoku.sdc_parts."""
+    from ..kernels.hodoku import sdc_parts
+
+    out = _BUF[0]
+    while (k := sdc_parts(vc, size, line_c, box_c, out)) < 0:
+        out = _BUF[0] = np.zeros((2 * len(out), 2), np.int64)
+    return [(_chosen(state, line_cells, li), _chosen(state, box_cells, bi)) for li, bi in out[:k].tolist()]
+
+
+def _chosen(state, cells, sub: int) -> tuple[int, int]:
+    """(cell set, digit mask) of the cells a bit mask picks."""
+    cs = ds = 0
+    for j, c in enumerate(cells):
+        if sub >> j & 1:
+            cs |= 1 << c
+            ds |= state.cand[c]
+    return cs, ds
+
+
+def _parts(vc: int, size: int, line_sets, box_sets):
+    """The (line part, box part) pairs, each (cells, digits), that complete a group of size cells holding vc."""
+    plus = vc.bit_count() - size
+    buckets = {}
+    for bc, bd, bk in box_sets:
+        if bd & vc:
+            buckets.setdefault(bk - (bd & ~vc).bit_count(), []).append((bc, bd))
+    for lc, ld, lk in line_sets:
+        used, lx = ld & vc, (ld & ~vc).bit_count()
+        if not used or lk <= lx or lk - lx >= plus:
+            continue
+        for bc, bd in buckets.get(plus - (lk - lx), ()):
+            if not bd & used:
+                yield (lc, ld), (bc, bd)
+
+
+_BUF = [np.zeros((64, 2), np.int64)]  # sdc_parts' output rows, grown on demand (scratch, not state)
 
 
 def _step(state, cs, vc, line_part, box_part, line_rest, box_rest):

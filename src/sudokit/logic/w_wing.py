@@ -53,12 +53,11 @@ def _orders(ds):
 
 def _strong_links(state: Candidates, y: int) -> list[tuple[int, int, int, int]]:
     """The houses where y has exactly two places: (house, both places as a cell set, first, second)."""
-    out = []
-    for house in range(len(state.houses.cells)):
-        pos = state.positions(house, y)
+    out, where = [], state.where[y]
+    for house, mask in enumerate(state.houses.masks[:len(state.houses.cells)]):
+        pos = where & mask
         if pos.bit_count() == 2:
-            w1, w2 = bits(pos)
-            out.append((house, pos, w1, w2))
+            out.append((house, pos, (pos & -pos).bit_length() - 1, pos.bit_length() - 1))
     return out
 
 

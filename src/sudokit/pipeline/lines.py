@@ -124,7 +124,8 @@ def _solved_blocks(run, lf: LineFile, geometry, runner):
         size = default_chunk_size(len(lf.grids), 16 if run.journal.path else runner.workers)
     rows = [(r, min(r + size, len(lf.grids))) for r in range(0, len(lf.grids), size)]
     blocks = [(lf.grids[a:b][good[a:b]], geometry, options.search_limit, options.max_nodes) for a, b in rows]
-    job = digest(lf.grids, lf.bad, geometry.units, geometry.pairs, options.search_limit, options.max_nodes, size)
+    job = digest(lf.grids, lf.bad, geometry.units, geometry.pairs, options.search_limit, options.max_nodes,
+                 size) if run.journal.path else ""
     ncells = geometry.ncells
     for k, res in ordered(runner, solve_block, blocks, journal=run.journal, job=job, encode=_encode,
                           decode=lambda r: _decode(r, ncells), progress=run.progress,
