@@ -556,3 +556,28 @@ def test_propagate_static_is_propagate():
             propagate_static(1, start, adj_ptr, adj, cause, S.st, S.sc)
             got = _run_records(1, S.st), S.sc[8].tolist()
             assert got == want
+
+
+def test_multiple_chains_run_cache_changes_no_hint(monkeypatch):
+    """multiple_best keeps each on run of a call in a cache slot; with no cache slots, or too few for every run
+    (the rest remade as before), the best static and dynamic multiple chain is the same."""
+    from sudokit.logic import forcing
+
+    def hints():
+        out = []
+        for keep in (0.3, 0.35):
+            st = Candidates.from_grid(random_puzzle(np.random.default_rng(5), G9, keep), G9)
+            for kw in (dict(multiple=True), dict(multiple=True, dynamic=True)):
+                step = forcing.multiple(st, **kw)
+                out.append(None if step is None else (step.technique, step.eliminations, step.explanation))
+        return out
+
+    monkeypatch.setattr(forcing, "_STORES", {})
+    cached = hints()
+    assert any(h is not None for h in cached)
+    slots = forcing.stores(Candidates.from_grid(np.zeros(81, np.int64), G9).houses).st[0].shape[0]
+    assert slots > 2 * 9 + 1 + 100
+    for budget in (0, 6 * 8 * 16000):  # none; 5 runs of 9x9 (a slot takes some 137 kB)
+        monkeypatch.setattr(forcing, "CACHE_BYTES", budget)
+        monkeypatch.setattr(forcing, "_STORES", {})
+        assert hints() == cached

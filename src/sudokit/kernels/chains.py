@@ -33,11 +33,20 @@ from the development bank, replayed, best of 3 CPU times; every hint identical t
   ER 8.5-9.3 2.37 -> 2.80/s; after merging main (grader3), run side by side: 14.0 -> 15.3/s and 2.56 -> 2.93/s
   (about 14x and 15x hodoku-py's 1.09/s and 0.194/s measured last session). Ratings identical on 61 dev-bank puzzles of ER 7-9.2 (er, ep, ed, level, score,
   hardest and every SE step).
-- Still open: static runs are recomputed per use (a place's run once as its cell's digit, again in each house
-  where it is not the first place): region chains make most of the runs. In a static run each record has one
-  parent, so its ancestor count is its depth + 1; keeping every on potential's run as (record order, depth per
-  potential) would make each run once (9x9: 729 x 1458 entries) and turn covers into lookups, the discovery order
-  kept by walking the same loops. Dynamic runs must make their links on the narrowed grid.
+- Each on run made once per call (_on_run; 2026-11-23): a run depends only on its start and the grid, yet a
+  place's on run was made once as its cell's digit and again in every house where it is not the first place
+  (region chains make most runs). multiple_best now keeps each on run in a cache slot of the stores (past the
+  2n + 1 working slots; logic/forcing.Stores(cached=True) sizes them to 48 MiB, one per candidate at most, and
+  falls back to remaking a run when they are used up) with its contradiction result. Same records, same
+  discovery order of hints. On the same 635 captured calls, best of 2 CPU times at load 7: static multiple
+  0.55 -> 0.36 s, dynamic multiple 0.37 -> 0.19 s; Nishio unchanged (no region chains, so no run is kept).
+  Dynamic off runs are made once each already. A run's records are its own (a dynamic run narrows its grid), so
+  the cache holds whole runs, not shared links.
+  End to end with the restored propagate (kernels/dynamic.py), `python benchmarks/rate.py --scale se` (our side,
+  main then this branch back to back, machine at load 3-7): ER 5-9.3 12.6 -> 24.9 puzzles/s, 8.5-9.3
+  2.76 -> 6.89/s, 7-8.5 33.9 -> 37.3/s, 5-7 and < 5 unchanged (232/227, 1010/854: noise); both scales
+  (default): 5-9.3 7.82 -> 11.9/s, 8.5-9.3 1.90 -> 3.39/s. Left at 8.5+ (cProfile, 20 puzzles): multiple_best
+  40%, cascade.walk 27%, loops_best 16%.
 """
 
 from __future__ import annotations
@@ -86,20 +95,20 @@ def _worth(target, n, cand):
 
 
 @njit(cache=True)
-def _cover(vals, nvals, slot0, pid, st, sc, inner):
-    """SE's 'retainAll' test: the records of pid in every run slot slot0 + vals[i] (or -1 where one lacks it);
-    the complexity (sum of ancestor counts) when all have it, else -1."""
+def _cover(slots, nslots, pid, st, sc, inner):
+    """SE's 'retainAll' test: the records of pid in every run slot slots[i] (or -1 where one lacks it); the
+    complexity (sum of ancestor counts) when all have it, else -1."""
     pmap = st[6]
     total = 0
-    for i in range(nvals):
-        r = pmap[slot0 + vals[i], pid]
+    for i in range(nslots):
+        r = pmap[slots[i], pid]
         if r < 0:
             return -1
-    for i in range(nvals):
-        total += ancestors(slot0 + vals[i], pmap[slot0 + vals[i], pid], st, sc)
-        sc[20][i] = slot0 + vals[i]
-        sc[21][i] = pmap[slot0 + vals[i], pid]
-    return total + _nest(nvals, st, sc, inner)
+    for i in range(nslots):
+        total += ancestors(slots[i], pmap[slots[i], pid], st, sc)
+        sc[20][i] = slots[i]
+        sc[21][i] = pmap[slots[i], pid]
+    return total + _nest(nslots, st, sc, inner)
 
 
 @njit(cache=True)
@@ -129,6 +138,33 @@ def _run(static, graph, s, start, dynamic, y, n, cand, geo, st, sc, level, inner
 
 
 @njit(cache=True)
+def _on_run(on, fallback, cache, static, graph, dynamic, y, n, cand, geo, st, sc, level, inner):
+    """The slot holding the run from on potential `on`, made once per call: a run depends only on its start and
+    the grid, so it is kept in a cache slot (past the 2n + 1 working slots) and later uses read it, sc.result
+    restored from cache[1]. When the cache slots are used up the run is made into `fallback` as before. cache =
+    (slot of each potential or -1, [result on, off] of each slot, [cached runs]). Returns the slot, -1 on
+    overflow."""
+    cslot, cres, count = cache
+    result = sc[8]
+    s = cslot[on]
+    if s >= 0:
+        result[0], result[1], result[2] = cres[s, 0], cres[s, 1], OK
+        return s
+    s = fallback
+    first = 2 * n + 1
+    if first + count[0] < st[0].shape[0]:
+        s = first + count[0]
+        count[0] += 1
+    _run(static, graph, s, on, dynamic, y, n, cand, geo, st, sc, level, inner)
+    if result[2] != OK:
+        return -1
+    if s >= first:
+        cslot[on] = s
+        cres[s, 0], cres[s, 1] = result[0], result[1]
+    return s
+
+
+@njit(cache=True)
 def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, best, elim, inner=None):
     """SE's getMultipleChainsHintList (Nishio, multiple and dynamic forcing chains, level 0): the best hint into
     best/elim. Run slots: d = the on run of digit d of the current cell, N = its off run, N+1.. = the runs from
@@ -137,6 +173,11 @@ def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, 
     result = sc[8]
     vals = np.empty(n, np.int64)
     slots = np.empty(n, np.int64)
+    on_slots = np.empty(n, np.int64)
+    cache = (np.full(2 * cand.shape[0] * n, -1, np.int64), np.empty((st[0].shape[0], 2), np.int64),
+             np.zeros(1, np.int64))
+    if nishio:  # no region chains: each on run serves once, so none is kept
+        cache[2][0] = st[0].shape[0]
     y = not nishio
     best[0] = BIG
     best[7] = 0
@@ -160,12 +201,13 @@ def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, 
         for iv in range(nv):
             d = vals[iv]
             on = (cell * n + d) * 2 + 1
-            _run(static, graph, d, on, dynamic, y, n, cand, geo, st, sc, level, inner)
-            if result[2] != OK:
+            sd = _on_run(on, d, cache, static, graph, dynamic, y, n, cand, geo, st, sc, level, inner)
+            if sd < 0:
                 return OVERFLOW
+            on_slots[iv] = sd
             if do_contra and result[0] >= 0:
-                c = ancestors(d, result[0], st, sc) + ancestors(d, result[1], st, sc) + _nest2(
-                    d, result[0], d, result[1], st, sc, inner)
+                c = ancestors(sd, result[0], st, sc) + ancestors(sd, result[1], st, sc) + _nest2(
+                    sd, result[0], sd, result[1], st, sc, inner)
                 _offer(best, elim, base + length_tenths(c), c, 7, K_CONTRA_OFF, on, on - 1, -1, n, cand)
             if do_contra or do_double:  # the off run serves only these (not static multiple chains)
                 propagate(n, on - 1, dynamic, y, n, cand, geo, st, sc, level, inner)
@@ -177,29 +219,30 @@ def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, 
                 _offer(best, elim, base + length_tenths(c), c, 7, K_CONTRA_ON, on - 1, on, -1, n, cand)
             if do_double:
                 for want in (1, 0):
-                    for r in range(nrec[d]):
-                        pid = st_pid[d, r]
-                        if pid & 1 != want or pmap[d, pid] != r:
+                    for r in range(nrec[sd]):
+                        pid = st_pid[sd, r]
+                        if pid & 1 != want or pmap[sd, pid] != r:
                             continue
                         r2 = pmap[n, pid]
                         if r2 < 0 or not _worth(pid, n, cand):
                             continue
-                        c = ancestors(d, r, st, sc) + ancestors(n, r2, st, sc) + _nest2(d, r, n, r2, st, sc,
-                                                                                        inner)
+                        c = ancestors(sd, r, st, sc) + ancestors(n, r2, st, sc) + _nest2(sd, r, n, r2, st, sc,
+                                                                                         inner)
                         kind = K_DOUBLE_ON if want else K_DOUBLE_OFF
                         _offer(best, elim, base + length_tenths(c), c, 1, kind, on, pid, -1, n, cand)
             if not nishio:
-                if _regions(cell, d, multiple, dynamic, level, base, n, cand, geo, st, sc, best, elim, slots, inner,
-                            static, graph) != OK:
+                if _regions(cell, d, sd, multiple, dynamic, level, base, n, cand, geo, st, sc, best, elim, slots,
+                            inner, static, graph, cache) != OK:
                     return OVERFLOW
         if not nishio and (card == 2 or (multiple and card > 2)):
             d0 = vals[0]
+            s0 = on_slots[0]
             for want in (1, 0):
-                for r in range(nrec[d0]):
-                    pid = st_pid[d0, r]
-                    if pid & 1 != want or pmap[d0, pid] != r or not _worth(pid, n, cand):
+                for r in range(nrec[s0]):
+                    pid = st_pid[s0, r]
+                    if pid & 1 != want or pmap[s0, pid] != r or not _worth(pid, n, cand):
                         continue
-                    c = _cover(vals, nv, 0, pid, st, sc, inner)
+                    c = _cover(on_slots, nv, pid, st, sc, inner)
                     if c >= 0:
                         _offer(best, elim, base + length_tenths(c), c, 5, K_CELL, (cell * n + d0) * 2 + 1, pid, -1,
                                n, cand)
@@ -207,9 +250,11 @@ def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, 
 
 
 @njit(cache=True)
-def _regions(cell, d, multiple, dynamic, level, base, n, cand, geo, st, sc, best, elim, slots, inner, static, graph):
-    """SE's doRegionChainings for (cell, d): in each house where cell is the first of the digit's places, the
-    potentials every place forces (static: runs over the static graph, see _run)."""
+def _regions(cell, d, sd, multiple, dynamic, level, base, n, cand, geo, st, sc, best, elim, slots, inner, static,
+             graph, cache):
+    """SE's doRegionChainings for (cell, d) (its on run in slot sd): in each house where cell is the first of the
+    digit's places, the potentials every place forces (static: runs over the static graph, see _run; each place's
+    run made once per call, see _on_run)."""
     cell_units, unit_cells = geo[0], geo[1]
     st_pid, nrec, pmap = st[0], st[4], st[6]
     result = sc[8]
@@ -230,21 +275,21 @@ def _regions(cell, d, multiple, dynamic, level, base, n, cand, geo, st, sc, best
         if not (count == 2 or (multiple and count > 2)) or first != cell:
             continue
         ns = 0
-        slots[ns] = d
+        slots[ns] = sd
         ns += 1
         for i in range(n):
             c = unit_cells[u, i]
             if c != cell and cand[c] & bit:
-                slot = n + ns
-                _run(static, graph, slot, (c * n + d) * 2 + 1, dynamic, y, n, cand, geo, st, sc, level, inner)
-                if result[2] != OK:
+                slot = _on_run((c * n + d) * 2 + 1, n + ns, cache, static, graph, dynamic, y, n, cand, geo, st, sc,
+                               level, inner)
+                if slot < 0:
                     return OVERFLOW
                 slots[ns] = slot
                 ns += 1
         for want in (1, 0):
-            for r in range(nrec[d]):
-                pid = st_pid[d, r]
-                if pid & 1 != want or pmap[d, pid] != r or not _worth(pid, n, cand):
+            for r in range(nrec[sd]):
+                pid = st_pid[sd, r]
+                if pid & 1 != want or pmap[sd, pid] != r or not _worth(pid, n, cand):
                     continue
                 total = 0
                 for i in range(ns):

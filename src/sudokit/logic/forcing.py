@@ -76,10 +76,14 @@ class Stores:
     records: int
     parents: int
     nests: int = 1024
+    cached: bool = False  # extra slots where multiple_best keeps each on run of a call (kernels/chains._on_run)
 
     def __post_init__(self):
         n, ncells = self.n, self.ncells
         slots, npid = 2 * n + 1, 2 * ncells * n
+        if self.cached:  # as many runs as fit in CACHE_BYTES, at most one per candidate
+            per_slot = 8 * (6 * self.records + self.parents + npid + self.nests + 1)
+            slots += min(ncells * n, CACHE_BYTES // per_slot)
         self.st = (np.zeros((slots, self.records), np.int64), np.zeros((slots, self.records), np.int64),
                    np.zeros((slots, self.records), np.int64), np.zeros((slots, self.parents), np.int64),
                    np.zeros(slots, np.int64), np.zeros(slots, np.int64), np.full((slots, npid), -1, np.int64),
@@ -101,7 +105,10 @@ class Stores:
 
     def grown(self) -> "Stores":
         """Stores twice as large."""
-        return Stores(self.n, self.ncells, self.records * 2, self.parents * 2, self.nests * 2)
+        return Stores(self.n, self.ncells, self.records * 2, self.parents * 2, self.nests * 2, self.cached)
+
+
+CACHE_BYTES = 48 << 20
 
 
 _STORES: dict[tuple[int, int, int], Stores] = {}  # by geometry size and thread (kernels write them)
@@ -130,7 +137,7 @@ def stores(houses: Houses) -> Stores:
     key = (houses.n, houses.ncells, threading.get_ident())  # scratch: one set per thread
     if key not in _STORES:
         n = houses.n
-        _STORES[key] = Stores(n, houses.ncells, 2 * houses.ncells * n + 8, 8 * houses.ncells * n + 64)
+        _STORES[key] = Stores(n, houses.ncells, 2 * houses.ncells * n + 8, 8 * houses.ncells * n + 64, cached=True)
     return _STORES[key]
 
 
@@ -149,7 +156,7 @@ def _run(state: Candidates, kernel, *args, inner=None) -> Stores:
         s.sc[12][:] = placed
         if kernel(*args, state.n, cand, geo, s.st, s.sc, s.best, s.elim, *_extra(kernel, s, inner)) == K.OK:
             return s
-        _STORES[(state.houses.n, state.houses.ncells)] = s.grown()
+        _STORES[(state.houses.n, state.houses.ncells, threading.get_ident())] = s.grown()
 
 
 def _extra(kernel, s: Stores, inner) -> tuple:
