@@ -29,7 +29,7 @@ from ..errors import InputError, LimitReached
 from .problem import Problem
 
 COUNT_ALL = np.iinfo(np.int64).max
-ALGORITHMS = ("cells", "dlx", "cells-first")
+ALGORITHMS = ("cells", "dlx", "cells-first", "dlx2")
 DEFAULT_ALGORITHM = "cells"
 TIES = {"cells": "degree", "cells-first": "first"}  # the dancing-cells MRV tie-break of each name (see item_ranks)
 SLICE = 1 << 18  # nodes per kernel call: between calls Python sees Ctrl-C / SIGTERM (the search resumes exactly)
@@ -112,7 +112,7 @@ class Search:
         seed = as_seed(seed)
         self.problem = problem
         self.algorithm = algorithm
-        self.kernel = "mcc" if problem.has_bounds else "cells" if algorithm.startswith("cells") else algorithm
+        self.kernel = "mcc" if problem.has_bounds else "cells" if algorithm.startswith("cells") else "dlx"
         self.max_nodes = as_max_nodes(max_nodes)
         self.state = np.zeros(11, np.int64)
         self.width = max(1, problem.n_primary)  # options in a solution, at most
@@ -122,9 +122,11 @@ class Search:
             self.width = levels
             self.x = np.zeros(levels + 1, np.int32)
             self.ft = np.zeros(levels + 1, np.int32)
-        elif algorithm == "dlx":
+        elif self.kernel == "dlx":
             self.links = build_links(problem, seed)
             self.x = np.zeros(problem.n_primary + 1, np.int32)
+            self.state[4] = algorithm == "dlx"  # abandon a dead option at once; "dlx2" is Knuth's DLX2, node for node
+            self.state[5] = problem.n_primary
         else:
             self.links = build_cells(problem, seed, ties=TIES[algorithm])
             self.levels = np.zeros((problem.n_primary + 2, 5), np.uint32)
@@ -214,7 +216,7 @@ class Search:
             with np.errstate(over="ignore"):  # as for dlx below
                 return mcc.search(*dlx.unsigned(self.links[:5]), *self.links[5:], self.x.view(np.uint32),
                                   self.ft.view(np.uint32), self.state, limit, cap, out_opts, out_len, self.counters)
-        if self.algorithm == "dlx":
+        if self.kernel == "dlx":
             with np.errstate(over="ignore"):  # with NUMBA_DISABLE_JIT=1 the kernel's uint32 wraps warn, by design
                 return dlx.search(*dlx.unsigned(self.links), self.x.view(np.uint32), self.state, limit, cap, out_opts,
                                   out_len, self.counters)
