@@ -73,6 +73,12 @@ Tried with it: each option's primary items laid out fewest options first (as cel
 shows before a piece's long hide): 273M -> 256M updates but 1.632-1.635 -> 1.649-1.702 s, and the sort costs
 each Sudoku cover's build ~5%: not kept. The rest of the gap to ssxcc is per update (hide + unhide against a
 removal; perf on the kernel built ahead of time: ~50% in _hide_a, stalled on the stores to the neighbours).
+Then MRV's ties by degree for "dlx" too (cover/solver.py build_links(ties="degree"): the active list holds the
+primary items in item_ranks' order, so the leftmost tie is the most constraining item; no kernel change; "dlx2"
+keeps the problem's order): 12 queens 327,813 (dlx2) -> 172,026 nodes, 0.042 -> 0.028 s; 13 queens 1,651,935 ->
+857,838, 0.210 -> 0.133 s; quarter pentominoes 302,477 -> 301,337 nodes, 1.62 s either way (two rounds, one
+process, alternating). On 9x9 Sudoku covers the ranking costs each build more than it saves (hardest x20
+0.196 -> 0.224 s), so parallel/sudoku.py, the one Sudoku user of this kernel, runs "dlx2" (its old tree).
 """
 
 import numpy as np
