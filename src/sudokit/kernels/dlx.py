@@ -61,7 +61,7 @@ here by a second pointer update, where dancing cells restores sizes.
 Round 5 (issue 14): early abandonment, tried after all, is the default now (algorithm "dlx"; state[ST_ABANDON]);
 "dlx2" keeps Knuth's DLX2 node for node (909,153 nodes on the quarter pentominoes, 1,199 / 16,448 on 8 / 10
 queens, as the dlx2 binary prints). Trying an option commits its items first to last (the option is found from
-x_l by its spacers); _hide_a stops when a primary item's length falls to 0 and the item is not one of the
+x_l by its spacers; committed from x_l + 1 round the option, as DLX2, see below); _hide_a stops when a primary item's length falls to 0 and the item is not one of the
 option's own (those get the option), undoes its own removals, _commit_a undoes the options hidden before, and
 the items committed before are uncommitted in reverse: the option is skipped without a node. Same solutions in
 the same order (the children skipped had none). Quarter pentominoes 909,153 -> 302,477 nodes, 305M -> 273M
@@ -79,6 +79,11 @@ keeps the problem's order): 12 queens 327,813 (dlx2) -> 172,026 nodes, 0.042 -> 
 857,838, 0.210 -> 0.133 s; quarter pentominoes 302,477 -> 301,337 nodes, 1.62 s either way (two rounds, one
 process, alternating). On 9x9 Sudoku covers the ranking costs each build more than it saves (hardest x20
 0.196 -> 0.224 s), so parallel/sudoku.py, the one Sudoku user of this kernel, runs "dlx2" (its old tree).
+Then the abandoning mode's commit order: first to last (first version) against DLX2's own, from x_l + 1 round
+the option (.scratch/abd5.py, one process, best of 3, both orders of the variants): quarter pentominoes 272.2M
+-> 253.1M updates, 1.617-1.625 -> 1.490-1.502 s; 13 queens 0.132 -> 0.129, 12 queens 0.027 -> 0.026 (same nodes):
+kept (a pentomino's piece item, listed first, is then hidden after the cells that follow x_l's, which fail
+sooner). Its undo on a dead end walks back to x_l + 1; C6 is DLX2's own.
 """
 
 import numpy as np
@@ -367,27 +372,36 @@ def search(llink, rlink, nd, length, node_opt, x, state, limit, max_nodes, out_o
                 _uncover(i, llink, rlink, nd, length)
                 op = OP_LEAVE
                 continue
-            if abandon:  # the option's items first to last, a dead end abandoned at once
+            if abandon:  # as DLX2, from x_l + 1 round the option, but a dead end abandoned at once
                 xs = xl
                 while nd[U4 * (xs - U1) + UTOP] - U1 < SPACER:
                     xs -= U1
                 xe = xl
                 while nd[U4 * (xe + U1) + UTOP] - U1 < SPACER:
                     xe += U1
-                p = xs
-                while p <= xe:
-                    if p != xl:
-                        r = _commit_a(p, nd[U4 * p + UTOP], xs, xe, nprim, llink, rlink, nd, length, stats)
-                        if r < 0:
-                            updates += -1 - r
-                            break
-                        updates += r
+                p = xl + U1
+                fail = False
+                while p != xl:
+                    j = nd[U4 * p + UTOP]
+                    if j - U1 >= SPACER:
+                        p = nd[U4 * p + UUP]
+                        continue
+                    r = _commit_a(p, j, xs, xe, nprim, llink, rlink, nd, length, stats)
+                    if r < 0:
+                        updates += -1 - r
+                        fail = True
+                        break
+                    updates += r
                     p += U1
-                if p <= xe:  # abandoned: undo the items committed before p, then the next option
-                    while p > xs:
-                        p -= U1
-                        if p != xl:
-                            _uncommit(p, nd[U4 * p + UTOP], llink, rlink, nd, length)
+                if fail:  # undo the items committed before p (from p back to xl + 1)
+                    p -= U1
+                    while p != xl:
+                        j = nd[U4 * p + UTOP]
+                        if j - U1 >= SPACER:
+                            p = nd[U4 * p + UDOWN]
+                        else:
+                            _uncommit(p, j, llink, rlink, nd, length)
+                            p -= U1
                     x[level] = nd[U4 * xl + UDOWN]
                     continue
                 level += U1
@@ -405,20 +419,6 @@ def search(llink, rlink, nd, length, node_opt, x, state, limit, max_nodes, out_o
             op = OP_ENTER
         elif op == OP_RETRY:  # C6
             xl = x[level]
-            if abandon:
-                xs = xl
-                while nd[U4 * (xs - U1) + UTOP] - U1 < SPACER:
-                    xs -= U1
-                p = xl
-                while nd[U4 * (p + U1) + UTOP] - U1 < SPACER:
-                    p += U1
-                while p >= xs:
-                    if p != xl:
-                        _uncommit(p, nd[U4 * p + UTOP], llink, rlink, nd, length)
-                    p -= U1
-                x[level] = nd[U4 * xl + UDOWN]
-                op = OP_TRY
-                continue
             p = xl - U1
             while p != xl:
                 j = nd[U4 * p + UTOP]
