@@ -8,7 +8,8 @@ the twenty or so calls a hard step made before, each of which paid numba's argum
 
 stats = [er, ep, ed, steps, producer behind er, its strong-link suffix] (prices in tenths), updated as SE's
 getDifficulty does (see kernels/se.rate_basic); the last two name the hardest technique.
-tabs = (cell_houses, peers words, unit_words, sees): the extra tables of kernels/strong, wings, exclusion.
+tabs = (cell_houses, peers words, unit_words, sees, meets, memo keys, results, cells): the extra tables of
+kernels/strong, wings, exclusion and the strong-link memo of kernels/sestrong.py.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from numba import njit
 
 from .exclusion import first_exclusion
 from .se import apply, producer
-from .strong import best_chain
+from .sestrong import best_chain_memo
 from .wings import best_wing
 
 # SE producer index -> how its kernel is reached: 0 basic (kernels/se producer id in SE_KERNEL), 1 strong links,
@@ -35,7 +36,8 @@ def _try(p, n, values, cand, geo, scan, kind, tabs, out, elim, best, cells):
     if k == 0:
         return producer(a, n, values, cand, geo, scan, kind, out, elim)
     if k == 1:
-        if not best_chain(a, n, cand, geo[1], geo[9], kind, tabs[0], tabs[1], tabs[2], best, elim):
+        if not best_chain_memo(a, n, cand, geo[1], geo[9], kind, tabs[0], tabs[1], tabs[2], tabs[4], tabs[5],
+                               tabs[6], tabs[7], best, elim):
             return False
         out[0], out[1], out[2], out[3], out[4] = p, best[0], -1, 0, best[1]
         return True
