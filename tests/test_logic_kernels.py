@@ -127,6 +127,30 @@ def test_strong_link_memo_matches_best_chain(k):
     assert hits > 10
 
 
+def test_bug_kernel_matches_python():
+    """kernels/loops.bug_cells finds _bug_cells' BUG cells (in its order) and values on every path state, and on
+    the same states stripped towards a grave (each cell cut to two candidates, some to three)."""
+    from sudokit.logic import unique_loops
+
+    rng = np.random.default_rng(5)
+    hits = total = 0
+    for state in path_states():
+        cand = np.array(state.cand, np.uint64)
+        stripped = cand.copy()
+        for c in range(81):
+            keep = 3 if rng.random() < 0.05 else 2
+            while bin(int(stripped[c])).count("1") > keep:
+                stripped[c] &= stripped[c] - np.uint64(1)
+        for grid in (cand, stripped):
+            s = Candidates.from_arrays(state.houses, np.array(state.values, np.int64), grid, 0, False)
+            want = unique_loops._bug_cells(s)
+            got = unique_loops._bug_cells_fast(s)
+            assert got == want and (want is None or list(got) == list(want))
+            hits += want is not None
+            total += 1
+    assert total > 600 and hits > 0
+
+
 @pytest.mark.parametrize("p", range(12))
 def test_se_basic_kernels_match_python(p):
     """kernels/se's producers 0-11 take the Python producer's first step (same eliminations, placement, price)."""
