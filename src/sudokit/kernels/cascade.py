@@ -10,6 +10,12 @@ stats = [er, ep, ed, steps, producer behind er, its strong-link suffix] (prices 
 getDifficulty does (see kernels/se.rate_basic); the last two name the hardest technique.
 tabs = (cell_houses, peers words, unit_words, sees, meets, memo keys, results, cells): the extra tables of
 kernels/strong, wings, exclusion and the strong-link memo of kernels/sestrong.py.
+
+Speed (chains5, 2026-11-23; `python benchmarks/rate.py --hodoku-python /work/peers/venv/bin/python --scale se`,
+machine at load 2-4): ER < 5 961/s (52.8x hodoku-py's 18.2/s), ER 5-9.3 36.4/s (47.5x; was 27.0/s, 35.9x),
+7-8.5 59.7/s, 8.5-9.3 9.23/s; both scales (default) 473/s (26.0x) and 19.1/s (24.8x; was 24.9x / 20.3x). From:
+the per-digit strong-link memo (sestrong.py), ATE's pruned evaluation (exclusion.py), the closure-pruned cycle
+and forcing searches of loops_best (links.py), BUG in numba (loops.bug_cells).
 """
 
 from __future__ import annotations
