@@ -100,6 +100,57 @@ def test_strong_link_kernel_matches_python_walk():
     assert found > 0
 
 
+@pytest.mark.parametrize("k", (2, 3, 4))
+def test_strong_link_memo_matches_best_chain(k):
+    """kernels/sestrong.best_chain_memo (per-digit memo, kept across states as the SE walk keeps it) gives
+    kernels/strong.best_chain's best chain and eliminations on every path state, and so does a fresh memo."""
+    from sudokit.kernels.sestrong import best_chain_memo, memo_buffers
+    from sudokit.kernels.strong import best_chain
+
+    fast = fast_tables(path_states()[0].houses)
+    geo, tabs = fast.geo, fast.se_tabs
+    kept = memo_buffers(9, 81, 2)
+    hits = 0
+    for i, state in enumerate(path_states()):
+        cand = np.array(state.cand, np.uint64)
+        want, want_elim = np.zeros(5, np.int64), np.zeros((729, 2), np.int64)
+        found = best_chain(k, 9, cand, geo[1], geo[9], fast.kind, tabs[0], tabs[1], tabs[2], want, want_elim)
+        memos = [kept] + ([memo_buffers(9, 81, 2)] if i % 7 == 0 else [])
+        for memo in memos:
+            got, got_elim = np.zeros(5, np.int64), np.zeros((729, 2), np.int64)
+            assert best_chain_memo(k, 9, cand, geo[1], geo[9], fast.kind, tabs[0], tabs[1], tabs[2], tabs[4],
+                                   *memo, got, got_elim) == found
+            if found:
+                assert got.tolist() == want.tolist()
+                assert got_elim[:got[1]].tolist() == want_elim[:want[1]].tolist()
+        hits += found
+    assert hits > 10
+
+
+def test_bug_kernel_matches_python():
+    """kernels/loops.bug_cells finds _bug_cells' BUG cells (in its order) and values on every path state, and on
+    the same states stripped towards a grave (each cell cut to two candidates, some to three)."""
+    from sudokit.logic import unique_loops
+
+    rng = np.random.default_rng(5)
+    hits = total = 0
+    for state in path_states():
+        cand = np.array(state.cand, np.uint64)
+        stripped = cand.copy()
+        for c in range(81):
+            keep = 3 if rng.random() < 0.05 else 2
+            while bin(int(stripped[c])).count("1") > keep:
+                stripped[c] &= stripped[c] - np.uint64(1)
+        for grid in (cand, stripped):
+            s = Candidates.from_arrays(state.houses, np.array(state.values, np.int64), grid, 0, False)
+            want = unique_loops._bug_cells(s)
+            got = unique_loops._bug_cells_fast(s)
+            assert got == want and (want is None or list(got) == list(want))
+            hits += want is not None
+            total += 1
+    assert total > 600 and hits > 0
+
+
 @pytest.mark.parametrize("p", range(12))
 def test_se_basic_kernels_match_python(p):
     """kernels/se's producers 0-11 take the Python producer's first step (same eliminations, placement, price)."""

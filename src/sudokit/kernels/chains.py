@@ -47,6 +47,15 @@ from the development bank, replayed, best of 3 CPU times; every hint identical t
   2.76 -> 6.89/s, 7-8.5 33.9 -> 37.3/s, 5-7 and < 5 unchanged (232/227, 1010/854: noise); both scales
   (default): 5-9.3 7.82 -> 11.9/s, 8.5-9.3 1.90 -> 3.39/s. Left at 8.5+ (cProfile, 20 puzzles): multiple_best
   40%, cascade.walk 27%, loops_best 16%.
+- loops_best: the closure also prunes the searches themselves (2026-11-23, chains5): cycles makes no record for a
+  potential that cannot reach the source, forcing none for one that cannot reach the source's opposite (links.py;
+  such records lie on no path to what is sought, and the records that remain are found by the same parents in
+  the same order, so the hints are the same). Replayed calls, SE rating of the 40 puzzles of ER 5-9.3 of
+  benchmarks/rate.py: loops 0.368 -> 0.189 s (239 calls); the 635 calls above: 0.604 -> 0.268 s; every hint
+  identical.
+- Tried and dropped (chains5): capping the ancestor counts of multiple_best's hints at the most a hint may have
+  and still beat the best so far (_limit, per sort key; exact): no gain on the 457 calls of ER 5-9.3
+  (0.817 -> 0.848 s, noise) - the runs, not the counting, are the cost there.
 """
 
 from __future__ import annotations
@@ -508,7 +517,7 @@ def loops_best(n, cand, geo, st, sc, best, elim, tmpelim, found, seed):
                 nf = 0  # a cycle needs a way back to the source, a forcing chain one to the source's opposite
                 if tj[2, tj[1, on]] > 1:
                     nf = cycles(0, on, adj_ptr, adj, adj_cause, st, sc, found,
-                                _limit_seeded(best, bound, cyc_base, key))
+                                _limit_seeded(best, bound, cyc_base, key), tj, reach)
                 if nf < 0:
                     return OVERFLOW
                 for i in range(nf):
@@ -528,7 +537,8 @@ def loops_best(n, cand, geo, st, sc, best, elim, tmpelim, found, seed):
                 for src in (on, on - 1):
                     if not _reaches(src, src ^ 1, tj, reach):
                         continue
-                    t = forcing(1, src, adj_ptr, adj, adj_cause, st, sc, _limit_seeded(best, bound, chain_base, key))
+                    t = forcing(1, src, adj_ptr, adj, adj_cause, st, sc, _limit_seeded(best, bound, chain_base, key),
+                                tj, reach)
                     if t == -2:
                         return OVERFLOW
                     if t >= 0:

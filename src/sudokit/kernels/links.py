@@ -259,11 +259,14 @@ def _is_ancestor(s, r, pid, st):
 
 
 @njit(cache=True)
-def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30):
+def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30, tj=None, reach=None):
     """SE's doCycles from an on potential: every on, then every off, alternately; offs are not merged, so every
     path is kept; found[] gets the records that lead back to the source after at least 4 steps. Returns how many,
     or -1 on overflow. Records deeper than `limit` links are not made: a chain's length is at least its depth, so
-    a caller that only wants chains of at most `limit` potentials loses nothing (levels above it are unchanged)."""
+    a caller that only wants chains of at most `limit` potentials loses nothing (levels above it are unchanged).
+    With the static graph's closure (tj, reach: kernels/chains._closure) no record is made for a potential that
+    cannot reach the source: it lies on no path back, so the records found, their order and their chains are
+    unchanged (only records that lead nowhere are left out)."""
     st_pid, pmap = st[0], st[6]
     qon, qoff, parents = sc[1], sc[2], sc[7]
     depth, stamp = sc[17], sc[9]
@@ -287,6 +290,8 @@ def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30):
             for i in range(adj_ptr[p], adj_ptr[p + 1]):
                 e = adj[i]
                 if stamp[e] == t:
+                    continue
+                if tj is not None and not _back(e, source, tj, reach):
                     continue
                 parents[0] = r
                 xr = _store_add(s, e, 1, st, sc, adj_cause[i])
@@ -313,6 +318,8 @@ def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30):
                     found[nfound] = xr
                     nfound += 1
                 if pmap[s, e] < 0:
+                    if tj is not None and not _back(e, source, tj, reach):
+                        continue
                     xr = _store_add(s, e, 1, st, sc, adj_cause[i])
                     if xr < 0 or ton >= qon.shape[0]:
                         return -1
@@ -324,10 +331,19 @@ def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30):
 
 
 @njit(cache=True)
-def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30):
+def _back(a, b, tj, reach):
+    """True if potential a reaches potential b in the static graph (kernels/chains._reaches)."""
+    nb = tj[0, b]
+    return nb >= 0 and (reach[tj[1, a], nb >> 6] >> np.uint64(nb & 63)) & np.uint64(1) != 0
+
+
+@njit(cache=True)
+def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, reach=None):
     """SE's doForcingChains from one potential (static links, every on then every off, alternately): the record
     that reaches the source's opposite (a forcing chain), -1 if none, -2 on overflow. Records deeper than `limit`
-    links are not expanded (see `cycles`)."""
+    links are not expanded (see `cycles`). With the static graph's closure (tj, reach) no record is made for a
+    potential that cannot reach the opposite: the others are found by the same parents in the same order, so the
+    first chain to the opposite is the same."""
     st_pid, nrec, pmap = st[0], st[4], st[6]
     qon, qoff, parents = sc[1], sc[2], sc[7]
     depth = sc[17]
@@ -358,6 +374,8 @@ def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30):
                     return _store_add(s, e, 1, st, sc, adj_cause[i]) if nrec[s] < st_pid.shape[1] else -2
                 xr = -1
                 if pmap[s, e] < 0:
+                    if tj is not None and not _back(e, opposite, tj, reach):
+                        continue
                     if xr < 0:
                         xr = _store_add(s, e, 1, st, sc, adj_cause[i])
                     if xr < 0:
@@ -380,6 +398,8 @@ def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30):
                     return _store_add(s, e, 1, st, sc, adj_cause[i]) if nrec[s] < st_pid.shape[1] else -2
                 xr = -1
                 if pmap[s, e] < 0:
+                    if tj is not None and not _back(e, opposite, tj, reach):
+                        continue
                     if xr < 0:
                         xr = _store_add(s, e, 1, st, sc, adj_cause[i])
                     if xr < 0:

@@ -141,6 +141,9 @@ class _Fast:
         for c in range(h.ncells):
             self.sees[c, self.geo[5][self.geo[4][c]:self.geo[4][c + 1]]] = True
         self.tabs = (self.cell_houses, self.peers, self.unit_words, self.sees)
+        from ..kernels.sestrong import meets_table, memo_buffers
+        # the SE walk's tables (kernels/cascade.walk): tabs, then the strong-link memo of kernels/sestrong.py
+        self.se_tabs = self.tabs + (meets_table(h.n, self.geo[1], self.geo[9]),) + memo_buffers(h.n, h.ncells, words)
         self.buffers: dict[int, tuple] = {}
 
     def chain_buffers(self, k: int) -> tuple:
@@ -306,7 +309,7 @@ def cascade(houses, values: np.ndarray, cand: np.ndarray, givens: int = 0, marke
     hardest, p, seed = "", 0, None
     while True:
         before = stats[0]
-        p = walk(p, houses.n, values, cand, fast.geo, fast.scan, fast.kind, fast.tabs, stats, fast.out, fast.elim)
+        p = walk(p, houses.n, values, cand, fast.geo, fast.scan, fast.kind, fast.se_tabs, stats, fast.out, fast.elim)
         if stats[0] > before:
             hardest = _walked_name(int(stats[4]), int(stats[0]), int(stats[5]))
         yield "walked", p, stats, hardest
