@@ -30,7 +30,14 @@ geometry and thread (every_chain_with / best_chain_with; every_chain / best_chai
 callers without tables), _groups_of counts a house's places with popcount before it looks (no per-house array),
 and a chain whose ends share no house is scored only if some cell off it with the digit sees both ends (most pairs
 of meeting links do not): on 461 HoDoKu path states of ER 0-9.3, every_chain k=2 169 -> 131 us, k=3 242 -> 182;
-best_chain k=2 157 -> 129 (in-process A/B against the old module, same rows).
+best_chain k=2 157 -> 129 (in-process A/B against the old module, same rows). Then: rings get the same screen
+(both sides of a weak link, or both ends; 212 of 439 chains a state were scored, now the 2.3 that eliminate);
+the houses' places are screened by popcount in the caller and the splits made with cell-set words, not per place
+(_groups_of, a non-inlined call with 15 arguments, cost ~70 ns even when it returned at once: 18 of the 23 us an
+empty grid took); a split's two links share their house masks and common peers, written without row views (each
+view passed to a helper is a reference count); and the depth search walks a link set per house (starts[x]: the
+links starting in house x) instead of testing every link against the current end: every_chain k=2 169 -> 47 us,
+k=3 242 -> 110; best_chain k=2 157 -> 51 (same A/B, same rows).
 """
 
 from __future__ import annotations
@@ -48,52 +55,45 @@ def _set_bit(s, c):
     s[c >> 6] |= np.uint64(1) << np.uint64(c & 63)
 
 
-@njit(cache=True)
-def _groups_of(n, u, d, unit_cells, cand, member, kind, W, ga, gb, meets, dcells, unit_words, pos):
-    """The splits of digit d's places in unit u into two groups, as the Python _segments gives them (or the two
-    places); returns (count, grouped). pos is scratch (n places)."""
-    npos = 0
-    for w in range(W):
-        npos += popcount(dcells[w] & unit_words[u, w])
-    if npos < 2 or npos > 6:
-        return 0, 0
-    bit = np.uint64(1) << np.uint64(d)
-    npos = 0
-    for j in range(n):
-        c = unit_cells[u, j]
-        if cand[c] & bit:
-            pos[npos] = c
-            npos += 1
-    for w in range(W):
-        ga[0, w] = 0
-        gb[0, w] = 0
-    if npos == 2:
-        _set_bit(ga[0], pos[0])
-        _set_bit(gb[0], pos[1])
+@njit(cache=True, inline="always")
+def _set_bit2(s, row, c):
+    """_set_bit on row `row` of a 2D cell-set array (no row view: views cost a reference count each)."""
+    s[row, c >> 6] |= np.uint64(1) << np.uint64(c & 63)
+
+
+@njit(cache=True, inline="always")
+def _groups_of(npos, n, u, d, unit_cells, cand, member, kind, W, ga, gb, meets, dcells, unit_words, pos):
+    """The splits of digit d's npos (2 to 6) places in unit u into two groups, as the Python _segments gives them
+    (or the two places); returns (count, grouped). pos is scratch (n places)."""
+    if npos == 2:  # the two places in the unit's order
+        bit = np.uint64(1) << np.uint64(d)
+        npos = 0
+        for j in range(n):
+            c = unit_cells[u, j]
+            if cand[c] & bit:
+                pos[npos] = c
+                npos += 1
+        for w in range(W):
+            ga[0, w] = 0
+            gb[0, w] = 0
+        _set_bit2(ga, 0, pos[0])
+        _set_bit2(gb, 0, pos[1])
         return 1, 0
-    k = 0
+    k = 0  # below, cell sets: P = the places (dcells & unit u), a line's places = P & its cells
     if kind[u] == 2:
         for lines_off in range(2):
             off = 0 if lines_off == 0 else n
             first, count = -1, 0
             for line in range(off, off + n):
-                hit = False
-                for i in range(npos):
-                    if member[line, pos[i]]:
-                        hit = True
-                if hit:
+                if _meets_places(line, u, W, dcells, unit_words):
                     count += 1
                     if first < 0:
                         first = line
             if count == 2:
                 for w in range(W):
-                    ga[k, w] = 0
-                    gb[k, w] = 0
-                for i in range(npos):
-                    if member[first, pos[i]]:
-                        _set_bit(ga[k], pos[i])
-                    else:
-                        _set_bit(gb[k], pos[i])
+                    p = dcells[w] & unit_words[u, w]
+                    ga[k, w] = p & unit_words[first, w]
+                    gb[k, w] = p & ~unit_words[first, w]
                 k += 1
         for r in range(n):
             if not meets[r, u]:
@@ -101,27 +101,21 @@ def _groups_of(n, u, d, unit_cells, cand, member, kind, W, ga, gb, meets, dcells
             for cc in range(n, 2 * n):
                 if not meets[cc, u]:
                     continue
-                ok, in_r, in_c = True, 0, 0
-                for i in range(npos):
-                    c = pos[i]
-                    if member[r, c] and member[cc, c]:
+                ok, any_r, any_c = True, False, False  # every place in r or cc, none in both, some in each
+                for w in range(W):
+                    p = dcells[w] & unit_words[u, w]
+                    pr = p & unit_words[r, w]
+                    pc = p & unit_words[cc, w]
+                    if pr & pc or p & ~(unit_words[r, w] | unit_words[cc, w]):
                         ok = False
-                    elif member[r, c]:
-                        in_r += 1
-                    elif member[cc, c]:
-                        in_c += 1
-                    else:
-                        ok = False
-                if not ok or in_r == 0 or in_c == 0:
+                    any_r = any_r or pr != 0
+                    any_c = any_c or pc != 0
+                if not ok or not any_r or not any_c:
                     continue
                 for w in range(W):
-                    ga[k, w] = 0
-                    gb[k, w] = 0
-                for i in range(npos):
-                    if member[r, pos[i]]:
-                        _set_bit(ga[k], pos[i])
-                    else:
-                        _set_bit(gb[k], pos[i])
+                    p = dcells[w] & unit_words[u, w]
+                    ga[k, w] = p & unit_words[r, w]
+                    gb[k, w] = p & ~unit_words[r, w]
                 dup = False
                 for j in range(k):
                     same = True
@@ -135,22 +129,26 @@ def _groups_of(n, u, d, unit_cells, cand, member, kind, W, ga, gb, meets, dcells
         return k, 1
     first, count = -1, 0
     for b in range(2 * n, 3 * n):
-        hit = False
-        for i in range(npos):
-            if member[b, pos[i]]:
-                hit = True
-        if hit:
+        if _meets_places(b, u, W, dcells, unit_words):
             count += 1
             if first < 0:
                 first = b
     if count != 2:
         return 0, 1
-    for i in range(npos):
-        if member[first, pos[i]]:
-            _set_bit(ga[0], pos[i])
-        else:
-            _set_bit(gb[0], pos[i])
+    for w in range(W):
+        p = dcells[w] & unit_words[u, w]
+        ga[0, w] = p & unit_words[first, w]
+        gb[0, w] = p & ~unit_words[first, w]
     return 1, 1
+
+
+@njit(cache=True, inline="always")
+def _meets_places(line, u, W, dcells, unit_words):
+    """True if house `line` holds one of the digit's places in house u."""
+    for w in range(W):
+        if dcells[w] & unit_words[u, w] & unit_words[line, w]:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -162,12 +160,12 @@ def _meets(line, u, n, unit_cells, member):
     return False
 
 
-@njit(cache=True)
-def _houses_of(g, W, cell_houses):
-    """The rows, columns and boxes holding every cell of group g, as a bit mask over houses."""
+@njit(cache=True, inline="always")
+def _houses_of(g, row, W, cell_houses):
+    """The rows, columns and boxes holding every cell of group g[row], as a bit mask over houses."""
     out = ~np.uint64(0)
     for w in range(W):
-        m = g[w]
+        m = g[row, w]
         while m:
             out &= cell_houses[w * 64 + ctz(m)]
             m &= m - np.uint64(1)
@@ -180,7 +178,9 @@ def chain_scratch(n, ncells, W, kmax):
     call of every_chain_with / best_chain_with."""
     maxl = 3 * n * 2 * (n + 2)
     iscr = np.zeros(2 * maxl + 5 * kmax + n + 2 * ncells, np.int64)
-    uscr = np.zeros(4 * maxl * W + 2 * maxl + 2 * (n + 2) * W + (kmax + 1) * (W + 1) + 4 * W, np.uint64)
+    lw = (maxl + 63) // 64
+    uscr = np.zeros(4 * maxl * W + 2 * maxl + 2 * (n + 2) * W + (kmax + 1) * (W + 1) + 3 * W + (3 * n + kmax) * lw,
+                    np.uint64)
     return iscr, uscr
 
 
@@ -253,8 +253,6 @@ def _chains(every, k, n, cand, unit_cells, member, kind, cell_houses, peers, uni
     i0 += maxl
     stack = iscr[i0:i0 + k]
     i0 += k
-    nxt = iscr[i0:i0 + k]
-    i0 += k
     sfx_tmp = iscr[i0:i0 + 3 * k]
     i0 += 3 * k
     pos = iscr[i0:i0 + n]
@@ -285,11 +283,12 @@ def _chains(every, k, n, cand, unit_cells, member, kind, cell_houses, peers, uni
     u0 += W
     common = uscr[u0:u0 + W]
     u0 += W
-    none = uscr[u0:u0 + W]
-    u0 += W
     outside = uscr[u0:u0 + W]
-    for w in range(W):
-        none[w] = 0
+    u0 += W
+    lw = (maxl + 63) // 64  # link sets: bit i of word i // 64 = link i
+    starts = uscr[u0:u0 + nh * lw].reshape((nh, lw))  # starts[x]: the links whose start group lies in house x
+    u0 += nh * lw
+    nexts = uscr[u0:u0 + k * lw].reshape((k, lw))  # nexts[i]: the links still to try after link i of the chain
     best[0] = 1 << 30
     best[1] = 0
     best[3] = 0
@@ -305,33 +304,57 @@ def _chains(every, k, n, cand, unit_cells, member, kind, cell_houses, peers, uni
                 _set_bit(dcells, c)
         L = 0
         for u in range(nh):
-            cnt, grouped = _groups_of(n, u, d, unit_cells, cand, member, kind, W, ga, gb, meets, dcells, unit_words,
+            npos = 0
+            for w in range(W):
+                npos += popcount(dcells[w] & unit_words[u, w])
+            if npos < 2 or npos > 6:
+                continue
+            cnt, grouped = _groups_of(npos, n, u, d, unit_cells, cand, member, kind, W, ga, gb, meets, dcells, unit_words,
                                       pos)
-            for i in range(cnt):
-                for orient in range(2):
-                    for w in range(W):
-                        la[L, w] = ga[i, w] if orient == 0 else gb[i, w]
-                        lb[L, w] = gb[i, w] if orient == 0 else ga[i, w]
-                    lhouse[L] = u
-                    lgrp[L] = grouped
-                    ha[L] = _houses_of(la[L], W, cell_houses)
-                    hb[L] = _houses_of(lb[L], W, cell_houses)
-                    _common(la[L], none, W, peers, sa[L])
-                    _common(lb[L], none, W, peers, sb[L])
-                    L += 1
+            for i in range(cnt):  # the split both ways round: links L and L + 1
+                for w in range(W):
+                    la[L, w] = lb[L + 1, w] = ga[i, w]
+                    lb[L, w] = la[L + 1, w] = gb[i, w]
+                lhouse[L] = lhouse[L + 1] = u
+                lgrp[L] = lgrp[L + 1] = grouped
+                ha[L] = hb[L + 1] = _houses_of(ga, i, W, cell_houses)
+                hb[L] = ha[L + 1] = _houses_of(gb, i, W, cell_houses)
+                _peers_of(ga, i, W, peers, sa, L)
+                _peers_of(gb, i, W, peers, sb, L)
+                for w in range(W):
+                    sb[L + 1, w] = sa[L, w]
+                    sa[L + 1, w] = sb[L, w]
+                L += 2
+        lwd = (L + 63) >> 6
+        for x in range(nh):
+            for v in range(lwd):
+                starts[x, v] = 0
+        for i in range(L):
+            m = ha[i]
+            while m:
+                starts[ctz(m), i >> 6] |= np.uint64(1) << np.uint64(i & 63)
+                m &= m - np.uint64(1)
         for first in range(L):
-            depth = 0
             stack[0] = first
             for w in range(W):
                 used[1, w] = la[first, w] | lb[first, w]
             uhouses[1] = np.uint64(1) << np.uint64(lhouse[first])
-            nxt[0] = 0
+            _meeting(hb[first], starts, lwd, nexts, 0)
             depth = 1
             while depth > 0:
                 if depth == k:
-                    if (ha[first] & hb[stack[k - 1]]) == 0 and not _sees_both(sa[first], sb[stack[k - 1]], dcells,
-                                                                               used[k], W):
-                        depth -= 1  # not a ring and nothing with the digit sees both ends: no elimination
+                    last = stack[k - 1]
+                    ring = (ha[first] & hb[last]) != 0
+                    hit = False  # it eliminates only cells with the digit, off the chain, that see both ends
+                    for w in range(W):  # or, in a ring, both sides of a weak link
+                        see = sa[first, w] & sb[last, w]
+                        if ring:
+                            for i in range(k - 1):
+                                see |= sb[stack[i], w] & sa[stack[i + 1], w]
+                        if see & dcells[w] & ~used[k, w]:
+                            hit = True
+                    if not hit:
+                        depth -= 1
                         continue
                     t, e, count = _score(k, stack, n, d, lhouse, lgrp, sa, sb, ha, hb, kind, used[k], dcells,
                                          unit_words, common, tmp_elim, W, outside)
@@ -362,40 +385,45 @@ def _chains(every, k, n, cand, unit_cells, member, kind, cell_houses, peers, uni
                     depth -= 1
                     continue
                 cur = stack[depth - 1]
-                j = nxt[depth - 1]
                 advanced = False
-                while j < L:
-                    ok = (hb[cur] & ha[j]) != 0 and lhouse[j] != lhouse[cur]
-                    if ok and not (uhouses[depth] >> np.uint64(lhouse[j])) & np.uint64(1):
-                        for w in range(W):
-                            if lb[cur, w] & la[j, w] or (la[j, w] | lb[j, w]) & used[depth, w]:
-                                ok = False
-                    else:
-                        ok = False
-                    j += 1
-                    if ok:
-                        nxt[depth - 1] = j
-                        stack[depth] = j - 1
-                        for w in range(W):
-                            used[depth + 1, w] = used[depth, w] | la[j - 1, w] | lb[j - 1, w]
-                        uhouses[depth + 1] = uhouses[depth] | (np.uint64(1) << np.uint64(lhouse[j - 1]))
-                        nxt[depth] = 0
-                        depth += 1
-                        advanced = True
+                for v in range(lwd):  # the links starting in a house holding cur's end, in order
+                    while nexts[depth - 1, v]:
+                        m = nexts[depth - 1, v]
+                        j = (v << 6) + ctz(m)
+                        nexts[depth - 1, v] = m & (m - np.uint64(1))
+                        ok = lhouse[j] != lhouse[cur] and not (uhouses[depth] >> np.uint64(lhouse[j])) & np.uint64(1)
+                        if ok:
+                            for w in range(W):
+                                if lb[cur, w] & la[j, w] or (la[j, w] | lb[j, w]) & used[depth, w]:
+                                    ok = False
+                        if ok:
+                            stack[depth] = j
+                            for w in range(W):
+                                used[depth + 1, w] = used[depth, w] | la[j, w] | lb[j, w]
+                            uhouses[depth + 1] = uhouses[depth] | (np.uint64(1) << np.uint64(lhouse[j]))
+                            if depth + 1 < k:
+                                _meeting(hb[j], starts, lwd, nexts, depth)
+                            depth += 1
+                            advanced = True
+                            break
+                    if advanced:
                         break
                 if not advanced:
-                    nxt[depth - 1] = 0
                     depth -= 1
     return found
 
 
-@njit(cache=True)
-def _sees_both(sa, sb, dcells, used, W):
-    """Some cell with the digit, off the chain, sees both ends (a chain that is not a ring eliminates only there)."""
-    for w in range(W):
-        if sa[w] & sb[w] & dcells[w] & ~used[w]:
-            return True
-    return False
+@njit(cache=True, inline="always")
+def _meeting(houses, starts, lwd, nexts, at):
+    """nexts[at] = the links starting in any of these houses (a bit mask over houses)."""
+    for v in range(lwd):
+        nexts[at, v] = 0
+    m = houses
+    while m:
+        x = ctz(m)
+        for v in range(lwd):
+            nexts[at, v] |= starts[x, v]
+        m &= m - np.uint64(1)
 
 
 @njit(cache=True)
@@ -408,19 +436,18 @@ def _first_house(houses, n):
     return -1
 
 
-@njit(cache=True)
-def _common(groups_a, groups_b, W, peers, out):
-    """out = the cells seeing every cell of both groups (cell sets)."""
+@njit(cache=True, inline="always")
+def _peers_of(g, row, W, peers, out, at):
+    """out[at] = the cells seeing every cell of group g[row] (cell sets)."""
     for w in range(W):
-        out[w] = ~np.uint64(0)
+        out[at, w] = ~np.uint64(0)
     for w in range(W):
-        for src in range(2):
-            m = groups_a[w] if src == 0 else groups_b[w]
-            while m:
-                c = w * 64 + ctz(m)
-                for x in range(W):
-                    out[x] &= peers[c, x]
-                m &= m - np.uint64(1)
+        m = g[row, w]
+        while m:
+            c = w * 64 + ctz(m)
+            for x in range(W):
+                out[at, x] &= peers[c, x]
+            m &= m - np.uint64(1)
 
 
 @njit(cache=True)
