@@ -215,3 +215,17 @@ def test_aligned_exclusion_kernel_matches_python(k):
             assert sorted(got.eliminations) == sorted(want.eliminations) and got.cells == want.cells
             hits += 1
     assert hits > 0
+
+
+def test_walked_state_matches_from_arrays():
+    """path._walked (where from kernels/hodoku.where_words) builds the state Candidates.from_arrays builds."""
+    from sudokit.logic.path import _walked
+
+    fast = fast_tables(path_states()[0].houses)
+    for state in path_states()[::3]:
+        values, cand = np.array(state.values, np.int64), np.array(state.cand, np.uint64)
+        mine = _walked(state, values, cand, fast)
+        theirs = Candidates.from_arrays(state.houses, values, cand, state.givens, state.marked)
+        assert (mine.values, mine.cand, mine.where, mine.givens, mine.marked) == (
+            theirs.values, theirs.cand, theirs.where, theirs.givens, theirs.marked)
+        assert mine.where == state.where
