@@ -124,7 +124,8 @@ def sudokit_runners(problem: Problem) -> dict:
         return {"sudokit-mcc": lambda: int(count(problem))}
     return {"sudokit-cells": lambda: int(count(problem, algorithm="cells")),
             "sudokit-cells-first": lambda: int(count(problem, algorithm="cells-first")),
-            "sudokit-dlx": lambda: int(count(problem, algorithm="dlx"))}
+            "sudokit-dlx": lambda: int(count(problem, algorithm="dlx")),
+            "sudokit-dlx2": lambda: int(count(problem, algorithm="dlx2"))}
 
 
 def knuth_runner(binary: Path, path: Path):

@@ -254,6 +254,10 @@ def test_cells_and_links_find_the_same_solutions_in_the_same_order():
 
     p = queens(7)
     cells = [frozenset(s.options) for s in solutions(p, algorithm="cells-first")]
+    links = [frozenset(s.options) for s in solutions(p, algorithm="dlx2")]
+    assert cells == links and len(cells) == 40
+    # and with ties by degree (both defaults) too
+    cells = [frozenset(s.options) for s in solutions(p, algorithm="cells")]
     links = [frozenset(s.options) for s in solutions(p, algorithm="dlx")]
     assert cells == links and len(cells) == 40
 

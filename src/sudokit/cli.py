@@ -361,9 +361,11 @@ def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, jobs, jso
 @click.option("--to", "to", type=click.Choice(["dlx"]),
               help="Write the problem in Knuth's .dlx format instead of solving it (bounds and costs kept).")
 @click.option("--stats", is_flag=True, help="Print Knuth's counters to stderr.")
-@click.option("--algorithm", type=click.Choice(["cells", "dlx", "cells-first"]), default="cells", show_default=True,
-              help="Dancing cells (faster; MRV ties to the most constraining item), dancing links (Knuth's node "
-                   "counts), or dancing cells with ties to the first item (Knuth's SSXCC's tree). Multiplicities "
+@click.option("--algorithm", type=click.Choice(["cells", "dlx", "cells-first", "dlx2"]), default="cells",
+              show_default=True,
+              help="Dancing cells (faster; MRV ties to the most constraining item), dancing links (abandoning an "
+                   "option that leaves an item without options), dancing cells with ties to the first item (Knuth's "
+                   "SSXCC's tree), or dancing links exactly as Knuth's DLX2 (its node counts). Multiplicities "
                    "always run Algorithm M on dancing links (DLX3), costs DLX5's branch and bound.")
 @click.option("--jobs", "-j", type=COUNT, default=1, show_default=True,
               help="Split the search into parts run on this many local processes (0 = every core).")

@@ -10,8 +10,9 @@ reaching it raises LimitReached) and ``algorithm``: "cells" (the default: Knuth'
 sets, kernels/cells.py; ~1.2x faster than dlx on the pentominoes, ~3x on hard Sudoku covers, where its early
 abandonment pays; figures in that file; MRV's ties go to the most constraining item, see item_ranks),
 "cells-first" (the same with ties to the first item, Knuth's SSXCC rule: 13 queens 0.25 s against the
-default's 0.14; the pentominoes' trees within 1% of each other) or "dlx" (dancing links, kernels/dlx.py, whose
-node counts match Knuth's published figures). A problem with multiplicities runs on Algorithm M (kernels/mcc.py, dancing links,
+default's 0.14; the pentominoes' trees within 1% of each other), "dlx" (dancing links, kernels/dlx.py, abandoning
+an option as soon as it leaves a primary item without options, MRV's ties by degree as "cells") or "dlx2" (the
+same kernel exactly as Knuth's DLX2: its node counts, e.g. 909,153 on the pentominoes with X in a quarter). A problem with multiplicities runs on Algorithm M (kernels/mcc.py, dancing links,
 DLX3's node counts) whichever is asked. Counters (solutions, nodes, updates) come back on the result as
 ``stats``; nodes and updates depend on the algorithm.
 """
@@ -29,9 +30,9 @@ from ..errors import InputError, LimitReached
 from .problem import Problem
 
 COUNT_ALL = np.iinfo(np.int64).max
-ALGORITHMS = ("cells", "dlx", "cells-first")
+ALGORITHMS = ("cells", "dlx", "cells-first", "dlx2")
 DEFAULT_ALGORITHM = "cells"
-TIES = {"cells": "degree", "cells-first": "first"}  # the dancing-cells MRV tie-break of each name (see item_ranks)
+TIES = {"cells": "degree", "cells-first": "first", "dlx": "degree", "dlx2": "first"}  # the dancing-cells MRV tie-break of each name (see item_ranks)
 SLICE = 1 << 18  # nodes per kernel call: between calls Python sees Ctrl-C / SIGTERM (the search resumes exactly)
 MAX_BEST = 100_000  # cheapest(p, k): k at most this (Knuth's DLX5 allows 15,000)
 TINY_ENTRIES = 20_000  # a problem this small may start in plain Python (cover/small.py) while numba is not loaded
@@ -112,7 +113,7 @@ class Search:
         seed = as_seed(seed)
         self.problem = problem
         self.algorithm = algorithm
-        self.kernel = "mcc" if problem.has_bounds else "cells" if algorithm.startswith("cells") else algorithm
+        self.kernel = "mcc" if problem.has_bounds else "cells" if algorithm.startswith("cells") else "dlx"
         self.max_nodes = as_max_nodes(max_nodes)
         self.state = np.zeros(11, np.int64)
         self.width = max(1, problem.n_primary)  # options in a solution, at most
@@ -122,9 +123,11 @@ class Search:
             self.width = levels
             self.x = np.zeros(levels + 1, np.int32)
             self.ft = np.zeros(levels + 1, np.int32)
-        elif algorithm == "dlx":
-            self.links = build_links(problem, seed)
+        elif self.kernel == "dlx":
+            self.links = build_links(problem, seed, ties=TIES[algorithm])
             self.x = np.zeros(problem.n_primary + 1, np.int32)
+            self.state[4] = algorithm == "dlx"  # abandon a dead option at once; "dlx2" is Knuth's DLX2, node for node
+            self.state[5] = problem.n_primary
         else:
             self.links = build_cells(problem, seed, ties=TIES[algorithm])
             self.levels = np.zeros((problem.n_primary + 2, 5), np.uint32)
@@ -214,7 +217,7 @@ class Search:
             with np.errstate(over="ignore"):  # as for dlx below
                 return mcc.search(*dlx.unsigned(self.links[:5]), *self.links[5:], self.x.view(np.uint32),
                                   self.ft.view(np.uint32), self.state, limit, cap, out_opts, out_len, self.counters)
-        if self.algorithm == "dlx":
+        if self.kernel == "dlx":
             with np.errstate(over="ignore"):  # with NUMBA_DISABLE_JIT=1 the kernel's uint32 wraps warn, by design
                 return dlx.search(*dlx.unsigned(self.links), self.x.view(np.uint32), self.state, limit, cap, out_opts,
                                   out_len, self.counters)
@@ -250,9 +253,12 @@ def build_bounds(problem: Problem) -> tuple:
     return bound, slack, problem.n_primary
 
 
-def build_links(problem: Problem, seed: int | None = None, entry_key=None) -> tuple[np.ndarray, ...]:
+def build_links(problem: Problem, seed: int | None = None, entry_key=None,
+                ties: str = "first") -> tuple[np.ndarray, ...]:
     """The dancing-links arrays of problem (see kernels/dlx.py for the layout); seed shuffles each item's list,
-    entry_key (one number per CSR entry) orders each list by it, stably (DLX5's lists sorted by cost)."""
+    entry_key (one number per CSR entry) orders each list by it, stably (DLX5's lists sorted by cost); with
+    ties="degree" the active list holds the primary items by item_ranks (MRV's ties, to the leftmost, then go
+    to the most constraining item), with "first" in the problem's order (Knuth's)."""
     n = problem.n_items
     keep = np.ones(problem.n_options, bool)
     keep[list(problem.dropped)] = False
@@ -281,7 +287,14 @@ def build_links(problem: Problem, seed: int | None = None, entry_key=None) -> tu
     _link_columns(ulink, dlink, nodes, items, n, seed, None if entry_key is None else entry_key[entry_src])
     length = np.zeros(n + 2, np.int32)
     length[1:n + 1] = np.bincount(items, minlength=n + 1)[1:]
-    llink, rlink = _item_lists(problem.n_primary, n)
+    first = None
+    if ties == "degree" and problem.n_primary > 1:
+        itm = np.asarray(problem.opt_items, np.int64)
+        owner = np.repeat(np.arange(problem.n_options), np.diff(np.asarray(problem.opt_ptr, np.int64)))
+        rank = item_ranks(problem, itm, owner, np.bincount(itm, minlength=n))
+        if rank is not None:
+            first = np.argsort(rank[:problem.n_primary]) + 1
+    llink, rlink = _item_lists(problem.n_primary, n, first)
     nd = np.ascontiguousarray(np.stack([ulink, dlink, top, color], axis=1).ravel())
     return llink, rlink, nd, length, node_opt
 
@@ -403,12 +416,13 @@ def _link_columns(ulink, dlink, nodes, items, n, seed, first_key=None) -> None:
     dlink[empty] = empty
 
 
-def _item_lists(n_primary: int, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """Primary items 1..n_primary on the list headed by 0; secondary ones on the list headed by n+1."""
+def _item_lists(n_primary: int, n: int, first=None) -> tuple[np.ndarray, np.ndarray]:
+    """Primary items 1..n_primary on the list headed by 0 (in the order `first` gives, 1-based, if given);
+    secondary ones on the list headed by n+1."""
     llink = np.zeros(n + 2, np.int32)
     rlink = np.zeros(n + 2, np.int32)
     for head, lo, hi in ((0, 1, n_primary), (n + 1, n_primary + 1, n)):
-        ring = [head] + list(range(lo, hi + 1))
+        ring = [head] + (list(range(lo, hi + 1)) if head or first is None else [int(i) for i in first])
         for a, b in zip(ring, ring[1:] + ring[:1]):
             rlink[a], llink[b] = b, a
     return llink, rlink

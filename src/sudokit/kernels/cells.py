@@ -167,7 +167,15 @@ Round 4 (issue 14; .scratch/abv.py A/B in one process, best of 3; 12 queens / qu
     0.141 -> 0.149: lost (each copy at the call sites costs the loops around them registers)
     software prefetch (an llvm.prefetch intrinsic) of the span and nodes of the option two ahead in the set
     being hidden: 1.19 -> 1.37 s, 13 queens 0.139 -> 0.148: lost (the removals are not waiting on those lines)
-After this round, `benchmarks/cover.py --knuth DIR --peers none --rounds 2` (loaded box, two runs): queens 12-15
+Round 5 (issue 14; .scratch/abv2.py, variants in one process, best of 3): span as offsets from the node (start =
+z - span[2z], end = z + span[2z+1]) in uint8 (a quarter of its 97 KB on the pentominoes), uint16 or uint32:
+quarter pentominoes 1.14 -> 1.35 / 1.36 / 1.35 s, 13 queens 0.143 -> 0.154-0.156: lost even at the same width
+(the two adds cost the removal loops registers; the span's lines are not what the removals wait on). perf on the
+kernel built ahead of time shows the same two stalls as before: the load of setm[e] and the store to nd[2w+1],
+with two spilled values reloaded per removal. Knuth's SSXCC does the same moves per removal (its sizes sit
+beside each set, our `it` stays in L1 anyway) and has no trick left that this kernel lacks but its force
+stack, which only spares the MRV scan at forced levels (a few % of the time here).
+After round 4, `benchmarks/cover.py --knuth DIR --peers none --rounds 2` (loaded box, two runs): queens 12-15
 cells 0.40-0.53x ssxcc (cells-first, the same tree as ssxcc: 0.68-0.84x; dlx 0.60-0.64x), quarter pentominoes
 0.74-0.88x, 6x10 0.74-0.77x (was 0.91x and 0.86x; cells 1.12-1.14 and 4.48-4.57 s, ssxcc 1.29-1.51 and
 5.81-6.15 s).

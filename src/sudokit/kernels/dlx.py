@@ -58,13 +58,40 @@ kernel, which abandons them at the first empty item, spends 140M removals in the
 here, so early abandonment (which would also drop Knuth's counts) could save ~11% of the updates, not the ~20%
 that 1.0x ssxcc needs (1.16-1.21x this round): not tried. The rest of the gap is per update: each is undone
 here by a second pointer update, where dancing cells restores sizes.
+Round 5 (issue 14): early abandonment, tried after all, is the default now (algorithm "dlx"; state[ST_ABANDON]);
+"dlx2" keeps Knuth's DLX2 node for node (909,153 nodes on the quarter pentominoes, 1,199 / 16,448 on 8 / 10
+queens, as the dlx2 binary prints). Trying an option commits its items first to last (the option is found from
+x_l by its spacers; committed from x_l + 1 round the option, as DLX2, see below); _hide_a stops when a primary item's length falls to 0 and the item is not one of the
+option's own (those get the option), undoes its own removals, _commit_a undoes the options hidden before, and
+the items committed before are uncommitted in reverse: the option is skipped without a node. Same solutions in
+the same order (the children skipped had none). Quarter pentominoes 909,153 -> 302,477 nodes, 305M -> 273M
+updates, 1.71-1.82 -> 1.62-1.66 s (.scratch A/B, one process, alternating, best of 3); 13 queens (diagonals
+secondary, few dead ends) 0.211-0.217 -> 0.213-0.230, 12 queens 0.042 either way; hardest 9x9 Sudoku covers
+x20 (count to 2, build included) 0.191-0.192 -> 0.194-0.195 s, the empty grid to 20,000 solutions 0.019-0.020
+-> 0.021 (within noise; a Sudoku cover's dead ends are few and short). Kept.
+Tried with it: each option's primary items laid out fewest options first (as cells_entries, so a dead end
+shows before a piece's long hide): 273M -> 256M updates but 1.632-1.635 -> 1.649-1.702 s, and the sort costs
+each Sudoku cover's build ~5%: not kept. The rest of the gap to ssxcc is per update (hide + unhide against a
+removal; perf on the kernel built ahead of time: ~50% in _hide_a, stalled on the stores to the neighbours).
+Then MRV's ties by degree for "dlx" too (cover/solver.py build_links(ties="degree"): the active list holds the
+primary items in item_ranks' order, so the leftmost tie is the most constraining item; no kernel change; "dlx2"
+keeps the problem's order): 12 queens 327,813 (dlx2) -> 172,026 nodes, 0.042 -> 0.028 s; 13 queens 1,651,935 ->
+857,838, 0.210 -> 0.133 s; quarter pentominoes 302,477 -> 301,337 nodes, 1.62 s either way (two rounds, one
+process, alternating). On 9x9 Sudoku covers the ranking costs each build more than it saves (hardest x20
+0.196 -> 0.224 s), so parallel/sudoku.py, the one Sudoku user of this kernel, runs "dlx2" (its old tree).
+Then the abandoning mode's commit order: first to last (first version) against DLX2's own, from x_l + 1 round
+the option (.scratch/abd5.py, one process, best of 3, both orders of the variants): quarter pentominoes 272.2M
+-> 253.1M updates, 1.617-1.625 -> 1.490-1.502 s; 13 queens 0.132 -> 0.129, 12 queens 0.027 -> 0.026 (same nodes):
+kept (a pentomino's piece item, listed first, is then hidden after the cells that follow x_l's, which fail
+sooner). Its undo on a dead end walks back to x_l + 1; C6 is DLX2's own.
 """
 
 import numpy as np
 from numba import njit
 
-# state[] slots
-ST_OP, ST_LEVEL, ST_RNG, ST_SEEDED = 0, 1, 2, 3
+# state[] slots (ST_ABANDON: 0 = Knuth's DLX2, else abandon an option at once when it empties a primary item;
+# ST_NPRIM: the number of primary items, which are 1 .. ST_NPRIM)
+ST_OP, ST_LEVEL, ST_RNG, ST_SEEDED, ST_ABANDON, ST_NPRIM = 0, 1, 2, 3, 4, 5
 # resume points: Knuth's steps C2 (enter level), C5 (try x_l), C6 (try again), C8 (leave level)
 OP_ENTER, OP_TRY, OP_RETRY, OP_LEAVE = 0, 1, 2, 3
 # return status
@@ -185,6 +212,100 @@ def _uncommit(p, j, llink, rlink, nd, length):
 
 
 @njit(cache=True, inline="always", _nrt=False)
+def _empties(x, xs, xe, nprim, nd):
+    """Has primary item x, its list just emptied, no option left? Not if x is an item of the option xs..xe being
+    tried (x then gets that option)."""
+    if x > nprim:
+        return False
+    z = xs
+    while z <= xe:
+        if nd[U4 * z + UTOP] == x:
+            return False
+        z += U1
+    return True
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _hide_a(p, xs, xe, nprim, nd, length):
+    """_hide(p) that stops as soon as a primary item outside the option xs..xe loses its last option: then its
+    own removals are undone and -1 - (updates made) comes back, else the number of updates."""
+    q = p + U1
+    updates = 0
+    while q != p:
+        x = nd[U4 * q + UTOP]
+        if x - U1 >= SPACER:
+            q = nd[U4 * q + UUP]
+        else:
+            if nd[U4 * q + UCOLOR] != PURE:
+                u = nd[U4 * q + UUP]
+                d = nd[U4 * q + UDOWN]
+                nd[U4 * u + UDOWN] = d
+                nd[U4 * d + UUP] = u
+                n = length[x] - U1
+                length[x] = n
+                updates += 1
+                if n == U0 and _empties(x, xs, xe, nprim, nd):
+                    while q != p:  # undo from q back to p + 1, as _unhide
+                        x = nd[U4 * q + UTOP]
+                        if x - U1 >= SPACER:
+                            q = nd[U4 * q + UDOWN]
+                        else:
+                            if nd[U4 * q + UCOLOR] != PURE:
+                                u = nd[U4 * q + UUP]
+                                d = nd[U4 * q + UDOWN]
+                                nd[U4 * u + UDOWN] = q
+                                nd[U4 * d + UUP] = q
+                                length[x] += U1
+                            q -= U1
+                    return -1 - updates
+            q += U1
+    return updates
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _commit_a(p, j, xs, xe, nprim, llink, rlink, nd, length, stats):
+    """_commit(p, j) with _hide_a: on a dead end everything it did is undone and -1 - (updates made) returned."""
+    c = nd[U4 * p + UCOLOR]
+    updates = 0
+    if c == U0:
+        q = nd[U4 * j + UDOWN]
+        while q != j:
+            r = _hide_a(q, xs, xe, nprim, nd, length)
+            if r < 0:
+                q = nd[U4 * q + UUP]
+                while q != j:
+                    _unhide(q, nd, length)
+                    q = nd[U4 * q + UUP]
+                return r - updates
+            updates += r
+            q = nd[U4 * q + UDOWN]
+        left = llink[j]
+        right = rlink[j]
+        rlink[left] = right
+        llink[right] = left
+    elif c != PURE:
+        q = nd[U4 * j + UDOWN]
+        while q != j:
+            if nd[U4 * q + UCOLOR] == c:
+                nd[U4 * q + UCOLOR] = PURE
+                stats[CLEANSINGS] += 1
+            else:
+                r = _hide_a(q, xs, xe, nprim, nd, length)
+                if r < 0:
+                    q = nd[U4 * q + UUP]
+                    while q != j:
+                        if nd[U4 * q + UCOLOR] == PURE:
+                            nd[U4 * q + UCOLOR] = c
+                        else:
+                            _unhide(q, nd, length)
+                        q = nd[U4 * q + UUP]
+                    return r - updates
+                updates += r
+            q = nd[U4 * q + UDOWN]
+    return updates
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def _choose(llink, rlink, length, state):
     """The active primary item with the fewest options (MRV); ties to the leftmost, or at random if seeded."""
     best = U0
@@ -220,6 +341,8 @@ def search(llink, rlink, nd, length, node_opt, x, state, limit, max_nodes, out_o
     cap = out_len.shape[0]
     status = DONE
     updates = 0
+    abandon = state[ST_ABANDON] != 0
+    nprim = np.uint32(state[ST_NPRIM])
     while True:
         if op == OP_ENTER:  # C2
             if max_nodes > 0 and stats[NODES] >= max_nodes:
@@ -248,6 +371,41 @@ def search(llink, rlink, nd, length, node_opt, x, state, limit, max_nodes, out_o
             if xl == i:  # every option of i tried: C7
                 _uncover(i, llink, rlink, nd, length)
                 op = OP_LEAVE
+                continue
+            if abandon:  # as DLX2, from x_l + 1 round the option, but a dead end abandoned at once
+                xs = xl
+                while nd[U4 * (xs - U1) + UTOP] - U1 < SPACER:
+                    xs -= U1
+                xe = xl
+                while nd[U4 * (xe + U1) + UTOP] - U1 < SPACER:
+                    xe += U1
+                p = xl + U1
+                fail = False
+                while p != xl:
+                    j = nd[U4 * p + UTOP]
+                    if j - U1 >= SPACER:
+                        p = nd[U4 * p + UUP]
+                        continue
+                    r = _commit_a(p, j, xs, xe, nprim, llink, rlink, nd, length, stats)
+                    if r < 0:
+                        updates += -1 - r
+                        fail = True
+                        break
+                    updates += r
+                    p += U1
+                if fail:  # undo the items committed before p (from p back to xl + 1)
+                    p -= U1
+                    while p != xl:
+                        j = nd[U4 * p + UTOP]
+                        if j - U1 >= SPACER:
+                            p = nd[U4 * p + UDOWN]
+                        else:
+                            _uncommit(p, j, llink, rlink, nd, length)
+                            p -= U1
+                    x[level] = nd[U4 * xl + UDOWN]
+                    continue
+                level += U1
+                op = OP_ENTER
                 continue
             p = xl + U1
             while p != xl:

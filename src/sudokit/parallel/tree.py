@@ -39,7 +39,7 @@ class Walker:
 
     def __init__(self, problem: Problem, algorithm: str = "cells", seed: int | None = None):
         self.search = Search(problem, seed, 0, algorithm)
-        self.dlx = algorithm == "dlx"
+        self.dlx = algorithm in ("dlx", "dlx2")
         self.out_opts = np.zeros((1, max(1, problem.n_primary)), np.int32)
         self.out_len = np.zeros(1, np.int32)
         self.done = False
