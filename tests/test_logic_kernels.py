@@ -151,6 +151,40 @@ def test_bug_kernel_matches_python():
     assert total > 600 and hits > 0
 
 
+def test_strong_link_kernel_with_kept_scratch_matches_fresh():
+    """every_chain_with / best_chain_with on one reused scratch and the geometry's `shares` table give what
+    every_chain / best_chain give with their own per call (the house table is the same too)."""
+    from sudokit.kernels import strong
+
+    fast = fast_tables(path_states()[0].houses)
+    n, w = fast.n, fast.peers.shape[1]
+    assert np.array_equal(strong._shares(n, fast.geo[1], fast.geo[9]), fast.geo[10][:3 * n, :3 * n])
+    tabs = (fast.geo[1], fast.geo[9], fast.kind, fast.cell_houses, fast.peers, fast.unit_words)
+    found = 0
+    for k in (2, 3, 4):
+        scratch = strong.chain_scratch(n, fast.peers.shape[0], w, k)
+        for state in path_states()[::6]:
+            cand = np.array(state.cand, np.uint64)
+            outs = []
+            for kept in (False, True):
+                info, elims = np.zeros((512, 6 + 2 * k), np.int64), np.zeros((4096, 2), np.int64)
+                ga, gb = np.zeros((512, k, w), np.uint64), np.zeros((512, k, w), np.uint64)
+                best, elim = np.zeros(5, np.int64), np.zeros((fast.peers.shape[0] * n, 2), np.int64)
+                if kept:
+                    count = strong.every_chain_with(k, n, cand, *tabs, fast.geo[10], *scratch, info, ga, gb, elims)
+                    hit = strong.best_chain_with(k, n, cand, *tabs, fast.geo[10], *scratch, best, elim)
+                else:
+                    count = strong.every_chain(k, n, cand, *tabs, info, ga, gb, elims)
+                    hit = strong.best_chain(k, n, cand, *tabs, best, elim)
+                used = info[count - 1, 4] + info[count - 1, 5] if count else 0
+                outs.append((count, info[:count].tolist(), ga[:count].tolist(), gb[:count].tolist(),
+                             elims[:used].tolist(), hit, best.tolist() if hit else None,
+                             elim[:best[1]].tolist() if hit else None))
+            assert outs[0] == outs[1]
+            found += outs[0][0]
+    assert found > 0
+
+
 @pytest.mark.parametrize("p", range(12))
 def test_se_basic_kernels_match_python(p):
     """kernels/se's producers 0-11 take the Python producer's first step (same eliminations, placement, price)."""
@@ -232,3 +266,17 @@ def test_aligned_exclusion_kernel_matches_python(k):
             assert sorted(got.eliminations) == sorted(want.eliminations) and got.cells == want.cells
             hits += 1
     assert hits > 0
+
+
+def test_walked_state_matches_from_arrays():
+    """path._walked (where from kernels/hodoku.where_words) builds the state Candidates.from_arrays builds."""
+    from sudokit.logic.path import _walked
+
+    fast = fast_tables(path_states()[0].houses)
+    for state in path_states()[::3]:
+        values, cand = np.array(state.values, np.int64), np.array(state.cand, np.uint64)
+        mine = _walked(state, values, cand, fast)
+        theirs = Candidates.from_arrays(state.houses, values, cand, state.givens, state.marked)
+        assert (mine.values, mine.cand, mine.where, mine.givens, mine.marked) == (
+            theirs.values, theirs.cand, theirs.where, theirs.givens, theirs.marked)
+        assert mine.where == state.where

@@ -43,7 +43,7 @@ def _try(p, n, values, cand, geo, scan, kind, tabs, out, elim, best, cells):
         return producer(a, n, values, cand, geo, scan, kind, out, elim)
     if k == 1:
         if not best_chain_memo(a, n, cand, geo[1], geo[9], kind, tabs[0], tabs[1], tabs[2], tabs[4], tabs[5],
-                               tabs[6], tabs[7], best, elim):
+                               tabs[6], tabs[7], tabs[8], tabs[9], best, elim):
             return False
         out[0], out[1], out[2], out[3], out[4] = p, best[0], -1, 0, best[1]
         return True

@@ -544,6 +544,8 @@ def _loop_hit(state, run: Scan, kind: str, p: int, v: int, prefix: str, pots: li
     graph = run.graph
     if kind == "continuous-nice-loop":
         pots = pots + [p]
+    if prefix and max(pots) < 2 * graph.nnormal:  # grouped: a chain without a group node is not one (tested
+        return None  # first: it was tested after the validity and elimination work, on every chain of the scan)
     if not _valid(graph, pots, closing=kind != "aic"):
         return None
     if kind == "aic":
@@ -553,9 +555,6 @@ def _loop_hit(state, run: Scan, kind: str, p: int, v: int, prefix: str, pots: li
     else:
         elims = _dnl_eliminations(state, graph, p, v)
     if not elims:
-        return None
-    grouped = any(p2 // 2 >= graph.nnormal for p2 in pots)
-    if prefix and not grouped:
         return None
     return pots, elims
 

@@ -191,17 +191,12 @@ def _chain_step(state: Candidates, k: int, chain, d: int, elim):
 
 def _fast_chains(state: Candidates, k: int):
     """strong_link_fish through kernels/strong.every_chain: the chains, then Steps only for those."""
-    import numpy as np
-
-    from ..kernels.strong import every_chain
     from .rating import fast_tables
 
     fast = fast_tables(state.houses)
     # the kernel writes every row it reports before it is read, and the rows become lists before the first yield:
     # one set of buffers per geometry and thread serves every call (fresh ones, ~1 MB, cost page faults each time)
-    info, ga, gb, elims = fast.chain_buffers(k)
-    count = every_chain(k, state.n, np.array(state.cand, np.uint64), fast.geo[1], fast.geo[9], fast.kind,
-                        fast.cell_houses, fast.peers, fast.unit_words, info, ga, gb, elims)
+    count, (info, ga, gb, elims) = _every(fast, k, state)
     rows, starts, ends = info[:count].tolist(), ga[:count].tolist(), gb[:count].tolist()  # Python ints at once
     pairs = elims[:rows[-1][4] + rows[-1][5]].tolist() if count else []
     for row, ga_i, gb_i in zip(rows, starts, ends):
@@ -241,18 +236,29 @@ def _fast_raw(state: Candidates, k: int):
     its order; the arrays are copies (the kernel's buffers serve the next call). A chain's cell sets and
     eliminations become Python objects only when its Step is made (building them for every chain was ~1/3 of the
     finder below ER 5)."""
-    import numpy as np
-
-    from ..kernels.strong import every_chain
     from .rating import fast_tables
 
-    fast = fast_tables(state.houses)
-    info, ga, gb, elims = fast.chain_buffers(k)
-    count = every_chain(k, state.n, np.array(state.cand, np.uint64), fast.geo[1], fast.geo[9], fast.kind,
-                        fast.cell_houses, fast.peers, fast.unit_words, info, ga, gb, elims)
+    count, (info, ga, gb, elims) = _every(fast_tables(state.houses), k, state)
     rows = info[:count].tolist()
     used = rows[-1][4] + rows[-1][5] if count else 0
     return rows, ga[:count].copy(), gb[:count].copy(), elims[:used].copy()
+
+
+def _every(fast, k: int, state: Candidates):
+    """kernels/strong.every_chain_with into this thread's buffers (fast.chain_buffers), with its scratch and the
+    geometry's house table kept on the tables too (every_chain made both each call: ~20 us of ~130); returns
+    (count, buffers)."""
+    import numpy as np
+
+    from ..kernels.strong import chain_scratch, every_chain_with
+
+    scratch = fast.buffers.get(("strong scratch", k))
+    if scratch is None:
+        scratch = fast.buffers[("strong scratch", k)] = chain_scratch(fast.n, fast.peers.shape[0], fast.peers.shape[1],
+                                                                      k)
+    out = fast.chain_buffers(k)
+    return every_chain_with(k, fast.n, np.array(state.cand, np.uint64), fast.geo[1], fast.geo[9], fast.kind,
+                            fast.cell_houses, fast.peers, fast.unit_words, fast.geo[10], *scratch, *out), out
 
 
 def _row_slug(state: Candidates, row: list[int], k: int) -> str:

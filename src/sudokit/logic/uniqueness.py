@@ -143,8 +143,10 @@ def _aligned(state: Candidates, c1: int, c2: int) -> bool:
 
 def _ut1(state: Candidates, rect, a, b, extra):
     """Test 1: one cell with extra digits loses a and b."""
-    elim = eliminate_mask(state, sum(1 << c for c in extra), 1 << (a - 1) | 1 << (b - 1))
-    if len(extra) == 1 and elim:
+    if len(extra) != 1:  # (its eliminations were listed for every rectangle first: ~1/4 of uniqueness_tests)
+        return
+    elim = eliminate_mask(state, 1 << extra[0], 1 << (a - 1) | 1 << (b - 1))
+    if elim:
         yield _ur_step(state, 1, rect, a, b, elim)
 
 

@@ -16,7 +16,9 @@ only through peers holding the same pair (a cell set): same order, same steps (t
 
 from __future__ import annotations
 
-from .candidates import Candidates, bits, digits_of
+from collections import Counter
+
+from .candidates import Candidates, digits_of
 from .notation import cells_text, eliminate_digit, result_text
 from .step import Link, cell_name
 from .table import step
@@ -33,12 +35,14 @@ def w_wings(state: Candidates):
         alike.setdefault(cand[c], []).append(c)
     after = {c: alike[cand[c]][i + 1:] for cells in alike.values() for i, c in enumerate(cells)}
     links: dict[int, list] = {}  # digit -> its strong links, built once per call (not once per pair of cells)
+    peers, where = h.peers, state.where
     for a in pairs:
         for b in after[a]:
+            common = peers[a] & peers[b] & ~(1 << a | 1 << b)  # h.common_peers of the two, without its loop
             for x, y in _orders(digits_of(cand[a])):
-                elim = eliminate_digit(state, h.common_peers(1 << a | 1 << b), x)
-                if not elim:
+                if not common & where[x]:
                     continue
+                elim = eliminate_digit(state, common, x)
                 if y not in links:
                     links[y] = _strong_links(state, y)
                 bridge = _bridge(state, a, b, links[y])
@@ -106,13 +110,13 @@ def _pair_chains(state: Candidates):
     """Every chain of an even number (4..MAX_CELLS) of cells with the same two candidates, each seeing the next,
     whose ends see a common cell holding one of them."""
     h, cand = state.houses, state.cand
-    pairs: dict[int, int] = {}
-    for m in cand:
-        if m.bit_count() == 2:
-            pairs[m] = pairs.get(m, 0) + 1
+    # a chain needs 4 cells of its pair (most states have none); Counter counts in C, bit_count runs per mask
+    many = {m for m, k in Counter(cand).items() if k >= 4 and m.bit_count() == 2}
+    if not many:
+        return
     same: dict[int, int] = {}  # each pair of digits with 4+ cells -> those cells as a cell set
     for start in range(h.ncells):
-        if pairs.get(cand[start], 0) >= 4:  # a chain needs 4 cells of its pair (most states have none: 1 ms saved)
+        if cand[start] in many:
             if cand[start] not in same:
                 same[cand[start]] = sum(1 << c for c in range(h.ncells) if cand[c] == cand[start])
             yield from _extend(state, [start], cand[start], same[cand[start]])
@@ -124,7 +128,11 @@ def _extend(state: Candidates, chain: list[int], mask: int, same: int = -1):
         yield list(chain)
     if len(chain) == MAX_CELLS:
         return
-    for nxt in bits(state.houses.peers[chain[-1]] & same):  # the same ascending order as testing every peer
+    more = state.houses.peers[chain[-1]] & same
+    while more:  # the same ascending order as testing every peer (bits() inline: a generator for 1-3 cells)
+        low = more & -more
+        nxt = low.bit_length() - 1
+        more ^= low
         if state.cand[nxt] == mask and nxt not in chain:
             chain.append(nxt)
             yield from _extend(state, chain, mask, same)
