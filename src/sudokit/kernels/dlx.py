@@ -133,7 +133,12 @@ def _hide(p, nd, length):
 @njit(cache=True, inline="always", _nrt=False)
 def _unhide(p, nd, length):
     """Undo _hide(p), in reverse order."""
-    q = p - U1
+    _unhide_down(p - U1, p, nd, length)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _unhide_down(q, p, nd, length):
+    """Undo _hide(p)'s removals from node q back round the option to p (exclusive), in reverse order."""
     while q != p:
         x = nd[U4 * q + UTOP]
         if x - U1 >= SPACER:
@@ -245,18 +250,7 @@ def _hide_a(p, xs, xe, nprim, nd, length):
                 length[x] = n
                 updates += 1
                 if n == U0 and _empties(x, xs, xe, nprim, nd):
-                    while q != p:  # undo from q back to p + 1, as _unhide
-                        x = nd[U4 * q + UTOP]
-                        if x - U1 >= SPACER:
-                            q = nd[U4 * q + UDOWN]
-                        else:
-                            if nd[U4 * q + UCOLOR] != PURE:
-                                u = nd[U4 * q + UUP]
-                                d = nd[U4 * q + UDOWN]
-                                nd[U4 * u + UDOWN] = q
-                                nd[U4 * d + UUP] = q
-                                length[x] += U1
-                            q -= U1
+                    _unhide_down(q, p, nd, length)
                     return -1 - updates
             q += U1
     return updates

@@ -104,12 +104,7 @@ def _evaluate(k, cells, cand, sees, common, out, ex, digs, nd, allowed, idx):
             break
     n = 0
     for i in range(k):
-        gone = cand[cells[i]] & ~allowed[i]
-        while gone:
-            out[n, 0] = cells[i]
-            out[n, 1] = ctz(gone) + 1
-            n += 1
-            gone &= gone - np.uint64(1)
+        n = _emit(cells[i], cand[cells[i]] & ~allowed[i], out, n)
     return n
 
 
@@ -165,14 +160,9 @@ def _evaluate3(cells, cand, sees, common, out, ex):
                     if a0 == m0 and a1 == m1 and a2 == m2:
                         return 0
     n = 0
-    for i in range(3):
-        gone = (m0 & ~a0) if i == 0 else ((m1 & ~a1) if i == 1 else (m2 & ~a2))
-        while gone:
-            out[n, 0] = cells[i]
-            out[n, 1] = ctz(gone) + 1
-            n += 1
-            gone &= gone - np.uint64(1)
-    return n
+    n = _emit(cells[0], m0 & ~a0, out, n)
+    n = _emit(cells[1], m1 & ~a1, out, n)
+    return _emit(cells[2], m2 & ~a2, out, n)
 
 
 @njit(cache=True)
@@ -255,3 +245,14 @@ def first_exclusion(k, cand, peers_ptr, peers_idx, sees, cells_out, out):
                     cells_out[0], cells_out[1], cells_out[2] = cells[0], cells[1], cells[2]
                     return n
     return 0
+
+
+@njit(cache=True, inline="always")
+def _emit(cell, gone, out, n):
+    """Write (cell, digit) for each digit in mask `gone` at out[n:]; return the new n."""
+    while gone:
+        out[n, 0] = cell
+        out[n, 1] = ctz(gone) + 1
+        n += 1
+        gone &= gone - np.uint64(1)
+    return n
