@@ -118,7 +118,7 @@ def test_strong_link_memo_matches_best_chain(k):
         memos = [kept] + ([memo_buffers(9, 81, 2)] if i % 7 == 0 else [])
         for memo in memos:
             got, got_elim = np.zeros(5, np.int64), np.zeros((729, 2), np.int64)
-            assert best_chain_memo(k, 9, cand, geo[1], geo[9], fast.kind, tabs[0], tabs[1], tabs[2], tabs[4],
+            assert best_chain_memo(k, 9, cand, geo[1], geo[9], fast.kind, tabs[0], tabs[1], tabs[2], geo[10],
                                    *memo, got, got_elim) == found
             if found:
                 assert got.tolist() == want.tolist()

@@ -8,8 +8,8 @@ the twenty or so calls a hard step made before, each of which paid numba's argum
 
 stats = [er, ep, ed, steps, producer behind er, its strong-link suffix] (prices in tenths), updated as SE's
 getDifficulty does (see kernels/se.rate_basic); the last two name the hardest technique.
-tabs = (cell_houses, peers words, unit_words, sees, meets, memo keys, results, cells): the extra tables of
-kernels/strong, wings, exclusion and the strong-link memo of kernels/sestrong.py.
+tabs = (cell_houses, peers words, unit_words, sees, then sestrong.memo_buffers: memo keys, results, cells and its
+scratch): the extra tables of kernels/strong, wings, exclusion and the strong-link memo of kernels/sestrong.py.
 
 Speed (chains5, 2026-11-23; `python benchmarks/rate.py --hodoku-python /work/peers/venv/bin/python --scale se`,
 machine at load 2-4): ER < 5 961/s (52.8x hodoku-py's 18.2/s), ER 5-9.3 36.4/s (47.5x; was 27.0/s, 35.9x),
@@ -42,8 +42,9 @@ def _try(p, n, values, cand, geo, scan, kind, tabs, out, elim, best, cells):
     if k == 0:
         return producer(a, n, values, cand, geo, scan, kind, out, elim)
     if k == 1:
-        if not best_chain_memo(a, n, cand, geo[1], geo[9], kind, tabs[0], tabs[1], tabs[2], tabs[4], tabs[5],
-                               tabs[6], tabs[7], tabs[8], tabs[9], best, elim):
+        if not best_chain_memo(a, n, cand, geo[1], geo[9], kind, tabs[0], tabs[1], tabs[2], geo[10], tabs[4],
+                               tabs[5], tabs[6], tabs[7], tabs[8], tabs[9], tabs[10], tabs[11], tabs[12], tabs[13],
+                               best, elim):
             return False
         out[0], out[1], out[2], out[3], out[4] = p, best[0], -1, 0, best[1]
         return True

@@ -209,24 +209,14 @@ def first_exclusion(k, cand, peers_ptr, peers_idx, sees, cells_out, out):
                 continue
             nt = 0  # the base cells among the excluders of n1, then those of n2 not already met (cell order each)
             for w in range(nw):
-                pair = np.uint64(0)
-                if cells[0] >> 6 == w:
-                    pair |= np.uint64(1) << np.uint64(cells[0] & 63)
-                if cells[1] >> 6 == w:
-                    pair |= np.uint64(1) << np.uint64(cells[1] & 63)
-                m1 = excl[n1, w] & inbase[w] & ~pair
+                m1 = excl[n1, w] & inbase[w] & ~_pair_bits(cells[0], cells[1], w)
                 first[w] = m1
                 while m1:
                     tail[nt] = w * 64 + ctz(m1)
                     nt += 1
                     m1 &= m1 - np.uint64(1)
             for w in range(nw):
-                pair = np.uint64(0)
-                if cells[0] >> 6 == w:
-                    pair |= np.uint64(1) << np.uint64(cells[0] & 63)
-                if cells[1] >> 6 == w:
-                    pair |= np.uint64(1) << np.uint64(cells[1] & 63)
-                m2 = excl[n2, w] & inbase[w] & ~pair & ~first[w]
+                m2 = excl[n2, w] & inbase[w] & ~_pair_bits(cells[0], cells[1], w) & ~first[w]
                 while m2:
                     tail[nt] = w * 64 + ctz(m2)
                     nt += 1
@@ -245,6 +235,17 @@ def first_exclusion(k, cand, peers_ptr, peers_idx, sees, cells_out, out):
                     cells_out[0], cells_out[1], cells_out[2] = cells[0], cells[1], cells[2]
                     return n
     return 0
+
+
+@njit(cache=True, inline="always")
+def _pair_bits(c0, c1, w):
+    """The bits of cells c0 and c1 that fall in word w of a cell bitset."""
+    bits = np.uint64(0)
+    if c0 >> 6 == w:
+        bits |= np.uint64(1) << np.uint64(c0 & 63)
+    if c1 >> 6 == w:
+        bits |= np.uint64(1) << np.uint64(c1 & 63)
+    return bits
 
 
 @njit(cache=True, inline="always")

@@ -14,7 +14,7 @@ chains in search order) that is strictly better (lower price, then higher count,
 minimal chain of each digit, compared in digit order with the same strict test, is the same chain.
 
 The per-digit search is strong._chains itself over the one digit (its d0 .. d1 range), with its scratch
-(strong.chain_scratch) kept beside the memo and meets (which houses share a cell) built once per geometry.
+(strong.chain_scratch) kept beside the memo, and the geometry's `shares` as its house table.
 
 Measured (2026-11-23, chains5) on the 457 states where SE's walk reached the chaining producers while rating the
 40 puzzles of ER 5-9.3 of benchmarks/rate.py, each state after the previous one as in the walk: best_chain
@@ -32,36 +32,24 @@ from . import strong
 from .strong import _set_bit, chain_scratch
 
 
-def meets_table(n, unit_cells, member):
-    """meets[a, b]: rows/columns/boxes a and b share a cell (3n x 3n)."""
-    nh = 3 * n
-    out = np.zeros((nh, nh), np.bool_)
-    for a in range(nh):
-        for b in range(nh):
-            out[a, b] = bool(member[a][unit_cells[b]].any())
-    return out
-
-
 def memo_buffers(n, ncells, W):
-    """Empty memo for k = 2, 3, 4: (keys, results [valid, tenths, eliminations, count, suffix], cells), then
-    strong.chain_scratch's scratch for the searches (iscr, uscr)."""
+    """Empty memo for k = 2, 3, 4: (keys, results [valid, tenths, eliminations, count, suffix], cells), then the
+    searches' scratch: strong.chain_scratch's (iscr, uscr), the place sets, one digit's best and eliminations, and
+    the every=True outputs _chains takes but best_chain_memo never fills (pattern, one, tmp, dummy_i, dummy_w)."""
     return (np.zeros((3, n, W), np.uint64), np.zeros((3, n, 5), np.int64), np.zeros((3, n, ncells), np.int64),
-            *chain_scratch(n, ncells, W, 4))
+            *chain_scratch(n, ncells, W, 4), np.zeros((n, W), np.uint64), np.zeros(5, np.int64),
+            np.zeros((ncells, 2), np.int64), np.zeros((1, 1), np.int64), np.zeros((1, 1, 1), np.uint64))
 
 
 @njit(cache=True)
 def best_chain_memo(k, n, cand, unit_cells, member, kind, cell_houses, peers, unit_words, meets, keys, res,
-                    cells, iscr, uscr, best, elim):
-    """strong.best_chain(k, ...) with the per-digit memo and scratch (keys, res, cells, iscr, uscr from
-    memo_buffers); same best and elim."""
+                    cells, iscr, uscr, pattern, one, tmp, dummy_i, dummy_w, best, elim):
+    """strong.best_chain(k, ...) with the geometry's house table (meets: its `shares`) and the per-digit memo
+    and scratch (keys .. dummy_w from memo_buffers); same best and elim."""
     ncells = cand.shape[0]
     W = peers.shape[1]
     m = k - 2
-    pattern = np.zeros((n, W), np.uint64)
-    one = np.zeros(5, np.int64)
-    tmp = np.zeros((ncells, 2), np.int64)
-    dummy_i = np.zeros((1, 1), np.int64)
-    dummy_w = np.zeros((1, 1, 1), np.uint64)
+    pattern[:] = 0
     for c in range(ncells):
         x = cand[c]
         while x:

@@ -141,10 +141,10 @@ class _Fast:
         for c in range(h.ncells):
             self.sees[c, self.geo[5][self.geo[4][c]:self.geo[4][c + 1]]] = True
         self.tabs = (self.cell_houses, self.peers, self.unit_words, self.sees)
-        from ..kernels.sestrong import meets_table, memo_buffers
+        from ..kernels.sestrong import memo_buffers
         # the SE walk's tables (kernels/cascade.walk): tabs, then the strong-link memo of kernels/sestrong.py
-        self.se_tabs = self.tabs + (meets_table(h.n, self.geo[1], self.geo[9]),) + memo_buffers(h.n, h.ncells, words)
-        self.buffers: dict[int, tuple] = {}
+        self.se_tabs = self.tabs + memo_buffers(h.n, h.ncells, words)
+        self.buffers: dict = {}
 
     def chain_buffers(self, k: int) -> tuple:
         """kernels/strong.every_chain's out-buffers for chains of k links (info, start groups, end groups,
@@ -154,6 +154,16 @@ class _Fast:
             cap, words = 4096, self.peers.shape[1]
             found = self.buffers[k] = (np.empty((cap, 6 + 2 * k), np.int64), np.empty((cap, k, words), np.uint64),
                                        np.empty((cap, k, words), np.uint64), np.empty((cap * 8, 2), np.int64))
+        return found
+
+    def chain_scratch(self, k: int) -> tuple:
+        """kernels/strong.chain_scratch for chains of up to k links, made on first use and kept for this thread."""
+        from ..kernels.strong import chain_scratch
+
+        found = self.buffers.get(("strong scratch", k))
+        if found is None:
+            found = self.buffers[("strong scratch", k)] = chain_scratch(self.n, self.peers.shape[0],
+                                                                        self.peers.shape[1], k)
         return found
 
     def buffer(self, name: str, shape: tuple, dtype) -> np.ndarray:
@@ -179,13 +189,15 @@ class _Fast:
         return find
 
     def strong(self, k: int):
-        """SE's StrongLinks(k) through kernels/strong.py, as a function of a state."""
-        from ..kernels.strong import best_chain
+        """SE's StrongLinks(k) through kernels/strong.py, as a function of a state (the geometry's house table
+        and this thread's chain scratch instead of best_chain's, made per call)."""
+        from ..kernels.strong import best_chain_with
 
         def find(state: Candidates):
             best = np.zeros(5, np.int64)
-            if not best_chain(k, self.n, np.array(state.cand, np.uint64), self.geo[1], self.geo[9], self.kind,
-                              self.cell_houses, self.peers, self.unit_words, best, self.elim):
+            if not best_chain_with(k, self.n, np.array(state.cand, np.uint64), self.geo[1], self.geo[9], self.kind,
+                                   self.cell_houses, self.peers, self.unit_words, self.geo[10],
+                                   *self.chain_scratch(k), best, self.elim):
                 return None
             elim = tuple((int(c), int(d)) for c, d in self.elim[:best[1]])
             return Step(f"{k} Strong Links", "", (int(best[2]),), (), elim, (), "", best[0] / 10)

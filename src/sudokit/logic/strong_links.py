@@ -250,15 +250,12 @@ def _every(fast, k: int, state: Candidates):
     (count, buffers)."""
     import numpy as np
 
-    from ..kernels.strong import chain_scratch, every_chain_with
+    from ..kernels.strong import every_chain_with
 
-    scratch = fast.buffers.get(("strong scratch", k))
-    if scratch is None:
-        scratch = fast.buffers[("strong scratch", k)] = chain_scratch(fast.n, fast.peers.shape[0], fast.peers.shape[1],
-                                                                      k)
     out = fast.chain_buffers(k)
     return every_chain_with(k, fast.n, np.array(state.cand, np.uint64), fast.geo[1], fast.geo[9], fast.kind,
-                            fast.cell_houses, fast.peers, fast.unit_words, fast.geo[10], *scratch, *out), out
+                            fast.cell_houses, fast.peers, fast.unit_words, fast.geo[10], *fast.chain_scratch(k),
+                            *out), out
 
 
 def _row_slug(state: Candidates, row: list[int], k: int) -> str:
