@@ -127,6 +127,29 @@ def test_strong_link_memo_matches_best_chain(k):
     assert hits > 10
 
 
+@pytest.mark.parametrize("k", (2, 3))
+def test_fast_strong_producer_matches_best_chain(k):
+    """_Fast.strong (kept scratch, the geometry's house table) steps as kernels/strong.best_chain finds on every
+    path state, called twice per state so that a reused scratch cannot leak into the next search."""
+    from sudokit.kernels.strong import best_chain
+
+    fast = fast_tables(path_states()[0].houses)
+    find = fast.strong(k)
+    hits = 0
+    for state in path_states():
+        want, want_elim = np.zeros(5, np.int64), np.zeros((729, 2), np.int64)
+        found = best_chain(k, 9, np.array(state.cand, np.uint64), fast.geo[1], fast.geo[9], fast.kind,
+                           fast.cell_houses, fast.peers, fast.unit_words, want, want_elim)
+        for _ in range(2):
+            step = find(state)
+            assert (step is not None) == found
+            if found:
+                assert step.eliminations == tuple((int(c), int(d)) for c, d in want_elim[:want[1]])
+                assert step.se == want[0] / 10 and step.digits == (int(want[2]),)
+        hits += found
+    assert hits > 10
+
+
 def test_bug_kernel_matches_python():
     """kernels/loops.bug_cells finds _bug_cells' BUG cells (in its order) and values on every path state, and on
     the same states stripped towards a grave (each cell cut to two candidates, some to three)."""
