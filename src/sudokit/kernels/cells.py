@@ -473,9 +473,10 @@ def search(opt_of, span, nd, col, setm, item, it, prim, lv, trail, state, limit,
                 if zz != x and it[jj * IW + POS] < start:  # an item x has just made inactive: hide its options
                     c = col[zz]
                     b = it[jj * IW + BASE]
-                    t = Z
-                    while t < it[jj * IW + SIZE]:
-                        y = setm[b + t]
+                    te = b + it[jj * IW + SIZE]  # the end of jj's set, read once: hiding its options leaves it
+                    t = b                         # alone (an option holds jj once, and its jj node is skipped)
+                    while t < te:
+                        y = setm[t]
                         t += O
                         if c != Z and col[y] == c:
                             cleansings += 1  # same color: the option stays
