@@ -179,6 +179,35 @@ After round 4, `benchmarks/cover.py --knuth DIR --peers none --rounds 2` (loaded
 cells 0.40-0.53x ssxcc (cells-first, the same tree as ssxcc: 0.68-0.84x; dlx 0.60-0.64x), quarter pentominoes
 0.74-0.88x, 6x10 0.74-0.77x (was 0.91x and 0.86x; cells 1.12-1.14 and 4.48-4.57 s, ssxcc 1.29-1.51 and
 5.81-6.15 s).
+Round 6 (issue 14; /tmp A/B: the kernel files side by side in one process, alternating, kernel CPU s, best of 3).
+Counters first: the quarter pentominoes try 904,817 options, which hide 50.4M options, 254M removals (5.0 a
+hidden option); ~0.9 s all in, ~3.5 ns a removal.
+    the end of each deactivated item's set read once when trying an option (hiding its options leaves that set
+    alone) instead of its size at every option hidden: quarter pentominoes 0.927 -> 0.882 and 1.002 -> 0.974,
+    6x10 3.933 -> 3.738, 14 queens 0.744 -> 0.721, 13 queens 0.122 either way: kept
+    one loop of fixed length over a hidden option's whole span, its own node swapped (a select, not a branch)
+    for a dummy node in an extra item of size 2 whose removal is a no-op, so the loop's exit is predictable (6
+    nodes on the pentominoes): same counts, but 0.949 -> 0.969, 13 queens 0.121 -> 0.135: lost
+    the item that killed the last option tried at a level remembered (a sixth word per level), and the next
+    option first checked against it (does every option of that item hold an item x deactivates?), skipped
+    without a removal if so: 206,888 of ~600,000 dead ends caught, removals 254M -> 207M, same nodes; but
+    0.904 -> 0.896, 0.918 -> 0.897, 0.967 -> 0.944 (the scans cost nearly what they save: a dead end's removals
+    are the cheap ones), and the update counts cover/small.py mirrors would change: not kept. Only when that
+    item has at most 3 options: 28,760 caught, 0.944 -> 1.062: lost
+    the arrays in one 2 MiB transparent huge page (mmap + MADV_HUGEPAGE; the box's THP is madvise-only): 0.918
+    against 0.914, 13 queens 0.123 against 0.122: the TLB is not what the removals wait on
+    the dense snapshot at every level when n <= 256 (not only with half the items active): 0.901 against 0.900,
+    13 queens 0.120 against 0.118; Search(snapshot=0) (lazy stamps at every level) 0.859 -> 1.026, 40: 0.88
+The reference moved more than the kernel: Knuth's ssxcc.w (its Dec 2023 text, with the forced-move stack;
+302,444 nodes and 256.7M updates on the quarter pentominoes, 251,387 nodes on 12 queens, as before), gcc -O3
+(-O2 the same), measures 0.98-1.15 s / 4.13-4.29 s on the pentominoes this round against last round's 1.57-1.61 /
+6.14-6.42 s on the same box under another load; cells 0.88-1.15 / 3.67-3.79 s against 1.10-1.11 / 4.38-4.50.
+After round 6, the same command as before (`--rounds 2`, queens 12-15 and both pentominoes; 16 queens once with
+--rounds 1): queens 12-16 cells 0.46 / 0.43 / 0.43 / 0.42 / 0.35x ssxcc (cells-first 0.60-0.72x; dlx 0.32-0.42x),
+quarter pentominoes 0.90x (cells 0.88 s, ssxcc 0.98), 6x10 0.86x (3.67 s, ssxcc 4.29); the same command before
+this round's change, an hour earlier: 1.00x (1.15 / 1.15 s) and 0.92x (3.79 / 4.13 s). So 0.7x on the pentominoes
+is not met against this ssxcc: it needs ~25% fewer removals or ~25% cheaper ones, and the two tried above that
+cut removals (the remembered dead item; round 4's counting pass) paid as much as they saved.
 """
 
 import numpy as np
@@ -473,9 +502,10 @@ def search(opt_of, span, nd, col, setm, item, it, prim, lv, trail, state, limit,
                 if zz != x and it[jj * IW + POS] < start:  # an item x has just made inactive: hide its options
                     c = col[zz]
                     b = it[jj * IW + BASE]
-                    t = Z
-                    while t < it[jj * IW + SIZE]:
-                        y = setm[b + t]
+                    te = b + it[jj * IW + SIZE]  # the end of jj's set, read once: hiding its options leaves it
+                    t = b                         # alone (an option holds jj once, and its jj node is skipped)
+                    while t < te:
+                        y = setm[t]
                         t += O
                         if c != Z and col[y] == c:
                             cleansings += 1  # same color: the option stays

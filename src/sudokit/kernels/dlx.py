@@ -154,6 +154,18 @@ def _unhide_down(q, p, nd, length):
 
 
 @njit(cache=True, inline="always", _nrt=False)
+def _uncommit_up(q, j, c, nd, length):
+    """Undo _commit's work on item j's list from node q up to j (exclusive): unhide each option, or give a node
+    purified by color c its color back (c == 0, a cover: unhide only)."""
+    while q != j:
+        if c != U0 and nd[U4 * q + UCOLOR] == PURE:
+            nd[U4 * q + UCOLOR] = c
+        else:
+            _unhide(q, nd, length)
+        q = nd[U4 * q + UUP]
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def _cover(i, llink, rlink, nd, length):
     """Hide every option of item i and take i off its item list; return the number of updates."""
     updates = 0
@@ -175,10 +187,7 @@ def _uncover(i, llink, rlink, nd, length):
     right = rlink[i]
     rlink[left] = i
     llink[right] = i
-    p = nd[U4 * i + UUP]
-    while p != i:
-        _unhide(p, nd, length)
-        p = nd[U4 * p + UUP]
+    _uncommit_up(nd[U4 * i + UUP], i, U0, nd, length)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -207,13 +216,7 @@ def _uncommit(p, j, llink, rlink, nd, length):
     if c == U0:
         _uncover(j, llink, rlink, nd, length)
     elif c != PURE:
-        q = nd[U4 * j + UUP]
-        while q != j:
-            if nd[U4 * q + UCOLOR] == PURE:
-                nd[U4 * q + UCOLOR] = c
-            else:
-                _unhide(q, nd, length)
-            q = nd[U4 * q + UUP]
+        _uncommit_up(nd[U4 * j + UUP], j, c, nd, length)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -266,10 +269,7 @@ def _commit_a(p, j, xs, xe, nprim, llink, rlink, nd, length, stats):
         while q != j:
             r = _hide_a(q, xs, xe, nprim, nd, length)
             if r < 0:
-                q = nd[U4 * q + UUP]
-                while q != j:
-                    _unhide(q, nd, length)
-                    q = nd[U4 * q + UUP]
+                _uncommit_up(nd[U4 * q + UUP], j, c, nd, length)
                 return r - updates
             updates += r
             q = nd[U4 * q + UDOWN]
@@ -286,13 +286,7 @@ def _commit_a(p, j, xs, xe, nprim, llink, rlink, nd, length, stats):
             else:
                 r = _hide_a(q, xs, xe, nprim, nd, length)
                 if r < 0:
-                    q = nd[U4 * q + UUP]
-                    while q != j:
-                        if nd[U4 * q + UCOLOR] == PURE:
-                            nd[U4 * q + UCOLOR] = c
-                        else:
-                            _unhide(q, nd, length)
-                        q = nd[U4 * q + UUP]
+                    _uncommit_up(nd[U4 * q + UUP], j, c, nd, length)
                     return r - updates
                 updates += r
             q = nd[U4 * q + UDOWN]
