@@ -234,6 +234,25 @@ def test_clashing_givens():
         fast.solve(bad[0], G9)
 
 
+@pytest.mark.parametrize("budget", [fast.FIRST_BUDGET, 1])
+def test_solve_checked_matches_solve(monkeypatch, budget):
+    """The lean entry (a rating's uniqueness proof) answers as solve(), also when the search is redone past the
+    first budget; clashing givens come back as None."""
+    monkeypatch.setattr(fast, "FIRST_BUDGET", budget)
+    hard = load("puzzles6_forum_hardest_1106")[:5]
+    cases = [(G9, g) for g in hard] + [(G9, np.zeros(81, np.int32))]
+    g4 = box_geometry(2, 2)
+    cases += [(g4, random_puzzle(g4, seed, keep=0.4)) for seed in range(5)] + [(box_geometry(2, 3), np.zeros(36))]
+    for geo, grid in cases:
+        want = fast.solve(grid, geo, limit=2)
+        got = fast.solve_checked(np.asarray(grid, np.uint8), geo)
+        assert (got.count, got.nodes, got.guesses, got.complete) == (want.count, want.nodes, want.guesses, True)
+        assert np.array_equal(got.solution, want.solution)
+    clash = np.zeros(81, np.uint8)
+    clash[0] = clash[10] = 3
+    assert fast.solve_checked(clash, G9) is None
+
+
 def test_node_limit_honoured():
     hard = load("puzzles6_forum_hardest_1106")[:20]
     for kernel in ("nine", "general"):

@@ -24,7 +24,7 @@ import numpy as np
 from numba import njit
 
 from .exclusion import first_exclusion
-from .se import apply, producer
+from .se import _left, apply_counted, empties, producer
 from .sestrong import best_chain_memo
 from .wings import best_wing
 
@@ -35,12 +35,12 @@ ARG = np.array(list(range(12)) + [2, 12, 13, 0, 14, 15, 16, 3, 3, 0, 4, 4, 2, 5,
 
 
 @njit(cache=True)
-def _try(p, n, values, cand, geo, scan, kind, tabs, out, elim, best, cells):
-    """Run SE producer p's kernel; True with the step in out/elim if it applies."""
+def _try(p, n, values, cand, geo, scan, kind, tabs, out, elim, best, cells, empty):
+    """Run SE producer p's kernel; True with the step in out/elim if it applies (empty: kernels/se.empties)."""
     k = KIND[p]
     a = ARG[p]
     if k == 0:
-        return producer(a, n, values, cand, geo, scan, kind, out, elim)
+        return producer(a, n, values, cand, geo, scan, kind, out, elim, empty)
     if k == 1:
         if not best_chain_memo(a, n, cand, geo[1], geo[9], kind, tabs[0], tabs[1], tabs[2], geo[10], tabs[4],
                                tabs[5], tabs[6], tabs[7], tabs[8], tabs[9], tabs[10], tabs[11], tabs[12], tabs[13],
@@ -64,24 +64,18 @@ def _try(p, n, values, cand, geo, scan, kind, tabs, out, elim, best, cells):
 def walk(start, n, values, cand, geo, scan, kind, tabs, stats, out, elim):
     """Walk SE's path from producer `start` (see the module docstring); -1 when solved, else the index of the
     first producer without a kernel that the path reaches."""
-    peers_ptr, peers_idx = geo[4], geo[5]
     best = np.zeros(5, np.int64)
     cells = np.zeros(3, np.int64)
+    empty = empties(n, geo[1], values)
+    left = _left(values)
     p = start
-    while True:
-        solved = True
-        for c in range(values.shape[0]):
-            if values[c] == 0:
-                solved = False
-                break
-        if solved:
-            return -1
+    while left:
         if p >= KIND.shape[0] or KIND[p] < 0:
             return p
-        if not _try(p, n, values, cand, geo, scan, kind, tabs, out, elim, best, cells):
+        if not _try(p, n, values, cand, geo, scan, kind, tabs, out, elim, best, cells, empty):
             p += 1
             continue
-        apply(n, values, cand, peers_ptr, peers_idx, out, elim)
+        left -= apply_counted(n, values, cand, geo, out, elim, empty)
         if out[1] > stats[0]:
             stats[0] = out[1]
             stats[4] = p
@@ -93,3 +87,4 @@ def walk(start, n, values, cand, geo, scan, kind, tabs, stats, out, elim):
                 stats[1] = stats[0]
         stats[3] += 1
         p = 0
+    return -1

@@ -24,7 +24,10 @@ Speed (states of the ER < 5 dev-bank paths, us per call including ~2 us of dispa
 house's places once per house, not once per digit combination (direct hidden triple 49 -> 14, direct hidden pair
 22 -> 9); locked candidates read a per-call table of every house's places (direct pointing 22 -> 9, pointing
 14 -> 6); singles find the digits with one place in one pass over a house (4 -> 3). SE's walk of an ER < 5
-puzzle went from 0.87 to 0.44 ms. (After changing a kernel here, delete the numba cache: kernels that call these,
+puzzle went from 0.87 to 0.44 ms. The walks (walk_order, rate_basic, cascade.walk) keep each unit's empty cells in
+an array (`empties`, updated by apply_counted) that the producers read instead of counting N cells a house each
+call: HoDoKu's walk of the ER < 5 sample 137/122/155 -> 99/107/128 us a puzzle, SE's rate_basic 252/281/277 ->
+217/258/250 (A/B in one process against the old module, loaded machine). (After changing a kernel here, delete the numba cache: kernels that call these,
 cascade.walk among them, keep the old code in their cache files.)
 """
 
@@ -76,10 +79,10 @@ def _place(out, prod, tenths, cell, d):
 
 
 @njit(cache=True)
-def _hidden_single(n, unit_cells, scan, kind, values, cand, out):
+def _hidden_single(n, unit_cells, scan, kind, empty, cand, out):
     """Full houses, then hidden singles, houses in SE's order."""
-    return _full_house(n, unit_cells, scan, values, cand, out) or _hidden_only(n, unit_cells, scan, kind, values,
-                                                                              cand, out)
+    return _full_house(n, unit_cells, scan, empty, cand, out) or _hidden_only(n, unit_cells, scan, kind, empty,
+                                                                             cand, out)
 
 
 @njit(cache=True)
@@ -106,11 +109,11 @@ def _place_single(out, tenths, u, n, unit_cells, cand, single):
 
 
 @njit(cache=True)
-def _full_house(n, unit_cells, scan, values, cand, out):
+def _full_house(n, unit_cells, scan, empty, cand, out):
     """The first house with one empty cell left (SE's order)."""
     for i in range(scan.shape[0]):
         u = scan[i]
-        if _empty(u, n, unit_cells, values) == 1:
+        if empty[u] == 1:
             single = _once(u, n, unit_cells, cand)
             if single:
                 return _place_single(out, 10, u, n, unit_cells, cand, single)
@@ -118,11 +121,11 @@ def _full_house(n, unit_cells, scan, values, cand, out):
 
 
 @njit(cache=True)
-def _hidden_only(n, unit_cells, scan, kind, values, cand, out):
+def _hidden_only(n, unit_cells, scan, kind, empty, cand, out):
     """The first hidden single in a house with two or more empty cells (SE's order)."""
     for i in range(scan.shape[0]):
         u = scan[i]
-        if _empty(u, n, unit_cells, values) == 1:
+        if empty[u] == 1:
             continue
         single = _once(u, n, unit_cells, cand)
         if single:
@@ -206,13 +209,12 @@ def _next_combo(value):
 
 
 @njit(cache=True)
-def _hidden_set(k, direct, n, unit_cells, scan, values, cand, out, elim):
+def _hidden_set(k, direct, n, unit_cells, scan, empty, cand, out, elim):
     """Hidden subsets of size k (producers 8, 11, 16) or SE's direct hidden pair/triple (2, 4)."""
     pos = np.zeros(n, np.uint64)  # each digit's places in the house, once per house (not once per combination)
     for i in range(scan.shape[0]):
         u = scan[i]
-        empty = _empty(u, n, unit_cells, values)
-        if not (empty > k if direct else empty > 2 * k):
+        if not (empty[u] > k if direct else empty[u] > 2 * k):
             continue
         for d in range(n):
             pos[d] = _pos(u, d, n, unit_cells, cand)
@@ -255,11 +257,11 @@ def _hidden_set(k, direct, n, unit_cells, scan, values, cand, out, elim):
 
 
 @njit(cache=True)
-def _naked_set(k, n, unit_cells, scan, values, cand, out, elim):
+def _naked_set(k, n, unit_cells, scan, empty, cand, out, elim):
     """Naked subsets of size k (producers 6, 9, 14)."""
     for i in range(scan.shape[0]):
         u = scan[i]
-        if _empty(u, n, unit_cells, values) < 2 * k:
+        if empty[u] < 2 * k:
             continue
         combo = (1 << k) - 1
         while combo < (1 << n):
@@ -292,12 +294,12 @@ def _naked_set(k, n, unit_cells, scan, values, cand, out, elim):
 
 
 @njit(cache=True)
-def _locked_set(k, n, unit_cells, scan, kind, member, values, cand, out, elim):
+def _locked_set(k, n, unit_cells, scan, kind, member, empty, cand, out, elim):
     """Locked pair/triple (producers 19, 20): a naked subset of a box that lies in one line clears both."""
     ncells = cand.shape[0]
     for i in range(scan.shape[0]):
         u = scan[i]
-        if kind[u] != 2 or _empty(u, n, unit_cells, values) < 2 * k:
+        if kind[u] != 2 or empty[u] < 2 * k:
             continue
         combo = (1 << k) - 1
         while combo < (1 << n):
@@ -461,55 +463,63 @@ def _xy_wing(xyz, cand, peers_ptr, peers_idx, out, elim):
 @njit(cache=True)
 def first_hint(lo, hi, n, values, cand, geo, scan, kind, out, elim):
     """The first hint of producers lo..hi-1, in order; False if none applies."""
+    return _first_hint(lo, hi, n, values, cand, geo, scan, kind, out, elim, empties(n, geo[1], values))
+
+
+@njit(cache=True)
+def _first_hint(lo, hi, n, values, cand, geo, scan, kind, out, elim, empty):
+    """first_hint with each unit's empty cells given (`empties`)."""
     for p in range(lo, hi):
-        if producer(p, n, values, cand, geo, scan, kind, out, elim):
+        if producer(p, n, values, cand, geo, scan, kind, out, elim, empty):
             return True
     return False
 
 
 @njit(cache=True)
-def first_in_order(order, n, values, cand, geo, scan, kind, out, elim):
-    """The first hint of the producers listed in order (HoDoKu's path uses its own order); False if none."""
+def first_in_order(order, n, values, cand, geo, scan, kind, out, elim, empty):
+    """The first hint of the producers listed in order (HoDoKu's path uses its own order); False if none.
+    empty: each unit's empty cells (`empties`)."""
     for i in range(order.shape[0]):
-        if producer(order[i], n, values, cand, geo, scan, kind, out, elim):
+        if producer(order[i], n, values, cand, geo, scan, kind, out, elim, empty):
             return True
     return False
 
 
 @njit(cache=True)
-def producer(p, n, values, cand, geo, scan, kind, out, elim):
-    """Run producer p (see the module docstring); True and the hint in out/elim if it applies."""
+def producer(p, n, values, cand, geo, scan, kind, out, elim, empty):
+    """Run producer p (see the module docstring); True and the hint in out/elim if it applies. empty: each unit's
+    empty cells (`empties`, kept up to date by the walks' apply_counted)."""
     unit_cells, cross, group_end, peers_ptr, peers_idx = geo[1], geo[6], geo[7], geo[4], geo[5]
     member, shares = geo[9], geo[10]
     if p == 0:
-        found = _hidden_single(n, unit_cells, scan, kind, values, cand, out)
+        found = _hidden_single(n, unit_cells, scan, kind, empty, cand, out)
     elif p == 1:
         found = _locking(True, n, unit_cells, kind, cross, group_end, member, shares, cand, out, elim)
     elif p == 2:
-        found = _hidden_set(2, True, n, unit_cells, scan, values, cand, out, elim)
+        found = _hidden_set(2, True, n, unit_cells, scan, empty, cand, out, elim)
     elif p == 3:
         found = _naked_single(cand, out)
     elif p == 4:
-        found = _hidden_set(3, True, n, unit_cells, scan, values, cand, out, elim)
+        found = _hidden_set(3, True, n, unit_cells, scan, empty, cand, out, elim)
     elif p == 5:
         found = _locking(False, n, unit_cells, kind, cross, group_end, member, shares, cand, out, elim)
     elif p == 6 or p == 9 or p == 14:
-        found = _naked_set(2 if p == 6 else (3 if p == 9 else 4), n, unit_cells, scan, values, cand, out, elim)
+        found = _naked_set(2 if p == 6 else (3 if p == 9 else 4), n, unit_cells, scan, empty, cand, out, elim)
     elif p == 7 or p == 10 or p == 15:
         found = _fish(2 if p == 7 else (3 if p == 10 else 4), n, unit_cells, values, cand, out, elim)
     elif p == 8 or p == 11 or p == 16:
-        found = _hidden_set(2 if p == 8 else (3 if p == 11 else 4), False, n, unit_cells, scan, values, cand,
+        found = _hidden_set(2 if p == 8 else (3 if p == 11 else 4), False, n, unit_cells, scan, empty, cand,
                             out, elim)
     elif p == 12 or p == 13:
         found = _xy_wing(p == 13, cand, peers_ptr, peers_idx, out, elim)
     elif p == 17:
-        found = _full_house(n, unit_cells, scan, values, cand, out)
+        found = _full_house(n, unit_cells, scan, empty, cand, out)
         out[0] = 17
     elif p == 18:
-        found = _hidden_only(n, unit_cells, scan, kind, values, cand, out)
+        found = _hidden_only(n, unit_cells, scan, kind, empty, cand, out)
         out[0] = 18
     elif p == 19 or p == 20:
-        found = _locked_set(p - 17, n, unit_cells, scan, kind, member, values, cand, out, elim)
+        found = _locked_set(p - 17, n, unit_cells, scan, kind, member, empty, cand, out, elim)
     else:
         found = _locking(False, n, unit_cells, kind, cross, group_end, member, shares, cand, out, elim,
                          1 if p == 21 else 2)
@@ -533,40 +543,63 @@ def apply(n, values, cand, peers_ptr, peers_idx, out, elim):
 
 
 @njit(cache=True)
+def empties(n, unit_cells, values):
+    """Each unit's empty cells (the walks keep it as they place digits, so the scans that skip houses by their
+    empty cells read one number a house instead of counting N cells)."""
+    empty = np.zeros(unit_cells.shape[0], np.int64)
+    for u in range(unit_cells.shape[0]):
+        empty[u] = _empty(u, n, unit_cells, values)
+    return empty
+
+
+@njit(cache=True)
+def _left(values):
+    """The number of empty cells."""
+    k = 0
+    for c in range(values.shape[0]):
+        if values[c] == 0:
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def apply_counted(n, values, cand, geo, out, elim, empty):
+    """apply, keeping empty (`empties`) up to date; the cells placed (0 or 1)."""
+    apply(n, values, cand, geo[4], geo[5], out, elim)
+    cell = out[2]
+    if cell < 0:
+        return 0
+    cell_units = geo[0]
+    for i in range(cell_units.shape[1]):
+        if cell_units[cell, i] >= 0:
+            empty[cell_units[cell, i]] -= 1
+    return 1
+
+
+@njit(cache=True)
 def walk_order(order, n, values, cand, geo, scan, kind, counts, out, elim):
     """Walk HoDoKu's path with the producers listed in order until the grid is solved or none applies;
     counts[p] += 1 for every step producer p makes. Returns True when solved."""
-    peers_ptr, peers_idx = geo[4], geo[5]
-    while True:
-        solved = True
-        for c in range(values.shape[0]):
-            if values[c] == 0:
-                solved = False
-                break
-        if solved:
-            return True
-        if not first_in_order(order, n, values, cand, geo, scan, kind, out, elim):
+    empty = empties(n, geo[1], values)
+    left = _left(values)
+    while left:
+        if not first_in_order(order, n, values, cand, geo, scan, kind, out, elim, empty):
             return False
-        apply(n, values, cand, peers_ptr, peers_idx, out, elim)
+        left -= apply_counted(n, values, cand, geo, out, elim, empty)
         counts[out[0]] += 1
+    return True
 
 
 @njit(cache=True)
 def rate_basic(hi, n, values, cand, geo, scan, kind, stats, out, elim):
     """Walk SE's path with producers 0..hi-1 until the grid is solved or none applies; stats = [er, ep, ed, steps]
     in tenths (ep/ed 0 until set) is updated as SE's getDifficulty does. Returns True when solved."""
-    peers_ptr, peers_idx = geo[4], geo[5]
-    while True:
-        solved = True
-        for c in range(values.shape[0]):
-            if values[c] == 0:
-                solved = False
-                break
-        if solved:
-            return True
-        if not first_hint(0, hi, n, values, cand, geo, scan, kind, out, elim):
+    empty = empties(n, geo[1], values)
+    left = _left(values)
+    while left:
+        if not _first_hint(0, hi, n, values, cand, geo, scan, kind, out, elim, empty):
             return False
-        apply(n, values, cand, peers_ptr, peers_idx, out, elim)
+        left -= apply_counted(n, values, cand, geo, out, elim, empty)
         if out[1] > stats[0]:
             stats[0] = out[1]
         if stats[1] == 0:
@@ -575,3 +608,4 @@ def rate_basic(hi, n, values, cand, geo, scan, kind, stats, out, elim):
             if out[2] >= 0:
                 stats[1] = stats[0]
         stats[3] += 1
+    return True

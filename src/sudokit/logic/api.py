@@ -46,16 +46,28 @@ def solution(state: Candidates, geometry: Geometry, marks=None) -> np.ndarray:
 
 def _solved(state: Candidates, geometry: Geometry, marks=None) -> tuple[np.ndarray, int | None]:
     """The unique solution and, when the proof ran on the fast engine itself, its guesses (else None)."""
+    from ..sudoku.fast import solve_checked
     from ..sudoku.variants import Variant
 
+    # a state's values passed their checks when it was made: the fast engine's lean entry, unless marks need DLX,
+    # N is past the fast engine's or the geometry is not the state's (solve() below then says what is wrong)
+    lean = marks is None and state.n <= 64 and len(state.values) == geometry.ncells
+    result = solve_checked(np.array(state.values, np.uint8), geometry) if lean else None
+    if result is not None:
+        return _unique(result), int(result.guesses)
     mask = state.mask_array() if marks is not None else None
     variant = Variant(geometry)
     result = variant.solve(state.grid(), limit=2, engine_name="fast", candidates=mask)
+    return _unique(result), (int(result.guesses) if mask is None and not variant.needs_dlx else None)
+
+
+def _unique(result) -> np.ndarray:
+    """The solution of a search that proved it unique (NoSolution, NotUnique otherwise)."""
     if result.count == 0:
         raise NoSolution("the puzzle has no solution")
     if result.count > 1:
         raise NotUnique("the puzzle has more than one solution")
-    return result.solution, (int(result.guesses) if mask is None and not variant.needs_dlx else None)
+    return result.solution
 
 
 def hint(state: Candidates, technique: str | None = None, every: bool = False) -> list[Step]:
