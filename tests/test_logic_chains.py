@@ -497,11 +497,13 @@ def _plain_graph(state: Candidates, kind: str, groups: bool):
     return digit, cells, cell, nnormal, cand_node, ptr, keys % npot, cn_ptr, cn_idx
 
 
+@pytest.mark.parametrize("shape", [(3, 3), (2, 3), (4, 4)])
 @pytest.mark.parametrize("kind,groups", [("full", False), ("full", True), ("x", False), ("xy", False)])
-def test_build_graph_matches_the_plain_construction(kind, groups):
+def test_build_graph_matches_the_plain_construction(kind, groups, shape):
     rng = np.random.default_rng(7)
+    geometry = box_geometry(*shape)
     for keep in (0.25, 0.35, 0.5):
-        st = Candidates.from_grid(random_puzzle(rng, G9, keep), G9)
+        st = Candidates.from_grid(random_puzzle(rng, geometry, keep), geometry)
         g = chains.build_graph(st, kind, groups)
         digit, cells, cell, nnormal, cand_node, ptr, idx, cn_ptr, cn_idx = _plain_graph(st, kind, groups)
         assert (g.digit, g.cells, g.cell, g.nnormal) == (digit, cells, cell, nnormal)

@@ -203,6 +203,97 @@ def _strong(h, d, n, cand, cand_node, nnormal, groups, node_digit, unit_cells, k
 
 
 @njit(cache=True)
+def _nodes(kind, n, cand, cand_node, node_digit, node_cell):
+    """The normal nodes (cell by cell, digits ascending; kind GRAPH_XY: bivalue cells only) into node_digit,
+    node_cell and cand_node (cell * n + d - 1 -> node or -1); returns their number."""
+    k = 0
+    for c in range(cand.shape[0]):
+        m = cand[c]
+        if kind == GRAPH_XY and popcount(m) != 2:
+            m = np.uint64(0)
+        for x in range(n):
+            if (m >> np.uint64(x)) & np.uint64(1):
+                cand_node[c * n + x] = k
+                node_digit[k], node_cell[k] = x + 1, c
+                k += 1
+            else:
+                cand_node[c * n + x] = -1
+    return k
+
+
+@njit(cache=True)
+def _group_nodes(n, cand, inter, k, node_digit, node_cell, g_ptr, g_idx, g_line, g_box):
+    """The group nodes after the k normal ones: per box-line intersection (inter = (line, box, cells padded with -1)
+    in order) and digit, its 2+ places; returns their number."""
+    i_line, i_box, i_cells = inter
+    ng, at = 0, 0
+    g_ptr[0] = 0
+    for t in range(i_line.shape[0]):
+        for d in range(1, n + 1):
+            bit = np.uint64(1) << np.uint64(d - 1)
+            count = 0
+            for j in range(i_cells.shape[1]):
+                c = i_cells[t, j]
+                if c >= 0 and cand[c] & bit:
+                    g_idx[at + count] = c
+                    count += 1
+            if count < 2:
+                continue
+            node_digit[k + ng], node_cell[k + ng] = d, -1
+            g_line[ng], g_box[ng] = i_line[t], i_box[t]
+            at += count
+            ng += 1
+            g_ptr[ng] = at
+    return ng
+
+
+@njit(cache=True)
+def _members(ncells, nnormal, node_cell, ng, g_ptr, g_idx, cn_ptr, cn_idx):
+    """The CSR (cn_ptr, cn_idx) of the nodes containing each cell, in node order (a counting sort)."""
+    for c in range(ncells + 1):
+        cn_ptr[c] = 0
+    for a in range(nnormal):
+        cn_ptr[node_cell[a] + 1] += 1
+    for j in range(g_ptr[ng]):
+        cn_ptr[g_idx[j] + 1] += 1
+    for c in range(ncells):
+        cn_ptr[c + 1] += cn_ptr[c]
+    for a in range(nnormal):  # cn_ptr[c] runs ahead as cell c fills, then is shifted back
+        c = node_cell[a]
+        cn_idx[cn_ptr[c]] = a
+        cn_ptr[c] += 1
+    for g in range(ng):
+        for j in range(g_ptr[g], g_ptr[g + 1]):
+            c = g_idx[j]
+            cn_idx[cn_ptr[c]] = nnormal + g
+            cn_ptr[c] += 1
+    for c in range(ncells, 0, -1):
+        cn_ptr[c] = cn_ptr[c - 1]
+    cn_ptr[0] = 0
+
+
+@njit(cache=True)
+def build_graph(kind, groups, n, cand, inter, geo, out):
+    """The whole implication graph of a candidate grid in one call: normal nodes, group nodes (groups: per
+    box-line intersection and digit with 2+ places), the implications (graph_edges, deduplicated as csr_unique)
+    and the nodes of each cell. out = (node_digit, node_cell, cand_node, g_ptr, g_idx, g_line, g_box, us, vs,
+    ptr, cn_ptr, cn_idx), sized by the caller; returns (nnormal, ngroups, nedges), nedges -1 when us/vs are too
+    short. The successors are vs[:nedges], ptr[:2 * nodes + 1] their row pointers."""
+    node_digit, node_cell, cand_node, g_ptr, g_idx, g_line, g_box, us, vs, ptr, cn_ptr, cn_idx = out
+    nnormal = _nodes(kind, n, cand, cand_node, node_digit, node_cell)
+    ng = 0
+    g_ptr[0] = 0
+    if groups:
+        ng = _group_nodes(n, cand, inter, nnormal, node_digit, node_cell, g_ptr, g_idx, g_line, g_box)
+    _members(cand.shape[0], nnormal, node_cell, ng, g_ptr, g_idx, cn_ptr, cn_idx)
+    k = graph_edges(kind, n, cand, (node_digit, node_cell, cand_node, nnormal),
+                    (g_ptr, g_idx, g_line[:ng], g_box[:ng]), geo, us, vs)
+    if k < 0:
+        return nnormal, ng, -1
+    return nnormal, ng, csr_unique(us, vs, k, 2 * (nnormal + ng), ptr)
+
+
+@njit(cache=True)
 def _mark(cell, value, cn_ptr, cn_idx, term):
     """Set term on both potentials of every node containing cell."""
     for j in range(cn_ptr[cell], cn_ptr[cell + 1]):

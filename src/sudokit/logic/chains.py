@@ -38,6 +38,10 @@ chain a path takes gets its explanation and links; every hit's path comes from o
 (one BFS per start); _valid keeps one running cell set. Tried and dropped: group nodes found by a numpy
 intersection x candidate count instead of the Python loop over intersections and digits (0.55 ms a grouped graph
 either way on ER 8.5-9.3 path states: the per-group lists cost the same).
+
+Speed, round 5: the whole graph (nodes, groups, edges, cell members) is one kernel call, kernels/implications.
+build_graph, into per-thread buffers: 2-4x less per graph (full 73 -> 55 us of kernel + copies, grouped ~490 ->
+250 us), ER 5-9.3 HoDoKu ratings 43.7-45.5 -> 57.8-58.5/s.
 """
 
 from __future__ import annotations
@@ -181,70 +185,71 @@ _GRAPHS = threading.local()  # each thread's last graphs (key: geometry, kind, g
 
 
 def _build_graph(state: Candidates, kind: str, groups: bool) -> Graph:
-    """build_graph without the memo."""
+    """build_graph without the memo: one kernel call (kernels/implications.build_graph) into this thread's buffers,
+    whose used parts are copied out. (Its numpy and Python original cost 2-4x more: ~25 small numpy calls a graph
+    and a Python loop over intersections and digits for the groups; tests/test_logic_chains._plain_graph is it.)"""
     n, h = state.n, state.houses
     cand = np.array(state.cand, np.uint64)
-    has = (cand[:, None] >> np.arange(n, dtype=np.uint64)) & np.uint64(1)
-    if kind == "xy":
-        has[has.sum(axis=1) != 2] = 0
-    cs, ds = np.nonzero(has)  # cell by cell, digits ascending: the normal nodes in order
-    nnormal = len(cs)
-    cand_node = np.full(h.ncells * n, -1, np.int64)
-    cand_node[cs * n + ds] = np.arange(nnormal)
-    cell = cs.tolist()
-    digit = (ds + 1).tolist()
-    cells = [1 << c for c in cell]
-    g_line, g_box, g_cells = [], [], []
-    if groups:
-        for line, box, common in intersections(h):
-            for d in range(1, n + 1):
-                g = state.where[d] & common
-                if g.bit_count() >= 2:
-                    digit.append(d)
-                    cells.append(g)
-                    cell.append(-1)
-                    g_line.append(line)
-                    g_box.append(box)
-                    g_cells.append(list(bits(g)))
-    digit_arr, cell_arr = np.array(digit, np.int64), np.array(cell, np.int64)
-    ptr, idx = _edges(state, kind, digit_arr, cell_arr, nnormal, cand_node, cand, (g_cells, g_line, g_box))
-    cn_ptr, cn_idx = _members(h.ncells, cs, g_cells, nnormal)
-    return Graph(n, digit, cells, cell, nnormal, cand_node, cand, ptr, idx, cn_ptr, cn_idx, digit_arr, cell_arr)
+    out = _buffers(h)
+    while True:
+        nnormal, ng, m = K.build_graph(KINDS[kind], groups, n, cand, _inter_arrays(h), _geo(h), out)
+        if m >= 0:
+            break
+        out = _buffers(h, 4 * len(out[7]))
+    node_digit, node_cell, cand_node, g_ptr, g_idx, _, _, _, vs, ptr, cn_ptr, cn_idx = out
+    nodes = nnormal + ng
+    digit_arr, cell_arr = node_digit[:nodes].copy(), node_cell[:nodes].copy()
+    digit, cell = digit_arr.tolist(), cell_arr.tolist()
+    cells = [1 << c for c in cell[:nnormal]]
+    if ng:
+        at, flat = g_ptr[:ng + 1].tolist(), g_idx[:g_ptr[ng]].tolist()
+        cells += [sum(1 << c for c in flat[a:b]) for a, b in zip(at, at[1:])]
+    return Graph(n, digit, cells, cell, nnormal, cand_node.copy(), cand, ptr[:2 * nodes + 1].copy(), vs[:m].copy(),
+                 cn_ptr.copy(), cn_idx[:cn_ptr[-1]].copy(), digit_arr, cell_arr)
 
 
-def _members(ncells: int, normal_cells: np.ndarray, g_cells: list[list[int]], nnormal: int):
-    """The CSR (cn_ptr, cn_idx) of the nodes containing each cell, in node order."""
-    at = np.array([c for cs in g_cells for c in cs], np.int64)
-    who = np.repeat(np.arange(nnormal, nnormal + len(g_cells)), [len(cs) for cs in g_cells])
-    at = np.concatenate([normal_cells, at])
-    who = np.concatenate([np.arange(nnormal), who]).astype(np.int64)
-    ptr = np.zeros(ncells + 1, np.int64)
-    ptr[1:] = np.cumsum(np.bincount(at, minlength=ncells))
-    return ptr, who[np.argsort(at, kind="stable")]
+_SCRATCH = threading.local()  # each thread's build_graph buffers per geometry
+
+
+def _buffers(houses: Houses, edges: int = 0) -> tuple:
+    """This thread's build_graph out buffers for a geometry (edges: at least that many edge slots)."""
+    memo = _SCRATCH.__dict__.setdefault("buffers", {})
+    found = memo.get(id(houses))
+    if found is not None and found[0] is houses and len(found[1][7]) >= edges:
+        return found[1]
+    ncells, n = houses.ncells, houses.n
+    line, _, cells = _inter_arrays(houses)
+    nodes = ncells * n + len(line) * n
+    members = ncells * n + len(line) * n * cells.shape[1]
+    edges = max(edges, 64 * (nodes + 1))
+    i64 = np.int64
+    out = (np.zeros(nodes, i64), np.zeros(nodes, i64), np.zeros(ncells * n, i64), np.zeros(len(line) * n + 1, i64),
+           np.zeros(max(1, len(line) * n * cells.shape[1]), i64), np.zeros(len(line) * n, i64),
+           np.zeros(len(line) * n, i64), np.zeros(edges, i64), np.zeros(edges, i64), np.zeros(2 * nodes + 1, i64),
+           np.zeros(ncells + 1, i64), np.zeros(members, i64))
+    memo[id(houses)] = (houses, out)
+    return out
+
+
+@lru_cache(maxsize=16)
+def _inter_arrays(houses: Houses) -> tuple:
+    """intersections() as the kernel reads them: (line, box, cells padded with -1), in order."""
+    found = intersections(houses)
+    width = max([c.bit_count() for _, _, c in found], default=1)
+    cells = np.full((len(found), width), -1, np.int64)
+    for t, (_, _, common) in enumerate(found):
+        got = list(bits(common))
+        cells[t, :len(got)] = got
+    return (np.array([x[0] for x in found], np.int64), np.array([x[1] for x in found], np.int64), cells)
+
+
+@lru_cache(maxsize=16)
+def _geo(houses: Houses) -> tuple:
+    """(unit_cells, peers_ptr, peers_idx, sees) as graph_edges reads them."""
+    return (_unit_cells(houses), *geometry_arrays(houses))
 
 
 KINDS = {"full": K.GRAPH_FULL, "x": K.GRAPH_X, "xy": K.GRAPH_XY}
-
-
-def _edges(state, kind, digit, cell, nnormal, cand_node, cand, group_lists):
-    """The CSR (ptr, idx) of the implications between potentials (kernel graph_edges, duplicates dropped)."""
-    g_cells, g_line, g_box = group_lists
-    g_ptr, g_idx = _csr(g_cells)
-    peers_ptr, peers_idx, sees = geometry_arrays(state.houses)
-    nodes = (digit, cell, cand_node, nnormal)
-    groups = (g_ptr, g_idx, np.array(g_line, np.int64), np.array(g_box, np.int64))
-    geo = (_unit_cells(state.houses), peers_ptr, peers_idx, sees)
-    cap = 64 * (len(digit) + 1)
-    while True:
-        us, vs = np.zeros(cap, np.int64), np.zeros(cap, np.int64)
-        k = K.graph_edges(KINDS[kind], state.n, cand, nodes, groups, geo, us, vs)
-        if k >= 0:
-            break
-        cap *= 4
-    npot = 2 * len(digit)
-    ptr = np.zeros(npot + 1, np.int64)
-    m = K.csr_unique(us, vs, k, npot, ptr)
-    return ptr, vs[:m]
 
 
 @lru_cache(maxsize=16)
