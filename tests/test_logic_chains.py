@@ -583,3 +583,40 @@ def test_multiple_chains_run_cache_changes_no_hint(monkeypatch):
         monkeypatch.setattr(forcing, "CACHE_BYTES", budget)
         monkeypatch.setattr(forcing, "_STORES", {})
         assert hints() == cached
+
+
+@pytest.mark.parametrize("kind,groups", [("full", False), ("full", True), ("x", False), ("xy", False)])
+def test_graph_is_closed_under_contraposition(kind, groups):
+    # scan_chains' _closing finds the potentials with an edge into p as the w^1 of p^1's successors w
+    rng = np.random.default_rng(11)
+    for geometry, keep in ((G9, 0.3), (G9, 0.4), (box_geometry(2, 3), 0.3), (box_geometry(4, 4), 0.5)):
+        g = chains.build_graph(Candidates.from_grid(random_puzzle(rng, geometry, keep), geometry), kind, groups)
+        ptr, idx = g.ptr.tolist(), g.idx.tolist()
+        edges = {(u, v) for u in range(len(ptr) - 1) for v in idx[ptr[u]:ptr[u + 1]]}
+        assert edges and all((v ^ 1, u ^ 1) in edges for u, v in edges)
+
+
+def test_scan_closing_is_the_first_reached_predecessor():
+    # _closing against the plain rule: the first potential in BFS order, outside the start cell, with an edge to p
+    # and a cycle of 4+ links
+    from sudokit.kernels import implications as K
+
+    rng = np.random.default_rng(5)
+    checked = 0
+    for keep in (0.25, 0.3, 0.35):
+        st = Candidates.from_grid(random_puzzle(rng, G9, keep), G9)
+        g = chains.build_graph(st, "full", True)
+        npot = 2 * len(g.digit)
+        term, dist, parent, queue, order = (np.zeros(npot, bool), *(np.full(npot, -1, np.int64) for _ in range(4)))
+        for p in range(2 * g.nnormal):
+            K._mark(g.cell[p // 2], True, g.cn_ptr, g.cn_idx, term)
+            k = K._bfs(p, True, g.ptr, g.idx, term, dist, parent, queue)
+            want = next((int(u) for u in queue[1:k] if not term[u] and p in g.idx[g.ptr[u]:g.ptr[u + 1]]
+                         and dist[u] >= 3), -1)
+            cnl = (np.full(npot, K.INF, np.int64), np.full(npot, -1, np.int64))
+            K._closing(p, k, g.ptr, g.idx, term, dist, queue, order, cnl)
+            assert cnl[1][p] == want and cnl[0][p] == (dist[want] + 1 if want >= 0 else K.INF)
+            checked += want >= 0
+            K._mark(g.cell[p // 2], False, g.cn_ptr, g.cn_idx, term)
+            K.clear(k, dist, queue)
+    assert checked

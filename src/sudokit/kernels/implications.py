@@ -404,15 +404,35 @@ def _loop_end(p, v, length, n, node_digit, node_cell, ptr, idx, dnl, pl, cnl):
 
 
 @njit(cache=True)
+def _closing(p, k, ptr, idx, term, dist, queue, order, cnl):
+    """Keep the shortest cycle through start p after its BFS (queue[:k]): the first potential u in BFS order, not
+    in the start cell, with an edge u -> p. The graph is closed under contraposition (u -> v iff v^1 -> u^1), so
+    those u are the w^1 of p^1's successors w; order gets every reached potential's queue position for the tie.
+    (Testing every reached u for an edge to p was ~15% of a loop scan.)"""
+    for i in range(k):
+        order[queue[i]] = i
+    best, at = cnl[0][p], -1
+    for j in range(ptr[p ^ 1], ptr[(p ^ 1) + 1]):
+        u = idx[j] ^ 1
+        if u == p or dist[u] < 0 or term[u] or dist[u] + 1 < 4:
+            continue
+        if dist[u] + 1 < best or (dist[u] + 1 == best and at >= 0 and order[u] < order[at]):
+            best, at = dist[u] + 1, u
+    if at >= 0:
+        cnl[0][p] = best
+        cnl[1][p] = at
+
+
+@njit(cache=True)
 def scan_chains(loops, mixed, n, nnormal, graph, geo, scratch, aic, dnl, pl, cnl):
     """Every start potential of a normal node: BFS, then record AICs (and in loop mode nice loops).
 
     graph = (ptr, idx, node_digit, node_cell, cn_ptr, cn_idx, cand); geo = (peers_ptr, peers_idx, sees);
-    scratch = (term, dist, parent, queue); aic, dnl, pl = (len, from, to) per candidate; cnl = (len, to) per
+    scratch = (term, dist, parent, queue, order); aic, dnl, pl = (len, from, to) per candidate; cnl = (len, to) per
     potential. Length = number of links; chains of fewer than 3 links are not kept."""
     ptr, idx, node_digit, node_cell, cn_ptr, cn_idx, cand = graph
     peers_ptr, peers_idx, sees = geo
-    term, dist, parent, queue = scratch
+    term, dist, parent, queue, order = scratch
     for p in range(2 * nnormal):
         if not loops and p & 1:
             continue
@@ -421,11 +441,7 @@ def scan_chains(loops, mixed, n, nnormal, graph, geo, scratch, aic, dnl, pl, cnl
             _mark(cell, True, cn_ptr, cn_idx, term)
         k = _bfs(p, loops, ptr, idx, term, dist, parent, queue)
         if loops:
-            for i in range(1, k):
-                u = queue[i]
-                if not term[u] and _has_edge(u, p, ptr, idx) and dist[u] + 1 >= 4 and dist[u] + 1 < cnl[0][p]:
-                    cnl[0][p] = dist[u] + 1
-                    cnl[1][p] = u
+            _closing(p, k, ptr, idx, term, dist, queue, order, cnl)
         for i in range(1, k):
             v = queue[i]
             e = v // 2

@@ -308,16 +308,18 @@ class Scan:
 def scan(state: Candidates, graph: Graph, loops: bool, mixed: bool) -> Scan:
     """Run scan_chains over a graph."""
     npot, nn = 2 * len(graph.digit), graph.nnormal
-    scratch = (np.zeros(npot, np.bool_), np.full(npot, -1, np.int64), np.zeros(npot, np.int64),
-               np.zeros(npot, np.int64))
-
-    def table(size, k=3):
-        return tuple([np.full(size, K.INF, np.int64)] + [np.full(size, -1, np.int64) for _ in range(k - 1)])
-
     keys = state.houses.ncells * state.n
-    aic, dnl, pl, cnl = table(keys), table(keys), table(keys), table(npot, 2)
-    K.scan_chains(loops, mixed, state.n, nn, graph.arrays, geometry_arrays(state.houses), scratch, aic, dnl, pl,
-                  cnl)
+    # one block for the tables and scratch (14 np.full / np.zeros calls were ~10% of a small scan):
+    # rows [INF, -1, -1] x 3 tables of keys, [INF, -1] of npot, then dist (-1), parent, queue, order
+    block = np.full(9 * keys + 6 * npot, -1, np.int64)
+    rows = [block[i * keys:(i + 1) * keys] for i in range(9)]
+    rows += [block[9 * keys + i * npot:9 * keys + (i + 1) * npot] for i in range(6)]
+    for r in (0, 3, 6, 9):
+        rows[r][:] = K.INF
+    aic, dnl, pl, cnl = tuple(rows[0:3]), tuple(rows[3:6]), tuple(rows[6:9]), tuple(rows[9:11])
+    scratch = (np.zeros(npot, np.bool_), *rows[11:14])
+    K.scan_chains(loops, mixed, state.n, nn, graph.arrays, geometry_arrays(state.houses), (*scratch, rows[14]), aic,
+                  dnl, pl, cnl)
     return Scan(graph, loops, aic, dnl, pl, cnl, scratch)
 
 
