@@ -620,3 +620,28 @@ def test_scan_closing_is_the_first_reached_predecessor():
             K._mark(g.cell[p // 2], False, g.cn_ptr, g.cn_idx, term)
             K.clear(k, dist, queue)
     assert checked
+
+
+def test_valid_paths_is_valid():
+    # Scan.valid_paths (kernels/implications.valid_chains) keeps exactly the hits _valid accepts, grouped ones only
+    # with a group node, on every table entry of loop and chain scans
+    rng = np.random.default_rng(13)
+    checked = 0
+    for geometry, keep in ((G9, 0.25), (G9, 0.3), (G9, 0.35), (box_geometry(2, 3), 0.3), (box_geometry(4, 4), 0.5)):
+        st = Candidates.from_grid(random_puzzle(rng, geometry, keep), geometry)
+        for kind, grouped in (("full", False), ("full", True), ("xy", False)):
+            g = chains.build_graph(st, kind, grouped)
+            loops = kind == "full"
+            run = chains.scan(st, g, loops, loops)
+            found = [(p, v, 0) for _, p, v in chains._hits(run.aic)]
+            found += [(p, v, 1) for table in (run.dnl, run.pl) for _, p, v in chains._hits(table)]
+            found += [(p, int(run.cnl[1][p]), 2) for p in range(2 * g.nnormal) if run.cnl[1][p] >= 0]
+            hits, kinds = [(p, v) for p, v, _ in found], [k for _, _, k in found]
+            want = []
+            for i, ((p, v, k), pots) in enumerate(zip(found, run.paths(hits))):
+                pots = pots + [p] if k == 2 else pots
+                if (not grouped or max(pots) >= 2 * g.nnormal) and chains._valid(g, pots, closing=k != 0):
+                    want.append((i, pots[:-1] if k == 2 else pots))
+            assert run.valid_paths(hits, kinds, grouped) == want
+            checked += len(want)
+    assert checked

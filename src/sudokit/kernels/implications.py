@@ -790,3 +790,73 @@ def paths(starts, ends, loops, ptr, idx, node_cell, cn_ptr, cn_idx, term, dist, 
     if cur >= 0:
         clear(k, dist, queue)
     return pos
+
+
+
+@njit(cache=True)
+def _meets(node, nnormal, node_cell, g_ptr, g_idx, mark, stamp):
+    """(any, all): whether some / every cell of node has mark == stamp."""
+    if node < nnormal:
+        return mark[node_cell[node]] == stamp, mark[node_cell[node]] == stamp
+    some, every = False, True
+    for j in range(g_ptr[node - nnormal], g_ptr[node - nnormal + 1]):
+        if mark[g_idx[j]] == stamp:
+            some = True
+        else:
+            every = False
+    return some, every
+
+
+@njit(cache=True)
+def _stamp(node, nnormal, node_cell, g_ptr, g_idx, mark, stamp):
+    """Set mark = stamp on every cell of node."""
+    if node < nnormal:
+        mark[node_cell[node]] = stamp
+        return
+    for j in range(g_ptr[node - nnormal], g_ptr[node - nnormal + 1]):
+        mark[g_idx[j]] = stamp
+
+
+@njit(cache=True)
+def valid_chain(pots, lo, n, extra, closing, nnormal, node_cell, g_ptr, g_idx, seen, first, stamp):
+    """logic/chains._valid over pots[lo:lo + n] (then extra, when >= 0): the chain never comes back to a cell it
+    left (a loop may close into its start node's cells at its last node; a link inside one cell is skipped). seen /
+    first: per-cell marks, stamp a value neither holds yet."""
+    node = pots[lo] >> 1
+    _stamp(node, nnormal, node_cell, g_ptr, g_idx, seen, stamp)
+    _stamp(node, nnormal, node_cell, g_ptr, g_idx, first, stamp)
+    prev = node_cell[node]
+    last = n if extra >= 0 else n - 1
+    for i in range(1, last + 1):
+        node = (pots[lo + i] if i < n else extra) >> 1
+        c = node_cell[node]
+        if c >= 0 and c == prev:
+            continue
+        prev = c
+        if _meets(node, nnormal, node_cell, g_ptr, g_idx, seen, stamp)[0]:
+            return closing and i == last and _meets(node, nnormal, node_cell, g_ptr, g_idx, first, stamp)[1]
+        _stamp(node, nnormal, node_cell, g_ptr, g_idx, seen, stamp)
+    return True
+
+
+@njit(cache=True)
+def valid_chains(flat, at, lens, kinds, grouped, nnormal, node_cell, g_ptr, g_idx, seen, first, ok):
+    """ok[i] for every hit's path flat[at[i]:at[i] + lens[i]] (kinds[i]: 0 an AIC, 1 a discontinuous loop, 2 a
+    continuous one, closed by its start potential again): valid_chain, and when grouped a group node on it (tested
+    first). seen / first: per-cell int64 marks, left holding stamps (each call starts below every mark held, so a
+    stamp never repeats)."""
+    stamp = min(0, seen.min(), first.min()) - 1
+    for i in range(at.shape[0]):
+        lo, n = at[i], lens[i]
+        ok[i] = False
+        if grouped:
+            has = False
+            for j in range(lo, lo + n):
+                if flat[j] >= 2 * nnormal:
+                    has = True
+                    break
+            if not has:
+                continue
+        extra = flat[lo] if kinds[i] == 2 else -1
+        ok[i] = valid_chain(flat, lo, n, extra, kinds[i] != 0, nnormal, node_cell, g_ptr, g_idx, seen, first, stamp)
+        stamp -= 1
