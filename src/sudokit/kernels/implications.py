@@ -146,7 +146,9 @@ def graph_edges(kind, n, cand, nodes, groups, geo, us, vs):
 @njit(cache=True)
 def csr_unique(us, vs, k, npot, ptr):
     """The edges us[:k] -> vs[:k] as CSR without duplicates, successors ascending: ptr (npot + 1) is filled, the
-    successors overwrite vs[:m]; returns m (us is used as scratch). np.unique's result, without its hashing."""
+    successors overwrite vs[:m]; returns m (us is used as scratch). np.unique's result, without its hashing.
+    (Tried: a counting sort by source, then each row by insertion: no gain over this sort on rating states' graphs,
+    build_graph 21-25 vs 19-24 ms over the 295 nice-loop states of 40 ER 5-9.3 puzzles.)"""
     for i in range(k):
         us[i] = us[i] * npot + vs[i]
     us[:k].sort()

@@ -299,7 +299,10 @@ def _scan(t: Alses, min_als: int, max_als: int):
     keys = t.state.houses.ncells * n
     best = (np.full(keys, K.INF, np.int64), np.full(keys, -1, np.int64), np.full(keys, -1, np.int64))
     K.scan_als(min_als, max_als, n, t.cell_words, np.array(t.digits, np.uint64), t.zb, t.links, scratch, best)
-    found = {(int(f), int(e)): int(ln) for ln, f, e in zip(*best) if f >= 0}
+    keep = np.flatnonzero(best[1] >= 0)  # (a dict over all N*N*N entries cost 0.5% of a rating at ER 5-9.3)
+    found = {}
+    for ln, f, e in zip(best[0][keep].tolist(), best[1][keep].tolist(), best[2][keep].tolist()):
+        found[f, e] = ln
     return sorted(found, key=lambda fe: found[fe])
 
 
