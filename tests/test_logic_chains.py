@@ -645,3 +645,31 @@ def test_valid_paths_is_valid():
             assert run.valid_paths(hits, kinds, grouped) == want
             checked += len(want)
     assert checked
+
+
+def test_als_links_are_the_plain_restricted_commons():
+    # kernels/implications.als_links (each unordered pair tested once) against the definition over every ordered
+    # pair: no common cell, and a digit x of both whose places in one ALS all see its places in the other
+    from sudokit.logic.candidates import bits
+
+    rng = np.random.default_rng(19)
+    checked = 0
+    for geometry, keep in ((G9, 0.4), (G9, 0.45), (box_geometry(2, 3), 0.3)):
+        st = Candidates.from_grid(random_puzzle(rng, geometry, keep), geometry)
+        t, peers = als.alses(st), st.houses.peers
+        ptr, nbr, rcs = t.links
+        for a in range(len(t)):
+            want = []
+            for b in range(len(t)):
+                if b == a or t.cells[a] & t.cells[b]:
+                    continue
+                rc = 0
+                for x in range(geometry.n):
+                    xa, xb = t.cells[a] & st.where[x + 1], t.cells[b] & st.where[x + 1]
+                    if xa and xb and all(peers[p] >> q & 1 for p in bits(xa) for q in bits(xb)):
+                        rc |= 1 << x
+                if rc:
+                    want.append((b, rc))
+            assert list(zip(nbr[ptr[a]:ptr[a + 1]].tolist(), rcs[ptr[a]:ptr[a + 1]].tolist())) == want
+            checked += len(want)
+    assert checked

@@ -582,28 +582,43 @@ def _and_any(a, b, w):
 
 
 @njit(cache=True)
-def als_links(cells, digits, xcells, xsee, n, ptr, nbr, rcs):
+def _rc(a, b, digits, xcells, xsee, w):
+    """The restricted commons of ALSes a and b (no common cell): the digits x of both whose places in b all see
+    every place of x in a (a symmetric relation)."""
+    common = digits[a] & digits[b]
+    rc = np.uint64(0)
+    while common:
+        x = ctz(common)
+        common &= common - np.uint64(1)
+        ok = True
+        for i in range(w):
+            if xcells[b, x, i] & ~xsee[a, x, i]:
+                ok = False
+                break
+        if ok:
+            rc |= np.uint64(1) << np.uint64(x)
+    return rc
+
+
+@njit(cache=True)
+def als_links(cells, digits, xcells, xsee, n, ptr, nbr, rcs, pair):
     """The restricted commons of every ordered pair of ALSes without a common cell, as CSR (ptr, nbr, rcs = the
-    digit mask of the commons); returns the number of links, or -1 when they do not fit in nbr."""
+    digit mask of the commons); returns the number of links, or -1 when they do not fit in nbr. pair: na x na
+    scratch (uint64, uninitialised): the relation is symmetric, so each unordered pair is tested once and read back
+    for b < a (testing both orders was ~6% of a rating at ER 8.5-9.3)."""
     na, w = cells.shape[0], cells.shape[1]
     k = 0
     for a in range(na):
         ptr[a] = k
         for b in range(na):
-            if b == a or _and_any(cells[a], cells[b], w):
-                continue
-            common = digits[a] & digits[b]
-            rc = np.uint64(0)
-            while common:
-                x = ctz(common)
-                common &= common - np.uint64(1)
-                ok = True
-                for i in range(w):
-                    if xcells[b, x, i] & ~xsee[a, x, i]:
-                        ok = False
-                        break
-                if ok:
-                    rc |= np.uint64(1) << np.uint64(x)
+            if b < a:
+                rc = pair[b, a]
+            elif b == a or _and_any(cells[a], cells[b], w):
+                rc = np.uint64(0)
+                pair[a, b] = rc
+            else:
+                rc = _rc(a, b, digits, xcells, xsee, w)
+                pair[a, b] = rc
             if rc:
                 if k >= nbr.shape[0]:
                     return -1

@@ -170,9 +170,10 @@ def _links(cells, digits, xcells, xsee, n):
     """The RC links (ptr, nbr, rcs) between ALSes."""
     na = cells.shape[0]
     cap = max(64, 32 * na)
+    pair = np.empty((na, na), np.uint64)
     while True:
         ptr, nbr, rcs = np.zeros(na + 1, np.int64), np.zeros(cap, np.int64), np.zeros(cap, np.uint64)
-        if K.als_links(cells, digits, xcells, xsee, n, ptr, nbr, rcs) >= 0:
+        if K.als_links(cells, digits, xcells, xsee, n, ptr, nbr, rcs, pair) >= 0:
             return ptr, nbr, rcs
         cap *= 4
 
