@@ -497,11 +497,13 @@ def _plain_graph(state: Candidates, kind: str, groups: bool):
     return digit, cells, cell, nnormal, cand_node, ptr, keys % npot, cn_ptr, cn_idx
 
 
+@pytest.mark.parametrize("shape", [(3, 3), (2, 3), (4, 4)])
 @pytest.mark.parametrize("kind,groups", [("full", False), ("full", True), ("x", False), ("xy", False)])
-def test_build_graph_matches_the_plain_construction(kind, groups):
+def test_build_graph_matches_the_plain_construction(kind, groups, shape):
     rng = np.random.default_rng(7)
+    geometry = box_geometry(*shape)
     for keep in (0.25, 0.35, 0.5):
-        st = Candidates.from_grid(random_puzzle(rng, G9, keep), G9)
+        st = Candidates.from_grid(random_puzzle(rng, geometry, keep), geometry)
         g = chains.build_graph(st, kind, groups)
         digit, cells, cell, nnormal, cand_node, ptr, idx, cn_ptr, cn_idx = _plain_graph(st, kind, groups)
         assert (g.digit, g.cells, g.cell, g.nnormal) == (digit, cells, cell, nnormal)
@@ -581,3 +583,93 @@ def test_multiple_chains_run_cache_changes_no_hint(monkeypatch):
         monkeypatch.setattr(forcing, "CACHE_BYTES", budget)
         monkeypatch.setattr(forcing, "_STORES", {})
         assert hints() == cached
+
+
+@pytest.mark.parametrize("kind,groups", [("full", False), ("full", True), ("x", False), ("xy", False)])
+def test_graph_is_closed_under_contraposition(kind, groups):
+    # scan_chains' _closing finds the potentials with an edge into p as the w^1 of p^1's successors w
+    rng = np.random.default_rng(11)
+    for geometry, keep in ((G9, 0.3), (G9, 0.4), (box_geometry(2, 3), 0.3), (box_geometry(4, 4), 0.5)):
+        g = chains.build_graph(Candidates.from_grid(random_puzzle(rng, geometry, keep), geometry), kind, groups)
+        ptr, idx = g.ptr.tolist(), g.idx.tolist()
+        edges = {(u, v) for u in range(len(ptr) - 1) for v in idx[ptr[u]:ptr[u + 1]]}
+        assert edges and all((v ^ 1, u ^ 1) in edges for u, v in edges)
+
+
+def test_scan_closing_is_the_first_reached_predecessor():
+    # _closing against the plain rule: the first potential in BFS order, outside the start cell, with an edge to p
+    # and a cycle of 4+ links
+    from sudokit.kernels import implications as K
+
+    rng = np.random.default_rng(5)
+    checked = 0
+    for keep in (0.25, 0.3, 0.35):
+        st = Candidates.from_grid(random_puzzle(rng, G9, keep), G9)
+        g = chains.build_graph(st, "full", True)
+        npot = 2 * len(g.digit)
+        term, dist, parent, queue, order = (np.zeros(npot, bool), *(np.full(npot, -1, np.int64) for _ in range(4)))
+        for p in range(2 * g.nnormal):
+            K._mark(g.cell[p // 2], True, g.cn_ptr, g.cn_idx, term)
+            k = K._bfs(p, True, g.ptr, g.idx, term, dist, parent, queue)
+            want = next((int(u) for u in queue[1:k] if not term[u] and p in g.idx[g.ptr[u]:g.ptr[u + 1]]
+                         and dist[u] >= 3), -1)
+            cnl = (np.full(npot, K.INF, np.int64), np.full(npot, -1, np.int64))
+            K._closing(p, k, g.ptr, g.idx, term, dist, queue, order, cnl)
+            assert cnl[1][p] == want and cnl[0][p] == (dist[want] + 1 if want >= 0 else K.INF)
+            checked += want >= 0
+            K._mark(g.cell[p // 2], False, g.cn_ptr, g.cn_idx, term)
+            K.clear(k, dist, queue)
+    assert checked
+
+
+def test_valid_paths_is_valid():
+    # Scan.valid_paths (kernels/implications.valid_chains) keeps exactly the hits _valid accepts, grouped ones only
+    # with a group node, on every table entry of loop and chain scans
+    rng = np.random.default_rng(13)
+    checked = 0
+    for geometry, keep in ((G9, 0.25), (G9, 0.3), (G9, 0.35), (box_geometry(2, 3), 0.3), (box_geometry(4, 4), 0.5)):
+        st = Candidates.from_grid(random_puzzle(rng, geometry, keep), geometry)
+        for kind, grouped in (("full", False), ("full", True), ("xy", False)):
+            g = chains.build_graph(st, kind, grouped)
+            loops = kind == "full"
+            run = chains.scan(st, g, loops, loops)
+            found = [(p, v, 0) for _, p, v in chains._hits(run.aic)]
+            found += [(p, v, 1) for table in (run.dnl, run.pl) for _, p, v in chains._hits(table)]
+            found += [(p, int(run.cnl[1][p]), 2) for p in range(2 * g.nnormal) if run.cnl[1][p] >= 0]
+            hits, kinds = [(p, v) for p, v, _ in found], [k for _, _, k in found]
+            want = []
+            for i, ((p, v, k), pots) in enumerate(zip(found, run.paths(hits))):
+                pots = pots + [p] if k == 2 else pots
+                if (not grouped or max(pots) >= 2 * g.nnormal) and chains._valid(g, pots, closing=k != 0):
+                    want.append((i, pots[:-1] if k == 2 else pots))
+            assert run.valid_paths(hits, kinds, grouped) == want
+            checked += len(want)
+    assert checked
+
+
+def test_als_links_are_the_plain_restricted_commons():
+    # kernels/implications.als_links (each unordered pair tested once) against the definition over every ordered
+    # pair: no common cell, and a digit x of both whose places in one ALS all see its places in the other
+    from sudokit.logic.candidates import bits
+
+    rng = np.random.default_rng(19)
+    checked = 0
+    for geometry, keep in ((G9, 0.4), (G9, 0.45), (box_geometry(2, 3), 0.3)):
+        st = Candidates.from_grid(random_puzzle(rng, geometry, keep), geometry)
+        t, peers = als.alses(st), st.houses.peers
+        ptr, nbr, rcs = t.links
+        for a in range(len(t)):
+            want = []
+            for b in range(len(t)):
+                if b == a or t.cells[a] & t.cells[b]:
+                    continue
+                rc = 0
+                for x in range(geometry.n):
+                    xa, xb = t.cells[a] & st.where[x + 1], t.cells[b] & st.where[x + 1]
+                    if xa and xb and all(peers[p] >> q & 1 for p in bits(xa) for q in bits(xb)):
+                        rc |= 1 << x
+                if rc:
+                    want.append((b, rc))
+            assert list(zip(nbr[ptr[a]:ptr[a + 1]].tolist(), rcs[ptr[a]:ptr[a + 1]].tolist())) == want
+            checked += len(want)
+    assert checked

@@ -117,9 +117,10 @@ def graph_edges(kind, n, cand, nodes, groups, geo, us, vs):
             if ok:
                 k = _edge(2 * a + 1, 2 * (nnormal + g2), k, us, vs)
     if kind != GRAPH_XY:
+        hd_ptr, hd_idx = _house_groups(unit_cells.shape[0], n, nnormal, node_digit, g_line, g_box)
         for h in range(unit_cells.shape[0]):
             for d in range(1, n + 1):
-                k = _strong(h, d, n, cand, cand_node, nnormal, groups, node_digit, unit_cells, k, us, vs)
+                k = _strong(h, d, n, cand, cand_node, nnormal, groups, hd_ptr, hd_idx, unit_cells, k, us, vs)
     if kind == GRAPH_X:
         return k
     for c in range(cand.shape[0]):
@@ -146,27 +147,71 @@ def graph_edges(kind, n, cand, nodes, groups, geo, us, vs):
 @njit(cache=True)
 def csr_unique(us, vs, k, npot, ptr):
     """The edges us[:k] -> vs[:k] as CSR without duplicates, successors ascending: ptr (npot + 1) is filled, the
-    successors overwrite vs[:m]; returns m (us is used as scratch). np.unique's result, without its hashing."""
-    for i in range(k):
-        us[i] = us[i] * npot + vs[i]
-    us[:k].sort()
+    successors overwrite vs[:m]; returns m (us is used as scratch). np.unique's result, without its hashing: a
+    counting sort by source, then each row (a handful of successors) by insertion. (Sorting the k keys u * npot + v
+    took 2-3x longer: 31.6 -> 14.0 us a full 9x9 graph, 65.4 -> 21.6 grouped, 20.6 -> 9.2 for X-Chains, on the
+    finder states of 40 ER 5-9.3 puzzles.)"""
     for u in range(npot + 1):
         ptr[u] = 0
-    m = 0
     for i in range(k):
-        if i and us[i] == us[i - 1]:
-            continue
-        vs[m] = us[i] % npot
+        us[i] = us[i] * npot + vs[i]
         ptr[us[i] // npot + 1] += 1
-        m += 1
     for u in range(npot):
         ptr[u + 1] += ptr[u]
+    for i in range(k):  # ptr[u] runs ahead as row u fills, then is shifted back
+        u = us[i] // npot
+        vs[ptr[u]] = us[i] % npot
+        ptr[u] += 1
+    for u in range(npot, 0, -1):
+        ptr[u] = ptr[u - 1]
+    ptr[0] = 0
+    m = 0
+    for u in range(npot):
+        lo, hi = ptr[u], ptr[u + 1]
+        ptr[u] = m
+        for i in range(lo + 1, hi):
+            x, j = vs[i], i - 1
+            while j >= lo and vs[j] > x:
+                vs[j + 1] = vs[j]
+                j -= 1
+            vs[j + 1] = x
+        for i in range(lo, hi):  # compacting: m <= i, and vs[i - 1] is not written before it is read
+            if i == lo or vs[i] != vs[i - 1]:
+                vs[m] = vs[i]
+                m += 1
+    ptr[npot] = m
     return m
 
 
 @njit(cache=True)
-def _strong(h, d, n, cand, cand_node, nnormal, groups, node_digit, unit_cells, k, us, vs):
-    """The strong links of digit d in house h: two nodes (cells or groups) that together are all its places."""
+def _house_groups(nunits, n, nnormal, node_digit, g_line, g_box):
+    """The group nodes of each (house h, digit d), in order: hd_idx[hd_ptr[h * n + d - 1] : ...] (each group is in
+    its line and its box; two small arrays a call)."""
+    ng = g_line.shape[0]
+    hd_ptr = np.zeros(nunits * n + 1, np.int64)
+    hd_idx = np.empty(2 * ng, np.int64)
+    for g in range(ng):
+        d = node_digit[nnormal + g]
+        hd_ptr[g_line[g] * n + d] += 1
+        hd_ptr[g_box[g] * n + d] += 1
+    for i in range(nunits * n):
+        hd_ptr[i + 1] += hd_ptr[i]
+    for g in range(ng):  # hd_ptr[i] runs ahead as (house, digit) i fills, then is shifted back
+        d = node_digit[nnormal + g]
+        for h in (g_line[g], g_box[g]):
+            hd_idx[hd_ptr[h * n + d - 1]] = g
+            hd_ptr[h * n + d - 1] += 1
+    for i in range(nunits * n, 0, -1):
+        hd_ptr[i] = hd_ptr[i - 1]
+    hd_ptr[0] = 0
+    return hd_ptr, hd_idx
+
+
+@njit(cache=True)
+def _strong(h, d, n, cand, cand_node, nnormal, groups, hd_ptr, hd_idx, unit_cells, k, us, vs):
+    """The strong links of digit d in house h: two nodes (cells or groups) that together are all its places. The
+    groups of (h, d) come from _house_groups (every group was tested against every (h, d): ~2/3 of a grouped
+    graph's edges)."""
     g_ptr, g_idx, g_line, g_box = groups
     bit = np.uint64(1) << np.uint64(d - 1)
     count = 0
@@ -175,6 +220,7 @@ def _strong(h, d, n, cand, cand_node, nnormal, groups, node_digit, unit_cells, k
             count += 1
     if count < 2:
         return k
+    lo, hi = hd_ptr[h * n + d - 1], hd_ptr[h * n + d]
     for i in range(unit_cells.shape[1]):
         y = unit_cells[h, i]
         a = cand_node[y * n + d - 1] if cand[y] & bit else -1
@@ -186,20 +232,110 @@ def _strong(h, d, n, cand, cand_node, nnormal, groups, node_digit, unit_cells, k
                 b = cand_node[y2 * n + d - 1]
                 if b >= 0:
                     k = _edge(2 * a, 2 * b + 1, k, us, vs)
-        for g in range(g_line.shape[0]):
-            if node_digit[nnormal + g] == d and (g_line[g] == h or g_box[g] == h) and \
-                    g_ptr[g + 1] - g_ptr[g] == count - 1 and not _group_has(g, y, g_ptr, g_idx):
+        for t in range(lo, hi):
+            g = hd_idx[t]
+            if g_ptr[g + 1] - g_ptr[g] == count - 1 and not _group_has(g, y, g_ptr, g_idx):
                 k = _edge(2 * a, 2 * (nnormal + g) + 1, k, us, vs)
                 k = _edge(2 * (nnormal + g), 2 * a + 1, k, us, vs)
-    for g in range(g_line.shape[0]):
-        if node_digit[nnormal + g] != d or (g_line[g] != h and g_box[g] != h):
-            continue
-        for g2 in range(g_line.shape[0]):
-            if g2 != g and node_digit[nnormal + g2] == d and (g_line[g2] == h or g_box[g2] == h) and \
-                    g_ptr[g + 1] - g_ptr[g] + g_ptr[g2 + 1] - g_ptr[g2] == count and \
+    for t in range(lo, hi):
+        g = hd_idx[t]
+        for t2 in range(lo, hi):
+            g2 = hd_idx[t2]
+            if g2 != g and g_ptr[g + 1] - g_ptr[g] + g_ptr[g2 + 1] - g_ptr[g2] == count and \
                     _disjoint(g, g2, g_ptr, g_idx):
                 k = _edge(2 * (nnormal + g), 2 * (nnormal + g2) + 1, k, us, vs)
     return k
+
+
+@njit(cache=True)
+def _nodes(kind, n, cand, cand_node, node_digit, node_cell):
+    """The normal nodes (cell by cell, digits ascending; kind GRAPH_XY: bivalue cells only) into node_digit,
+    node_cell and cand_node (cell * n + d - 1 -> node or -1); returns their number."""
+    k = 0
+    for c in range(cand.shape[0]):
+        m = cand[c]
+        if kind == GRAPH_XY and popcount(m) != 2:
+            m = np.uint64(0)
+        for x in range(n):
+            if (m >> np.uint64(x)) & np.uint64(1):
+                cand_node[c * n + x] = k
+                node_digit[k], node_cell[k] = x + 1, c
+                k += 1
+            else:
+                cand_node[c * n + x] = -1
+    return k
+
+
+@njit(cache=True)
+def _group_nodes(n, cand, inter, k, node_digit, node_cell, g_ptr, g_idx, g_line, g_box):
+    """The group nodes after the k normal ones: per box-line intersection (inter = (line, box, cells padded with -1)
+    in order) and digit, its 2+ places; returns their number."""
+    i_line, i_box, i_cells = inter
+    ng, at = 0, 0
+    g_ptr[0] = 0
+    for t in range(i_line.shape[0]):
+        for d in range(1, n + 1):
+            bit = np.uint64(1) << np.uint64(d - 1)
+            count = 0
+            for j in range(i_cells.shape[1]):
+                c = i_cells[t, j]
+                if c >= 0 and cand[c] & bit:
+                    g_idx[at + count] = c
+                    count += 1
+            if count < 2:
+                continue
+            node_digit[k + ng], node_cell[k + ng] = d, -1
+            g_line[ng], g_box[ng] = i_line[t], i_box[t]
+            at += count
+            ng += 1
+            g_ptr[ng] = at
+    return ng
+
+
+@njit(cache=True)
+def _members(ncells, nnormal, node_cell, ng, g_ptr, g_idx, cn_ptr, cn_idx):
+    """The CSR (cn_ptr, cn_idx) of the nodes containing each cell, in node order (a counting sort)."""
+    for c in range(ncells + 1):
+        cn_ptr[c] = 0
+    for a in range(nnormal):
+        cn_ptr[node_cell[a] + 1] += 1
+    for j in range(g_ptr[ng]):
+        cn_ptr[g_idx[j] + 1] += 1
+    for c in range(ncells):
+        cn_ptr[c + 1] += cn_ptr[c]
+    for a in range(nnormal):  # cn_ptr[c] runs ahead as cell c fills, then is shifted back
+        c = node_cell[a]
+        cn_idx[cn_ptr[c]] = a
+        cn_ptr[c] += 1
+    for g in range(ng):
+        for j in range(g_ptr[g], g_ptr[g + 1]):
+            c = g_idx[j]
+            cn_idx[cn_ptr[c]] = nnormal + g
+            cn_ptr[c] += 1
+    for c in range(ncells, 0, -1):
+        cn_ptr[c] = cn_ptr[c - 1]
+    cn_ptr[0] = 0
+
+
+@njit(cache=True)
+def build_graph(kind, groups, n, cand, inter, geo, out):
+    """The whole implication graph of a candidate grid in one call: normal nodes, group nodes (groups: per
+    box-line intersection and digit with 2+ places), the implications (graph_edges, deduplicated as csr_unique)
+    and the nodes of each cell. out = (node_digit, node_cell, cand_node, g_ptr, g_idx, g_line, g_box, us, vs,
+    ptr, cn_ptr, cn_idx), sized by the caller; returns (nnormal, ngroups, nedges), nedges -1 when us/vs are too
+    short. The successors are vs[:nedges], ptr[:2 * nodes + 1] their row pointers."""
+    node_digit, node_cell, cand_node, g_ptr, g_idx, g_line, g_box, us, vs, ptr, cn_ptr, cn_idx = out
+    nnormal = _nodes(kind, n, cand, cand_node, node_digit, node_cell)
+    ng = 0
+    g_ptr[0] = 0
+    if groups:
+        ng = _group_nodes(n, cand, inter, nnormal, node_digit, node_cell, g_ptr, g_idx, g_line, g_box)
+    _members(cand.shape[0], nnormal, node_cell, ng, g_ptr, g_idx, cn_ptr, cn_idx)
+    k = graph_edges(kind, n, cand, (node_digit, node_cell, cand_node, nnormal),
+                    (g_ptr, g_idx, g_line[:ng], g_box[:ng]), geo, us, vs)
+    if k < 0:
+        return nnormal, ng, -1
+    return nnormal, ng, csr_unique(us, vs, k, 2 * (nnormal + ng), ptr)
 
 
 @njit(cache=True)
@@ -313,15 +449,35 @@ def _loop_end(p, v, length, n, node_digit, node_cell, ptr, idx, dnl, pl, cnl):
 
 
 @njit(cache=True)
+def _closing(p, k, ptr, idx, term, dist, queue, order, cnl):
+    """Keep the shortest cycle through start p after its BFS (queue[:k]): the first potential u in BFS order, not
+    in the start cell, with an edge u -> p. The graph is closed under contraposition (u -> v iff v^1 -> u^1), so
+    those u are the w^1 of p^1's successors w; order gets every reached potential's queue position for the tie.
+    (Testing every reached u for an edge to p was ~15% of a loop scan.)"""
+    for i in range(k):
+        order[queue[i]] = i
+    best, at = cnl[0][p], -1
+    for j in range(ptr[p ^ 1], ptr[(p ^ 1) + 1]):
+        u = idx[j] ^ 1
+        if u == p or dist[u] < 0 or term[u] or dist[u] + 1 < 4:
+            continue
+        if dist[u] + 1 < best or (dist[u] + 1 == best and at >= 0 and order[u] < order[at]):
+            best, at = dist[u] + 1, u
+    if at >= 0:
+        cnl[0][p] = best
+        cnl[1][p] = at
+
+
+@njit(cache=True)
 def scan_chains(loops, mixed, n, nnormal, graph, geo, scratch, aic, dnl, pl, cnl):
     """Every start potential of a normal node: BFS, then record AICs (and in loop mode nice loops).
 
     graph = (ptr, idx, node_digit, node_cell, cn_ptr, cn_idx, cand); geo = (peers_ptr, peers_idx, sees);
-    scratch = (term, dist, parent, queue); aic, dnl, pl = (len, from, to) per candidate; cnl = (len, to) per
+    scratch = (term, dist, parent, queue, order); aic, dnl, pl = (len, from, to) per candidate; cnl = (len, to) per
     potential. Length = number of links; chains of fewer than 3 links are not kept."""
     ptr, idx, node_digit, node_cell, cn_ptr, cn_idx, cand = graph
     peers_ptr, peers_idx, sees = geo
-    term, dist, parent, queue = scratch
+    term, dist, parent, queue, order = scratch
     for p in range(2 * nnormal):
         if not loops and p & 1:
             continue
@@ -330,11 +486,7 @@ def scan_chains(loops, mixed, n, nnormal, graph, geo, scratch, aic, dnl, pl, cnl
             _mark(cell, True, cn_ptr, cn_idx, term)
         k = _bfs(p, loops, ptr, idx, term, dist, parent, queue)
         if loops:
-            for i in range(1, k):
-                u = queue[i]
-                if not term[u] and _has_edge(u, p, ptr, idx) and dist[u] + 1 >= 4 and dist[u] + 1 < cnl[0][p]:
-                    cnl[0][p] = dist[u] + 1
-                    cnl[1][p] = u
+            _closing(p, k, ptr, idx, term, dist, queue, order, cnl)
         for i in range(1, k):
             v = queue[i]
             e = v // 2
@@ -430,28 +582,43 @@ def _and_any(a, b, w):
 
 
 @njit(cache=True)
-def als_links(cells, digits, xcells, xsee, n, ptr, nbr, rcs):
+def _rc(a, b, digits, xcells, xsee, w):
+    """The restricted commons of ALSes a and b (no common cell): the digits x of both whose places in b all see
+    every place of x in a (a symmetric relation)."""
+    common = digits[a] & digits[b]
+    rc = np.uint64(0)
+    while common:
+        x = ctz(common)
+        common &= common - np.uint64(1)
+        ok = True
+        for i in range(w):
+            if xcells[b, x, i] & ~xsee[a, x, i]:
+                ok = False
+                break
+        if ok:
+            rc |= np.uint64(1) << np.uint64(x)
+    return rc
+
+
+@njit(cache=True)
+def als_links(cells, digits, xcells, xsee, n, ptr, nbr, rcs, pair):
     """The restricted commons of every ordered pair of ALSes without a common cell, as CSR (ptr, nbr, rcs = the
-    digit mask of the commons); returns the number of links, or -1 when they do not fit in nbr."""
+    digit mask of the commons); returns the number of links, or -1 when they do not fit in nbr. pair: na x na
+    scratch (uint64, uninitialised): the relation is symmetric, so each unordered pair is tested once and read back
+    for b < a (testing both orders was ~6% of a rating at ER 8.5-9.3)."""
     na, w = cells.shape[0], cells.shape[1]
     k = 0
     for a in range(na):
         ptr[a] = k
         for b in range(na):
-            if b == a or _and_any(cells[a], cells[b], w):
-                continue
-            common = digits[a] & digits[b]
-            rc = np.uint64(0)
-            while common:
-                x = ctz(common)
-                common &= common - np.uint64(1)
-                ok = True
-                for i in range(w):
-                    if xcells[b, x, i] & ~xsee[a, x, i]:
-                        ok = False
-                        break
-                if ok:
-                    rc |= np.uint64(1) << np.uint64(x)
+            if b < a:
+                rc = pair[b, a]
+            elif b == a or _and_any(cells[a], cells[b], w):
+                rc = np.uint64(0)
+                pair[a, b] = rc
+            else:
+                rc = _rc(a, b, digits, xcells, xsee, w)
+                pair[a, b] = rc
             if rc:
                 if k >= nbr.shape[0]:
                     return -1
@@ -683,3 +850,73 @@ def paths(starts, ends, loops, ptr, idx, node_cell, cn_ptr, cn_idx, term, dist, 
     if cur >= 0:
         clear(k, dist, queue)
     return pos
+
+
+
+@njit(cache=True)
+def _meets(node, nnormal, node_cell, g_ptr, g_idx, mark, stamp):
+    """(any, all): whether some / every cell of node has mark == stamp."""
+    if node < nnormal:
+        return mark[node_cell[node]] == stamp, mark[node_cell[node]] == stamp
+    some, every = False, True
+    for j in range(g_ptr[node - nnormal], g_ptr[node - nnormal + 1]):
+        if mark[g_idx[j]] == stamp:
+            some = True
+        else:
+            every = False
+    return some, every
+
+
+@njit(cache=True)
+def _stamp(node, nnormal, node_cell, g_ptr, g_idx, mark, stamp):
+    """Set mark = stamp on every cell of node."""
+    if node < nnormal:
+        mark[node_cell[node]] = stamp
+        return
+    for j in range(g_ptr[node - nnormal], g_ptr[node - nnormal + 1]):
+        mark[g_idx[j]] = stamp
+
+
+@njit(cache=True)
+def valid_chain(pots, lo, n, extra, closing, nnormal, node_cell, g_ptr, g_idx, seen, first, stamp):
+    """logic/chains._valid over pots[lo:lo + n] (then extra, when >= 0): the chain never comes back to a cell it
+    left (a loop may close into its start node's cells at its last node; a link inside one cell is skipped). seen /
+    first: per-cell marks, stamp a value neither holds yet."""
+    node = pots[lo] >> 1
+    _stamp(node, nnormal, node_cell, g_ptr, g_idx, seen, stamp)
+    _stamp(node, nnormal, node_cell, g_ptr, g_idx, first, stamp)
+    prev = node_cell[node]
+    last = n if extra >= 0 else n - 1
+    for i in range(1, last + 1):
+        node = (pots[lo + i] if i < n else extra) >> 1
+        c = node_cell[node]
+        if c >= 0 and c == prev:
+            continue
+        prev = c
+        if _meets(node, nnormal, node_cell, g_ptr, g_idx, seen, stamp)[0]:
+            return closing and i == last and _meets(node, nnormal, node_cell, g_ptr, g_idx, first, stamp)[1]
+        _stamp(node, nnormal, node_cell, g_ptr, g_idx, seen, stamp)
+    return True
+
+
+@njit(cache=True)
+def valid_chains(flat, at, lens, kinds, grouped, nnormal, node_cell, g_ptr, g_idx, seen, first, ok):
+    """ok[i] for every hit's path flat[at[i]:at[i] + lens[i]] (kinds[i]: 0 an AIC, 1 a discontinuous loop, 2 a
+    continuous one, closed by its start potential again): valid_chain, and when grouped a group node on it (tested
+    first). seen / first: per-cell int64 marks, left holding stamps (each call starts below every mark held, so a
+    stamp never repeats)."""
+    stamp = min(0, seen.min(), first.min()) - 1
+    for i in range(at.shape[0]):
+        lo, n = at[i], lens[i]
+        ok[i] = False
+        if grouped:
+            has = False
+            for j in range(lo, lo + n):
+                if flat[j] >= 2 * nnormal:
+                    has = True
+                    break
+            if not has:
+                continue
+        extra = flat[lo] if kinds[i] == 2 else -1
+        ok[i] = valid_chain(flat, lo, n, extra, kinds[i] != 0, nnormal, node_cell, g_ptr, g_idx, seen, first, stamp)
+        stamp -= 1

@@ -170,9 +170,10 @@ def _links(cells, digits, xcells, xsee, n):
     """The RC links (ptr, nbr, rcs) between ALSes."""
     na = cells.shape[0]
     cap = max(64, 32 * na)
+    pair = np.empty((na, na), np.uint64)
     while True:
         ptr, nbr, rcs = np.zeros(na + 1, np.int64), np.zeros(cap, np.int64), np.zeros(cap, np.uint64)
-        if K.als_links(cells, digits, xcells, xsee, n, ptr, nbr, rcs) >= 0:
+        if K.als_links(cells, digits, xcells, xsee, n, ptr, nbr, rcs, pair) >= 0:
             return ptr, nbr, rcs
         cap *= 4
 
@@ -299,7 +300,10 @@ def _scan(t: Alses, min_als: int, max_als: int):
     keys = t.state.houses.ncells * n
     best = (np.full(keys, K.INF, np.int64), np.full(keys, -1, np.int64), np.full(keys, -1, np.int64))
     K.scan_als(min_als, max_als, n, t.cell_words, np.array(t.digits, np.uint64), t.zb, t.links, scratch, best)
-    found = {(int(f), int(e)): int(ln) for ln, f, e in zip(*best) if f >= 0}
+    keep = np.flatnonzero(best[1] >= 0)  # (a dict over all N*N*N entries cost 0.5% of a rating at ER 5-9.3)
+    found = {}
+    for ln, f, e in zip(best[0][keep].tolist(), best[1][keep].tolist(), best[2][keep].tolist()):
+        found[f, e] = ln
     return sorted(found, key=lambda fe: found[fe])
 
 

@@ -38,6 +38,14 @@ chain a path takes gets its explanation and links; every hit's path comes from o
 (one BFS per start); _valid keeps one running cell set. Tried and dropped: group nodes found by a numpy
 intersection x candidate count instead of the Python loop over intersections and digits (0.55 ms a grouped graph
 either way on ER 8.5-9.3 path states: the per-group lists cost the same).
+
+Speed, round 5: the whole graph (nodes, groups, edges, cell members) is one kernel call, kernels/implications.
+build_graph, into per-thread buffers: 2-4x less per graph (full 73 -> 55 us of kernel + copies, grouped ~490 ->
+250 us), ER 5-9.3 HoDoKu ratings 43.7-45.5 -> 57.8-58.5/s. Then: edges deduplicated by a counting sort and strong
+links read per (house, digit) group lists (grouped graphs 31 -> 15 ms over 102 states); a loop's closing found from
+the start's contrapositive successors (scans 103 -> 75 ms over 857 states); hits checked in numba (valid_chains),
+so only the 1 in 7 valid ones become Python lists. Tried and dropped: a common-peer table for AIC eliminations
+(scan time unchanged: the BFS dominates), a kernel for _hits (no gain).
 """
 
 from __future__ import annotations
@@ -141,6 +149,8 @@ class Graph:
     cn_idx: np.ndarray
     digit_arr: np.ndarray     # digit and cell as arrays
     cell_arr: np.ndarray
+    g_ptr: np.ndarray         # group node nnormal + g holds cells g_idx[g_ptr[g]:g_ptr[g + 1]]
+    g_idx: np.ndarray
 
     @property
     def arrays(self):
@@ -181,70 +191,72 @@ _GRAPHS = threading.local()  # each thread's last graphs (key: geometry, kind, g
 
 
 def _build_graph(state: Candidates, kind: str, groups: bool) -> Graph:
-    """build_graph without the memo."""
+    """build_graph without the memo: one kernel call (kernels/implications.build_graph) into this thread's buffers,
+    whose used parts are copied out. (Its numpy and Python original cost 2-4x more: ~25 small numpy calls a graph
+    and a Python loop over intersections and digits for the groups; tests/test_logic_chains._plain_graph is it.)"""
     n, h = state.n, state.houses
     cand = np.array(state.cand, np.uint64)
-    has = (cand[:, None] >> np.arange(n, dtype=np.uint64)) & np.uint64(1)
-    if kind == "xy":
-        has[has.sum(axis=1) != 2] = 0
-    cs, ds = np.nonzero(has)  # cell by cell, digits ascending: the normal nodes in order
-    nnormal = len(cs)
-    cand_node = np.full(h.ncells * n, -1, np.int64)
-    cand_node[cs * n + ds] = np.arange(nnormal)
-    cell = cs.tolist()
-    digit = (ds + 1).tolist()
-    cells = [1 << c for c in cell]
-    g_line, g_box, g_cells = [], [], []
-    if groups:
-        for line, box, common in intersections(h):
-            for d in range(1, n + 1):
-                g = state.where[d] & common
-                if g.bit_count() >= 2:
-                    digit.append(d)
-                    cells.append(g)
-                    cell.append(-1)
-                    g_line.append(line)
-                    g_box.append(box)
-                    g_cells.append(list(bits(g)))
-    digit_arr, cell_arr = np.array(digit, np.int64), np.array(cell, np.int64)
-    ptr, idx = _edges(state, kind, digit_arr, cell_arr, nnormal, cand_node, cand, (g_cells, g_line, g_box))
-    cn_ptr, cn_idx = _members(h.ncells, cs, g_cells, nnormal)
-    return Graph(n, digit, cells, cell, nnormal, cand_node, cand, ptr, idx, cn_ptr, cn_idx, digit_arr, cell_arr)
+    out = _buffers(h)
+    while True:
+        nnormal, ng, m = K.build_graph(KINDS[kind], groups, n, cand, _inter_arrays(h), _geo(h), out)
+        if m >= 0:
+            break
+        out = _buffers(h, 4 * len(out[7]))
+    node_digit, node_cell, cand_node, g_ptr, g_idx, _, _, _, vs, ptr, cn_ptr, cn_idx = out
+    nodes = nnormal + ng
+    digit_arr, cell_arr = node_digit[:nodes].copy(), node_cell[:nodes].copy()
+    digit, cell = digit_arr.tolist(), cell_arr.tolist()
+    cells = [1 << c for c in cell[:nnormal]]
+    if ng:
+        at, flat = g_ptr[:ng + 1].tolist(), g_idx[:g_ptr[ng]].tolist()
+        cells += [sum(1 << c for c in flat[a:b]) for a, b in zip(at, at[1:])]
+    return Graph(n, digit, cells, cell, nnormal, cand_node.copy(), cand, ptr[:2 * nodes + 1].copy(), vs[:m].copy(),
+                 cn_ptr.copy(), cn_idx[:cn_ptr[-1]].copy(), digit_arr, cell_arr, g_ptr[:ng + 1].copy(),
+                 g_idx[:g_ptr[ng]].copy())
 
 
-def _members(ncells: int, normal_cells: np.ndarray, g_cells: list[list[int]], nnormal: int):
-    """The CSR (cn_ptr, cn_idx) of the nodes containing each cell, in node order."""
-    at = np.array([c for cs in g_cells for c in cs], np.int64)
-    who = np.repeat(np.arange(nnormal, nnormal + len(g_cells)), [len(cs) for cs in g_cells])
-    at = np.concatenate([normal_cells, at])
-    who = np.concatenate([np.arange(nnormal), who]).astype(np.int64)
-    ptr = np.zeros(ncells + 1, np.int64)
-    ptr[1:] = np.cumsum(np.bincount(at, minlength=ncells))
-    return ptr, who[np.argsort(at, kind="stable")]
+_SCRATCH = threading.local()  # each thread's build_graph buffers per geometry
+
+
+def _buffers(houses: Houses, edges: int = 0) -> tuple:
+    """This thread's build_graph out buffers for a geometry (edges: at least that many edge slots)."""
+    memo = _SCRATCH.__dict__.setdefault("buffers", {})
+    found = memo.get(id(houses))
+    if found is not None and found[0] is houses and len(found[1][7]) >= edges:
+        return found[1]
+    ncells, n = houses.ncells, houses.n
+    line, _, cells = _inter_arrays(houses)
+    nodes = ncells * n + len(line) * n
+    members = ncells * n + len(line) * n * cells.shape[1]
+    edges = max(edges, 64 * (nodes + 1))
+    i64 = np.int64
+    out = (np.zeros(nodes, i64), np.zeros(nodes, i64), np.zeros(ncells * n, i64), np.zeros(len(line) * n + 1, i64),
+           np.zeros(max(1, len(line) * n * cells.shape[1]), i64), np.zeros(len(line) * n, i64),
+           np.zeros(len(line) * n, i64), np.zeros(edges, i64), np.zeros(edges, i64), np.zeros(2 * nodes + 1, i64),
+           np.zeros(ncells + 1, i64), np.zeros(members, i64))
+    memo[id(houses)] = (houses, out)
+    return out
+
+
+@lru_cache(maxsize=16)
+def _inter_arrays(houses: Houses) -> tuple:
+    """intersections() as the kernel reads them: (line, box, cells padded with -1), in order."""
+    found = intersections(houses)
+    width = max([c.bit_count() for _, _, c in found], default=1)
+    cells = np.full((len(found), width), -1, np.int64)
+    for t, (_, _, common) in enumerate(found):
+        got = list(bits(common))
+        cells[t, :len(got)] = got
+    return (np.array([x[0] for x in found], np.int64), np.array([x[1] for x in found], np.int64), cells)
+
+
+@lru_cache(maxsize=16)
+def _geo(houses: Houses) -> tuple:
+    """(unit_cells, peers_ptr, peers_idx, sees) as graph_edges reads them."""
+    return (_unit_cells(houses), *geometry_arrays(houses))
 
 
 KINDS = {"full": K.GRAPH_FULL, "x": K.GRAPH_X, "xy": K.GRAPH_XY}
-
-
-def _edges(state, kind, digit, cell, nnormal, cand_node, cand, group_lists):
-    """The CSR (ptr, idx) of the implications between potentials (kernel graph_edges, duplicates dropped)."""
-    g_cells, g_line, g_box = group_lists
-    g_ptr, g_idx = _csr(g_cells)
-    peers_ptr, peers_idx, sees = geometry_arrays(state.houses)
-    nodes = (digit, cell, cand_node, nnormal)
-    groups = (g_ptr, g_idx, np.array(g_line, np.int64), np.array(g_box, np.int64))
-    geo = (_unit_cells(state.houses), peers_ptr, peers_idx, sees)
-    cap = 64 * (len(digit) + 1)
-    while True:
-        us, vs = np.zeros(cap, np.int64), np.zeros(cap, np.int64)
-        k = K.graph_edges(KINDS[kind], state.n, cand, nodes, groups, geo, us, vs)
-        if k >= 0:
-            break
-        cap *= 4
-    npot = 2 * len(digit)
-    ptr = np.zeros(npot + 1, np.int64)
-    m = K.csr_unique(us, vs, k, npot, ptr)
-    return ptr, vs[:m]
 
 
 @lru_cache(maxsize=16)
@@ -278,6 +290,41 @@ class Scan:
         K.clear(k, dist, queue)
         return out[::-1]
 
+    def valid_paths(self, hits, kinds, grouped: bool) -> list[tuple[int, list[int]]]:
+        """(i, path) of the hits whose chain _valid accepts (kinds[i]: 0 an AIC, 1 a discontinuous loop, 2 a
+        continuous one, closed by its start again; grouped: only chains with a group node), in one BFS per start
+        and one check kernel (kernels/implications.valid_chains; a Python list and _valid per hit cost ~6% of a
+        rating at ER 5-9.3, where 1 hit in 7 passes)."""
+        if not hits:
+            return []
+        flat, at, lens = self._flat(hits)
+        g = self.graph
+        ok = np.zeros(len(hits), np.bool_)
+        seen, first = _marks(len(g.cn_ptr) - 1)
+        K.valid_chains(flat, at, lens, np.array(kinds, np.int64), grouped, g.nnormal, g.cell_arr, g.g_ptr, g.g_idx,
+                       seen, first, ok)
+        keep = np.flatnonzero(ok).tolist()
+        if not keep:
+            return []
+        flat_list, at_list, lens_list = flat.tolist(), at.tolist(), lens.tolist()
+        return [(i, flat_list[at_list[i]:at_list[i] + lens_list[i]]) for i in keep]
+
+    def _flat(self, hits):
+        """(flat, at, lens) of kernels/implications.paths over hits."""
+        g = self.graph
+        term, dist, parent, queue = self.scratch
+        starts = np.array([h[0] for h in hits], np.int64)
+        ends = np.array([h[1] for h in hits], np.int64)
+        at, lens = np.zeros(len(hits), np.int64), np.zeros(len(hits), np.int64)
+        cap = 16 * len(hits)
+        while True:
+            flat = np.zeros(cap, np.int64)
+            k = K.paths(starts, ends, self.loops, g.ptr, g.idx, g.cell_arr, g.cn_ptr, g.cn_idx, term, dist, parent,
+                        queue, at, lens, flat)
+            if k >= 0:
+                return flat[:k], at, lens
+            cap *= 4
+
     def paths(self, hits) -> list[list[int]]:
         """path(start, end) of every (start, end) in hits, in one kernel call (kernels/implications.paths: one BFS
         per start; a call per hit cost more in dispatch and list building than its BFS)."""
@@ -303,17 +350,27 @@ class Scan:
 def scan(state: Candidates, graph: Graph, loops: bool, mixed: bool) -> Scan:
     """Run scan_chains over a graph."""
     npot, nn = 2 * len(graph.digit), graph.nnormal
-    scratch = (np.zeros(npot, np.bool_), np.full(npot, -1, np.int64), np.zeros(npot, np.int64),
-               np.zeros(npot, np.int64))
-
-    def table(size, k=3):
-        return tuple([np.full(size, K.INF, np.int64)] + [np.full(size, -1, np.int64) for _ in range(k - 1)])
-
     keys = state.houses.ncells * state.n
-    aic, dnl, pl, cnl = table(keys), table(keys), table(keys), table(npot, 2)
-    K.scan_chains(loops, mixed, state.n, nn, graph.arrays, geometry_arrays(state.houses), scratch, aic, dnl, pl,
-                  cnl)
+    # one block for the tables and scratch (14 np.full / np.zeros calls were ~10% of a small scan):
+    # rows [INF, -1, -1] x 3 tables of keys, [INF, -1] of npot, then dist (-1), parent, queue, order
+    block = np.full(9 * keys + 6 * npot, -1, np.int64)
+    rows = [block[i * keys:(i + 1) * keys] for i in range(9)]
+    rows += [block[9 * keys + i * npot:9 * keys + (i + 1) * npot] for i in range(6)]
+    for r in (0, 3, 6, 9):
+        rows[r][:] = K.INF
+    aic, dnl, pl, cnl = tuple(rows[0:3]), tuple(rows[3:6]), tuple(rows[6:9]), tuple(rows[9:11])
+    scratch = (np.zeros(npot, np.bool_), *rows[11:14])
+    K.scan_chains(loops, mixed, state.n, nn, graph.arrays, geometry_arrays(state.houses), (*scratch, rows[14]), aic,
+                  dnl, pl, cnl)
     return Scan(graph, loops, aic, dnl, pl, cnl, scratch)
+
+
+def _marks(ncells: int) -> tuple[np.ndarray, np.ndarray]:
+    """This thread's per-cell marks for valid_chains (seen, first), kept: its stamps never repeat."""
+    memo = _SCRATCH.__dict__.setdefault("marks", {})
+    if ncells not in memo:
+        memo[ncells] = (np.zeros(ncells, np.int64), np.zeros(ncells, np.int64))
+    return memo[ncells]
 
 
 def _hits(table) -> list[tuple[int, int, int]]:
@@ -323,11 +380,14 @@ def _hits(table) -> list[tuple[int, int, int]]:
     found = {}
     for ln, f, t in zip(length[keep].tolist(), start[keep].tolist(), end[keep].tolist()):
         found[f, t] = ln  # a later entry wins, as it always did
+    # (Tried: a kernel doing the dedupe and sort into out arrays: no gain, scan + hits 68-70 vs 71-72 ms on the 295
+    # nice-loop states of 40 ER 5-9.3 puzzles; its three buffers, dispatch and tolists cost what the dict did.)
     return sorted((ln, f, t) for (f, t), ln in found.items())
 
 
 def _valid(graph: Graph, pots: list[int], closing: bool) -> bool:
-    """True if a chain never comes back to a cell it left (a loop may close into its start cell) and never uses
+    """(The reference of kernels/implications.valid_chains, which the finders call through Scan.valid_paths.)
+    True if a chain never comes back to a cell it left (a loop may close into its start cell) and never uses
     overlapping places of one digit twice.
 
     One running cell set does it: a node (a link inside a cell skipped) may not meet the cells of the nodes before
@@ -477,9 +537,7 @@ def _chain_hits(state: Candidates, kind: str):
     run = scan(state, graph, loops=False, mixed=False)
     seen = set()
     hits = _hits(run.aic)
-    for (_, p, v), pots in zip(hits, run.paths([(p, v) for _, p, v in hits])):
-        if not _valid(graph, pots, closing=False):
-            continue
+    for _, pots in run.valid_paths([(p, v) for _, p, v in hits], [0] * len(hits), False):
         elims = _aic_eliminations(state, graph, pots, mixed=False)
         key = tuple(elims)
         if elims and key not in seen:
@@ -527,27 +585,27 @@ def _loop_hits(state: Candidates, grouped: bool):
     for table in (run.dnl, run.pl):
         for ln, p, v in _hits(table):
             found.append((ln, "discontinuous-nice-loop", p, v))
-    for p in range(2 * graph.nnormal):
-        if run.cnl[1][p] >= 0:
-            found.append((int(run.cnl[0][p]), "continuous-nice-loop", p, int(run.cnl[1][p])))
+    closes = np.flatnonzero(run.cnl[1][:2 * graph.nnormal] >= 0).tolist()
+    found += zip(run.cnl[0][closes].tolist(), ["continuous-nice-loop"] * len(closes), closes,
+                 run.cnl[1][closes].tolist())
     found.sort(key=lambda x: x[0])
-    for (ln, kind, p, v), pots in zip(found, run.paths([(p, v) for _, _, p, v in found])):
-        hit = _loop_hit(state, run, kind, p, v, prefix, pots)
+    kinds = [_KIND_CODES[kind] for _, kind, _, _ in found]
+    for i, pots in run.valid_paths([(p, v) for _, _, p, v in found], kinds, grouped):
+        _, kind, p, v = found[i]
+        hit = _loop_hit(state, graph, kind, p, v, pots)
         if hit is not None and tuple(hit[1]) not in seen:
             seen.add(tuple(hit[1]))
             yield prefix + kind, graph, hit[0], hit[1]
 
 
-def _loop_hit(state, run: Scan, kind: str, p: int, v: int, prefix: str, pots: list[int]):
-    """(potentials, eliminations) of one hit (pots: its path), or None when its chain is not a clean loop or
-    chain."""
-    graph = run.graph
+_KIND_CODES = {"aic": 0, "discontinuous-nice-loop": 1, "continuous-nice-loop": 2}  # valid_chains' kinds
+
+
+def _loop_hit(state, graph: Graph, kind: str, p: int, v: int, pots: list[int]):
+    """(potentials, eliminations) of one valid hit (pots: its path; a grouped one has a group node), or None when
+    it eliminates nothing."""
     if kind == "continuous-nice-loop":
         pots = pots + [p]
-    if prefix and max(pots) < 2 * graph.nnormal:  # grouped: a chain without a group node is not one (tested
-        return None  # first: it was tested after the validity and elimination work, on every chain of the scan)
-    if not _valid(graph, pots, closing=kind != "aic"):
-        return None
     if kind == "aic":
         elims = _aic_eliminations(state, graph, pots, mixed=True)
     elif kind == "continuous-nice-loop":
