@@ -330,20 +330,8 @@ class Scan:
         per start; a call per hit cost more in dispatch and list building than its BFS)."""
         if not hits:
             return []
-        g = self.graph
-        term, dist, parent, queue = self.scratch
-        starts = np.array([h[0] for h in hits], np.int64)
-        ends = np.array([h[1] for h in hits], np.int64)
-        at, lens = np.zeros(len(hits), np.int64), np.zeros(len(hits), np.int64)
-        cap = 16 * len(hits)
-        while True:
-            flat = np.zeros(cap, np.int64)
-            k = K.paths(starts, ends, self.loops, g.ptr, g.idx, g.cell_arr, g.cn_ptr, g.cn_idx, term, dist, parent,
-                        queue, at, lens, flat)
-            if k >= 0:
-                break
-            cap *= 4
-        flat = flat[:k].tolist()
+        flat, at, lens = self._flat(hits)
+        flat = flat.tolist()
         return [flat[a:a + n] for a, n in zip(at.tolist(), lens.tolist())]
 
 
