@@ -144,6 +144,15 @@ def graph_edges(kind, n, cand, nodes, groups, geo, us, vs):
     return k
 
 
+@njit(cache=True, inline="always")
+def _shift_back(ptr, m):
+    """Finish a counting sort's fill, which ran each row pointer ptr[0:m] ahead to its row's end: ptr[i] =
+    ptr[i - 1], ptr[0] = 0."""
+    for i in range(m, 0, -1):
+        ptr[i] = ptr[i - 1]
+    ptr[0] = 0
+
+
 @njit(cache=True)
 def csr_unique(us, vs, k, npot, ptr):
     """The edges us[:k] -> vs[:k] as CSR without duplicates, successors ascending: ptr (npot + 1) is filled, the
@@ -162,9 +171,7 @@ def csr_unique(us, vs, k, npot, ptr):
         u = us[i] // npot
         vs[ptr[u]] = us[i] % npot
         ptr[u] += 1
-    for u in range(npot, 0, -1):
-        ptr[u] = ptr[u - 1]
-    ptr[0] = 0
+    _shift_back(ptr, npot)
     m = 0
     for u in range(npot):
         lo, hi = ptr[u], ptr[u + 1]
@@ -201,9 +208,7 @@ def _house_groups(nunits, n, nnormal, node_digit, g_line, g_box):
         for h in (g_line[g], g_box[g]):
             hd_idx[hd_ptr[h * n + d - 1]] = g
             hd_ptr[h * n + d - 1] += 1
-    for i in range(nunits * n, 0, -1):
-        hd_ptr[i] = hd_ptr[i - 1]
-    hd_ptr[0] = 0
+    _shift_back(hd_ptr, nunits * n)
     return hd_ptr, hd_idx
 
 
@@ -312,9 +317,7 @@ def _members(ncells, nnormal, node_cell, ng, g_ptr, g_idx, cn_ptr, cn_idx):
             c = g_idx[j]
             cn_idx[cn_ptr[c]] = nnormal + g
             cn_ptr[c] += 1
-    for c in range(ncells, 0, -1):
-        cn_ptr[c] = cn_ptr[c - 1]
-    cn_ptr[0] = 0
+    _shift_back(cn_ptr, ncells)
 
 
 @njit(cache=True)
@@ -850,7 +853,6 @@ def paths(starts, ends, loops, ptr, idx, node_cell, cn_ptr, cn_idx, term, dist, 
     if cur >= 0:
         clear(k, dist, queue)
     return pos
-
 
 
 @njit(cache=True)
