@@ -57,8 +57,10 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
     Afterwards sc.result[0], sc.result[1] = the on and off records that contradict each other (or -1) and
     sc.result[2] = status."""
     cell_units, unit_cells, pair_ptr, pair_idx = geo[0], geo[1], geo[2], geo[3]
-    st_pid, pmap = st[0], st[6]
-    work, qon, qoff, mark, tmp, hid_n, hid, parents, result = sc[0], sc[1], sc[2], sc[3], sc[4], sc[5], sc[6], sc[7], sc[8]
+    st_pid, rec_p0, rec_pn, par, nrec, npar, pmap, cause, nest = st[0], st[1], st[2], st[3], st[4], st[5], st[6], \
+        st[7], st[8]
+    work, qon, qoff, mark, tmp, hid_n, hid, parents, result = sc[0], sc[1], sc[2], sc[3], sc[4], sc[5], sc[6], sc[7], \
+        sc[8]
     causes = sc[18]
     reset_slot(s, st)
     result[0] = -1
@@ -85,7 +87,7 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
                 e = tmp[i]
                 parents[0] = r
                 if pmap[s, e + 1] >= 0:
-                    x = _store_add(s, e, 1, st, sc, causes[i])
+                    x = _addc(s, e, parents, 1, causes[i], st_pid, rec_p0, rec_pn, par, nrec, npar, cause, nest)
                     if x < 0:
                         result[2] = OVERFLOW
                         return
@@ -93,7 +95,7 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
                     result[1] = x
                     return
                 if pmap[s, e] < 0:
-                    x = _store_add(s, e, 1, st, sc, causes[i])
+                    x = _addc(s, e, parents, 1, causes[i], st_pid, rec_p0, rec_pn, par, nrec, npar, cause, nest)
                     if x < 0:
                         result[2] = OVERFLOW
                         return
@@ -114,7 +116,8 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
                 for h in range(hid_n[i]):
                     parents[1 + h] = pmap[s, hid[i, h]]
                 if pmap[s, e - 1] >= 0:
-                    x = _store_add(s, e, 1 + hid_n[i], st, sc, causes[i])
+                    x = _addc(s, e, parents, 1 + hid_n[i], causes[i], st_pid, rec_p0, rec_pn, par, nrec, npar, cause,
+                              nest)
                     if x < 0:
                         result[2] = OVERFLOW
                         return
@@ -122,7 +125,8 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
                     result[1] = pmap[s, e - 1]
                     return
                 if pmap[s, e] < 0:
-                    x = _store_add(s, e, 1 + hid_n[i], st, sc, causes[i])
+                    x = _addc(s, e, parents, 1 + hid_n[i], causes[i], st_pid, rec_p0, rec_pn, par, nrec, npar, cause,
+                              nest)
                     if x < 0:
                         result[2] = OVERFLOW
                         return
@@ -205,6 +209,17 @@ def propagate_static(s, start, adj_ptr, adj, adj_cause, st, sc):
                 else:
                     qon[ton] = x
                     ton += 1
+
+
+@njit(cache=True, inline="always")
+def _addc(s, pid, parents, k, why, rec_pid, rec_p0, rec_pn, par, nrec, npar, cause, nest):
+    """_store_add(s, pid, k, ...) with cause `why`, over the store arrays (see _add1): propagate's runs, on the
+    same captured calls as _add1's: 24 dynamic multiple 0.110 -> 0.084 s, 102 Nishio 0.069 -> 0.055 s."""
+    r = _add(s, pid, parents, k, rec_pid, rec_p0, rec_pn, par, nrec, npar)
+    if r >= 0:
+        cause[s, r] = why
+        nest[s, r] = -1
+    return r
 
 
 @njit(cache=True, inline="always")
