@@ -56,6 +56,17 @@ from the development bank, replayed, best of 3 CPU times; every hint identical t
 - Tried and dropped (chains5): capping the ancestor counts of multiple_best's hints at the most a hint may have
   and still beat the best so far (_limit, per sort key; exact): no gain on the 457 calls of ER 5-9.3
   (0.817 -> 0.848 s, noise) - the runs, not the counting, are the cost there.
+- sechains (2026-11-23; the 457 calls met rating the 40 puzzles of ER 5-9.3 of benchmarks/rate.py, replayed, best
+  of 5 CPU times, every hint identical, also on 2,009 calls of two other samples of ER 7-9.3): runs append their
+  records without the store tuples (kernels/dynamic._add1/_addc): static multiple 0.145 -> 0.071 s, dynamic
+  multiple 0.110 -> 0.084 s, Nishio 0.069 -> 0.055 s. Then the hints that compare runs (cell, region, double)
+  visit only the records whose potential every run holds (_common: an AND of per-run bit sets, _mark) instead
+  of scanning the first run's records twice per house: static 0.071 -> 0.044 s, dynamic 0.084 -> 0.067 s.
+- Tried and dropped (sechains): ending a run once every pending potential is deeper than the best hint allows
+  (the off queue's depths never decrease, so the records made are the full run's): exact, but static runs are
+  shallower than any bound (504,805 -> 502,350 records over every run of the 92 static calls, even with each
+  call's final best as the bound). The per-call buffers of loops_best/multiple_best (1.4 MB) kept in the Stores
+  instead of allocated per call: no change (0.1175 vs 0.1181 s on the 239 loops calls).
 """
 
 from __future__ import annotations
@@ -64,7 +75,7 @@ import numpy as np
 from numba import njit
 
 from .dynamic import nested_complexity, propagate, propagate_static
-from .bits import popcount
+from .bits import ctz, popcount
 from .links import (BIG, K_CELL, K_CONTRA_OFF, K_CONTRA_ON, K_CYCLE, K_DOUBLE_OFF, K_DOUBLE_ON, K_FORCING,  # noqa: F401
                     K_REGION, OK, OVERFLOW, _better, _cycle_removable, _digits, ancestors, cycles, forcing,
                     length_tenths, static_graph)
@@ -147,12 +158,12 @@ def _run(static, graph, s, start, dynamic, y, n, cand, geo, st, sc, level, inner
 
 
 @njit(cache=True)
-def _on_run(on, fallback, cache, static, graph, dynamic, y, n, cand, geo, st, sc, level, inner):
+def _on_run(on, fallback, cache, static, graph, dynamic, y, n, cand, geo, st, sc, level, inner, bits):
     """The slot holding the run from on potential `on`, made once per call: a run depends only on its start and
     the grid, so it is kept in a cache slot (past the 2n + 1 working slots) and later uses read it, sc.result
     restored from cache[1]. When the cache slots are used up the run is made into `fallback` as before. cache =
-    (slot of each potential or -1, [result on, off] of each slot, [cached runs]). Returns the slot, -1 on
-    overflow."""
+    (slot of each potential or -1, [result on, off] of each slot, [cached runs]); bits: see _mark. Returns the
+    slot, -1 on overflow."""
     cslot, cres, count = cache
     result = sc[8]
     s = cslot[on]
@@ -167,6 +178,8 @@ def _on_run(on, fallback, cache, static, graph, dynamic, y, n, cand, geo, st, sc
     _run(static, graph, s, on, dynamic, y, n, cand, geo, st, sc, level, inner)
     if result[2] != OK:
         return -1
+    if bits.shape[0] > 0:
+        _mark(s, st, bits)
     if s >= first:
         cslot[on] = s
         cres[s, 0], cres[s, 1] = result[0], result[1]
@@ -174,13 +187,69 @@ def _on_run(on, fallback, cache, static, graph, dynamic, y, n, cand, geo, st, sc
 
 
 @njit(cache=True)
-def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, best, elim, inner=None):
+def _mark(s, st, bits):
+    """bits[s] = the set of potentials run slot s holds (those pmap maps to a record of s; not a contradiction's
+    last record), one bit a pid."""
+    st_pid, nrec, pmap = st[0], st[4], st[6]
+    for w in range(bits.shape[1]):
+        bits[s, w] = 0
+    for r in range(nrec[s]):
+        pid = st_pid[s, r]
+        if pmap[s, pid] == r:
+            bits[s, pid >> 6] |= np.uint64(1) << np.uint64(pid & 63)
+
+
+@njit(cache=True)
+def _common(slots, k, st, bits, common, out):
+    """The records of slot slots[0] whose potential every slot slots[0:k] holds, in record order, into out;
+    returns how many. One AND of the slots' bit sets (_mark) instead of a scan of the first run's records per
+    test: the hint loops then visit only these, in the scan's order, so hints are offered in the same order."""
+    st_pid, nrec, pmap = st[0], st[4], st[6]
+    s0 = slots[0]
+    nw = bits.shape[1]
+    count = 0
+    for w in range(nw):
+        m = bits[s0, w]
+        for i in range(1, k):
+            m &= bits[slots[i], w]
+        common[w] = m
+        count += popcount(m)
+    if count > 24:  # many: the first run's records in order, each tested against the set
+        c = 0
+        for r in range(nrec[s0]):
+            pid = st_pid[s0, r]
+            if (common[pid >> 6] >> np.uint64(pid & 63)) & np.uint64(1) and pmap[s0, pid] == r:
+                out[c] = r
+                c += 1
+        return c
+    c = 0  # few: their records, by insertion
+    for w in range(nw):
+        m = common[w]
+        while m:
+            r = pmap[s0, w * 64 + ctz(m)]
+            m &= m - np.uint64(1)
+            j = c
+            while j > 0 and out[j - 1] > r:
+                out[j] = out[j - 1]
+                j -= 1
+            out[j] = r
+            c += 1
+    return c
+
+
+@njit(cache=True)
+def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, best, elim, bits, inner=None):
     """SE's getMultipleChainsHintList (Nishio, multiple and dynamic forcing chains, level 0): the best hint into
     best/elim. Run slots: d = the on run of digit d of the current cell, N = its off run, N+1.. = the runs from
-    the other places of a digit in a house (region chains). Returns OK or OVERFLOW."""
+    the other places of a digit in a house (region chains). bits: a (slots, words) buffer for _mark. Returns OK
+    or OVERFLOW."""
     st_pid, nrec, pmap = st[0], st[4], st[6]
     result = sc[8]
     vals = np.empty(n, np.int64)
+    if nishio:  # only contradictions: no hint compares runs
+        bits = bits[:0]
+    common = np.empty(bits.shape[1], np.uint64)
+    hits = np.empty(st[0].shape[1], np.int64)
     slots = np.empty(n, np.int64)
     on_slots = np.empty(n, np.int64)
     cache = (np.full(2 * cand.shape[0] * n, -1, np.int64), np.empty((st[0].shape[0], 2), np.int64),
@@ -210,7 +279,7 @@ def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, 
         for iv in range(nv):
             d = vals[iv]
             on = (cell * n + d) * 2 + 1
-            sd = _on_run(on, d, cache, static, graph, dynamic, y, n, cand, geo, st, sc, level, inner)
+            sd = _on_run(on, d, cache, static, graph, dynamic, y, n, cand, geo, st, sc, level, inner, bits)
             if sd < 0:
                 return OVERFLOW
             on_slots[iv] = sd
@@ -227,29 +296,32 @@ def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, 
                     n, result[0], n, result[1], st, sc, inner)
                 _offer(best, elim, base + length_tenths(c), c, 7, K_CONTRA_ON, on - 1, on, -1, n, cand)
             if do_double:
+                _mark(n, st, bits)
+                slots[0], slots[1] = sd, n
+                nh = _common(slots, 2, st, bits, common, hits)
                 for want in (1, 0):
-                    for r in range(nrec[sd]):
+                    for j in range(nh):
+                        r = hits[j]
                         pid = st_pid[sd, r]
-                        if pid & 1 != want or pmap[sd, pid] != r:
+                        if pid & 1 != want or not _worth(pid, n, cand):
                             continue
                         r2 = pmap[n, pid]
-                        if r2 < 0 or not _worth(pid, n, cand):
-                            continue
                         c = ancestors(sd, r, st, sc) + ancestors(n, r2, st, sc) + _nest2(sd, r, n, r2, st, sc,
                                                                                          inner)
                         kind = K_DOUBLE_ON if want else K_DOUBLE_OFF
                         _offer(best, elim, base + length_tenths(c), c, 1, kind, on, pid, -1, n, cand)
             if not nishio:
                 if _regions(cell, d, sd, multiple, dynamic, level, base, n, cand, geo, st, sc, best, elim, slots,
-                            inner, static, graph, cache) != OK:
+                            inner, static, graph, cache, bits, common, hits) != OK:
                     return OVERFLOW
         if not nishio and (card == 2 or (multiple and card > 2)):
             d0 = vals[0]
             s0 = on_slots[0]
+            nh = _common(on_slots, nv, st, bits, common, hits)
             for want in (1, 0):
-                for r in range(nrec[s0]):
-                    pid = st_pid[s0, r]
-                    if pid & 1 != want or pmap[s0, pid] != r or not _worth(pid, n, cand):
+                for j in range(nh):
+                    pid = st_pid[s0, hits[j]]
+                    if pid & 1 != want or not _worth(pid, n, cand):
                         continue
                     c = _cover(on_slots, nv, pid, st, sc, inner)
                     if c >= 0:
@@ -260,10 +332,10 @@ def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, 
 
 @njit(cache=True)
 def _regions(cell, d, sd, multiple, dynamic, level, base, n, cand, geo, st, sc, best, elim, slots, inner, static,
-             graph, cache):
+             graph, cache, bits, common, hits):
     """SE's doRegionChainings for (cell, d) (its on run in slot sd): in each house where cell is the first of the
     digit's places, the potentials every place forces (static: runs over the static graph, see _run; each place's
-    run made once per call, see _on_run)."""
+    run made once per call, see _on_run; the potentials all hold listed by _common)."""
     cell_units, unit_cells = geo[0], geo[1]
     st_pid, nrec, pmap = st[0], st[4], st[6]
     result = sc[8]
@@ -290,23 +362,18 @@ def _regions(cell, d, sd, multiple, dynamic, level, base, n, cand, geo, st, sc, 
             c = unit_cells[u, i]
             if c != cell and cand[c] & bit:
                 slot = _on_run((c * n + d) * 2 + 1, n + ns, cache, static, graph, dynamic, y, n, cand, geo, st, sc,
-                               level, inner)
+                               level, inner, bits)
                 if slot < 0:
                     return OVERFLOW
                 slots[ns] = slot
                 ns += 1
+        nh = _common(slots, ns, st, bits, common, hits)
         for want in (1, 0):
-            for r in range(nrec[sd]):
-                pid = st_pid[sd, r]
-                if pid & 1 != want or pmap[sd, pid] != r or not _worth(pid, n, cand):
+            for j in range(nh):
+                pid = st_pid[sd, hits[j]]
+                if pid & 1 != want or not _worth(pid, n, cand):
                     continue
                 total = 0
-                for i in range(ns):
-                    if pmap[slots[i], pid] < 0:
-                        total = -1
-                        break
-                if total < 0:
-                    continue
                 for i in range(ns):
                     total += ancestors(slots[i], pmap[slots[i], pid], st, sc)
                     sc[20][i] = slots[i]

@@ -102,6 +102,7 @@ class Stores:
         self.elim = np.zeros((ncells * n, 2), np.int64)
         self.tmpelim = np.zeros((ncells * n, 2), np.int64)
         self.found = np.zeros(self.records, np.int64)
+        self.bits = np.zeros((slots, (npid + 63) // 64), np.uint64)  # kernels/chains._mark's sets, one per slot
 
     def grown(self) -> "Stores":
         """Stores twice as large."""
@@ -163,7 +164,7 @@ def _extra(kernel, s: Stores, inner) -> tuple:
     """The loops kernel's extra buffers and seed; the nested chains' buffers."""
     if kernel is K.loops_best:
         return s.tmpelim, s.found, inner if inner is not None else NO_SEED
-    return (inner,) if inner is not None else ()
+    return (s.bits, inner) if inner is not None else (s.bits,)
 
 
 NO_SEED = np.array([-1, -1, -1], np.int64)
