@@ -238,11 +238,14 @@ def _common(slots, k, st, bits, common, out):
 
 
 @njit(cache=True)
-def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, best, elim, bits, inner=None):
+def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, best, elim, bits, memo,
+                  inner=None):
     """SE's getMultipleChainsHintList (Nishio, multiple and dynamic forcing chains, level 0): the best hint into
     best/elim. Run slots: d = the on run of digit d of the current cell, N = its off run, N+1.. = the runs from
-    the other places of a digit in a house (region chains). bits: a (slots, words) buffer for _mark. Returns OK
-    or OVERFLOW."""
+    the other places of a digit in a house (region chains). bits: a (slots, words) buffer for _mark; memo:
+    Nishio's per-digit memo (_nishio). Returns OK or OVERFLOW."""
+    if nishio and dynamic and level == 0 and inner is None:
+        return _nishio(base, n, cand, geo, st, sc, best, elim, memo)
     st_pid, nrec, pmap = st[0], st[4], st[6]
     result = sc[8]
     vals = np.empty(n, np.int64)
@@ -327,6 +330,89 @@ def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, 
                     if c >= 0:
                         _offer(best, elim, base + length_tenths(c), c, 5, K_CELL, (cell * n + d0) * 2 + 1, pid, -1,
                                n, cand)
+    return OK
+
+
+@njit(cache=True)
+def _nishio(base, n, cand, geo, st, sc, best, elim, memo):
+    """multiple_best's Nishio forcing chains (dynamic contradictions over X links, level 0) with a memo per digit.
+
+    A Nishio run follows one digit: its links (_on_to_off without Y links, _off_to_on's X links), the candidates
+    it erases and the hidden parents it records all read that digit's places only, and the cells it starts from
+    are the digit's places in cells of two candidates or more. So a digit's own best hint (price, complexity,
+    where it was found) depends only on its places and those of them that are a cell's last candidate: memo
+    = (keys[d] = those two cell sets, res[d] = [valid, base, tenths (BIG: none), complexity, cell, 0 for the on
+    run's contradiction / 1 for the off run's]), a pure cache across calls on this thread's stores, like
+    kernels/sestrong.py's. Between two Nishio calls of SE's walk ~3/4 of the digits keep their places.
+    SE's order (cells, their digits, the on run then the off run; the first of equal hints wins) makes the best
+    hint the least (tenths, complexity, cell, digit, run) over the digits' bests, which is what is combined; its
+    eliminations are made from this grid (an on target takes its cell's other candidates)."""
+    keys, res = memo
+    ncells = cand.shape[0]
+    W = keys.shape[2]
+    places = np.zeros(W, np.uint64)
+    lone = np.zeros(W, np.uint64)
+    best[0] = BIG
+    best[7] = 0
+    top = np.array([BIG, 0, 0, 0, 0], np.int64)  # tenths, complexity, cell, digit, run of the best so far
+    for d in range(n):
+        bit = np.uint64(1) << np.uint64(d)
+        for w in range(W):
+            places[w] = 0
+            lone[w] = 0
+        for c in range(ncells):
+            if cand[c] & bit:
+                places[c >> 6] |= np.uint64(1) << np.uint64(c & 63)
+                if cand[c] == bit:
+                    lone[c >> 6] |= np.uint64(1) << np.uint64(c & 63)
+        same = res[d, 0] == 1 and res[d, 1] == base
+        for w in range(W):
+            if keys[d, 0, w] != places[w] or keys[d, 1, w] != lone[w]:
+                same = False
+        if not same:
+            res[d, 0] = 0
+            if _nishio_digit(d, base, n, cand, geo, st, sc, res[d]) != OK:
+                return OVERFLOW
+            for w in range(W):
+                keys[d, 0, w] = places[w]
+                keys[d, 1, w] = lone[w]
+            res[d, 0], res[d, 1] = 1, base
+        r = res[d]
+        if r[2] < top[0] or (r[2] == top[0] and (r[3] < top[1] or (r[3] == top[1] and r[4] < top[2]))):
+            top[0], top[1], top[2], top[3], top[4] = r[2], r[3], r[4], d, r[5]
+    if top[0] >= BIG:
+        return OK
+    on = (top[2] * n + top[3]) * 2 + 1
+    if top[4] == 0:
+        _offer(best, elim, top[0], top[1], 7, K_CONTRA_OFF, on, on - 1, -1, n, cand)
+    else:
+        _offer(best, elim, top[0], top[1], 7, K_CONTRA_ON, on - 1, on, -1, n, cand)
+    return OK
+
+
+@njit(cache=True)
+def _nishio_digit(d, base, n, cand, geo, st, sc, out):
+    """Digit d's best Nishio hint, as multiple_best finds it in its cells (slots d and n, as there), into
+    out[2:6] (see _nishio); OK or OVERFLOW."""
+    result = sc[8]
+    out[2] = BIG
+    out[3], out[4], out[5] = 0, 0, 0
+    for cell in range(cand.shape[0]):
+        m = cand[cell]
+        if not (m >> np.uint64(d)) & np.uint64(1) or popcount(m) < 2:
+            continue
+        on = (cell * n + d) * 2 + 1
+        for run in range(2):  # the on run's contradiction (the candidate goes), then the off run's
+            s = d if run == 0 else n
+            propagate(s, on if run == 0 else on - 1, True, False, n, cand, geo, st, sc, 0, None)
+            if result[2] != OK:
+                return OVERFLOW
+            if result[0] < 0:
+                continue
+            c = ancestors(s, result[0], st, sc) + ancestors(s, result[1], st, sc)
+            diff = base + length_tenths(c)
+            if diff < out[2] or (diff == out[2] and c < out[3]):
+                out[2], out[3], out[4], out[5] = diff, c, cell, run
     return OK
 
 
