@@ -62,6 +62,9 @@ from the development bank, replayed, best of 3 CPU times; every hint identical t
   multiple 0.110 -> 0.084 s, Nishio 0.069 -> 0.055 s. Then the hints that compare runs (cell, region, double)
   visit only the records whose potential every run holds (_common: an AND of per-run bit sets, _mark) instead
   of scanning the first run's records twice per house: static 0.071 -> 0.044 s, dynamic 0.084 -> 0.067 s.
+- sechains, then: Nishio memoised per digit (_nishio): 0.055 -> 0.018 s (0.242 -> 0.070 s on 438 Nishio calls of
+  ER 8.5-9.3); loops_best builds the full static graph once and filters each mode's from it (_graph_of), not
+  three or four static_graph calls: 239 loops calls ~0.126 -> ~0.11 s (machine loaded, others +15% meanwhile).
 - Tried and dropped (sechains): ending a run once every pending potential is deeper than the best hint allows
   (the off queue's depths never decrease, so the records made are the full run's): exact, but static runs are
   shallower than any bound (504,805 -> 502,350 records over every run of the 92 static calls, even with each
@@ -76,7 +79,7 @@ from numba import njit
 
 from .dynamic import nested_complexity, propagate, propagate_static
 from .bits import ctz, popcount
-from .links import (BIG, K_CELL, K_CONTRA_OFF, K_CONTRA_ON, K_CYCLE, K_DOUBLE_OFF, K_DOUBLE_ON, K_FORCING,  # noqa: F401
+from .links import (BIG, CELL, K_CELL, K_CONTRA_OFF, K_CONTRA_ON, K_CYCLE, K_DOUBLE_OFF, K_DOUBLE_ON, K_FORCING,  # noqa: F401
                     K_REGION, OK, OVERFLOW, _better, _cycle_removable, _digits, ancestors, cycles, forcing,
                     length_tenths, static_graph)
 
@@ -515,17 +518,16 @@ def _no_later(diff, cplx, key, bound):
 
 
 @njit(cache=True)
-def _seed_bound(seed, n, cand, geo, st, sc, adj_ptr, adj, adj_cause, found, tmpelim, bound):
+def _seed_bound(seed, n, cand, geo, st, sc, full, work, found, tmpelim, bound):
     """bound = (tenths, complexity, key) of the easiest hint the previous best's source (seed = mode, source pid,
-    kind) gives in this state, or BIG: any hint bounds the search, and a close state often keeps the chain."""
+    kind) gives in this state, or BIG: any hint bounds the search, and a close state often keeps the chain.
+    full, work: the full static graph and a graph buffer (_graph_of)."""
     bound[0] = BIG
     mode, src, kind = seed[0], seed[1], seed[2]
     if mode < 0 or not (cand[src // 2 // n] >> np.uint64(src // 2 % n)) & np.uint64(1):
         return
-    y = mode >= 1
-    x = mode != 1
     key = 2 if mode == 0 else (3 if mode == 1 else 4)
-    static_graph(y, x, n, cand, geo, sc, adj_ptr, adj, adj_cause)
+    adj_ptr, adj, adj_cause = _graph_of(mode, full, work)
     if kind == K_CYCLE:
         nf = cycles(0, src, adj_ptr, adj, adj_cause, st, sc, found)
         for i in range(max(nf, 0)):
@@ -539,6 +541,36 @@ def _seed_bound(seed, n, cand, geo, st, sc, adj_ptr, adj, adj_cause, found, tmpe
     if t >= 0 and _worth(st[0][1, t], n, cand):
         c = ancestors(1, t, st, sc)
         bound[0], bound[1], bound[2] = (70 if mode == 2 else 66) + length_tenths(c), c, key
+
+
+@njit(cache=True)
+def _graph_of(mode, full, work):
+    """The static graph of a loops mode (0: X links, 1: Y links, 2: both) from the full one (static_graph(True,
+    True), which is mode 2's), filtered into `work`: static_graph(y, x) makes the same edges in the same order
+    less those it leaves out - a potential's links within its cell (cause CELL) without Y links, an off
+    potential's house links without X links. (_off_to_on drops a house link that repeats an earlier target, but a
+    Y link's target is another digit of the cell and an X link's the digit in another cell: leaving one kind
+    out never brings back a dropped repeat.) Three static_graph calls a loops call (and the seed's) -> one."""
+    if mode == 2:
+        return full
+    f_ptr, f_adj, f_cause = full
+    ptr, adj, cause = work
+    npid = f_ptr.shape[0] - 1
+    k = 0
+    for p in range(npid):
+        ptr[p] = k
+        for i in range(f_ptr[p], f_ptr[p + 1]):
+            c = f_cause[i]
+            if c == CELL:
+                if mode == 0:
+                    continue
+            elif mode == 1 and not p & 1:
+                continue
+            adj[k] = f_adj[i]
+            cause[k] = c
+            k += 1
+    ptr[npid] = k
+    return work
 
 
 @njit(cache=True)
@@ -644,17 +676,18 @@ def loops_best(n, cand, geo, st, sc, best, elim, tmpelim, found, seed):
     best[7] = 0
     vals = np.empty(n, np.int64)
     npid = 2 * cand.shape[0] * n
-    adj_ptr = np.empty(npid + 1, np.int64)
-    adj = np.empty(npid * (4 * n + 8), np.int64)
-    adj_cause = np.empty(npid * (4 * n + 8), np.int64)
+    full = (np.empty(npid + 1, np.int64), np.empty(npid * (4 * n + 8), np.int64),
+            np.empty(npid * (4 * n + 8), np.int64))
+    work = (np.empty(npid + 1, np.int64), np.empty(npid * (4 * n + 8), np.int64),
+            np.empty(npid * (4 * n + 8), np.int64))
+    static_graph(True, True, n, cand, geo, sc, full[0], full[1], full[2])
     bound = np.zeros(3, np.int64)
     tj = np.empty((8, npid + 1), np.int64)
     reach = np.empty((npid, (npid + 63) // 64), np.uint64)
-    _seed_bound(seed, n, cand, geo, st, sc, adj_ptr, adj, adj_cause, found, tmpelim, bound)
+    _seed_bound(seed, n, cand, geo, st, sc, full, work, found, tmpelim, bound)
     for mode in range(3):
-        y = mode >= 1
         x = mode != 1
-        static_graph(y, x, n, cand, geo, sc, adj_ptr, adj, adj_cause)
+        adj_ptr, adj, adj_cause = _graph_of(mode, full, work)
         _closure(n, cand, adj_ptr, adj, tj, reach)
         key = 2 if mode == 0 else (3 if mode == 1 else 4)
         cyc_base = 70 if mode == 2 else 65
