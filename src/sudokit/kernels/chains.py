@@ -65,6 +65,9 @@ from the development bank, replayed, best of 3 CPU times; every hint identical t
 - sechains, then: Nishio memoised per digit (_nishio): 0.055 -> 0.018 s (0.242 -> 0.070 s on 438 Nishio calls of
   ER 8.5-9.3); loops_best builds the full static graph once and filters each mode's from it (_graph_of), not
   three or four static_graph calls: 239 loops calls ~0.126 -> ~0.11 s (machine loaded, others +15% meanwhile).
+- End to end (sechains, /work/notes/scratch/prof57.py's timing of rate.py's band samples, our side only, best of
+  3 CPU times, main then this branch back to back at load ~3.8): ER 5-9.3 50.4 -> 72.1 puzzles/s, 7-8.5
+  62.1 -> 72.2/s, 8.5-9.3 12.7 -> 21.2/s; ER < 5 and 5-7 unchanged (1774 / 1824, 465 / 467).
 - Tried and dropped (sechains): ending a run once every pending potential is deeper than the best hint allows
   (the off queue's depths never decrease, so the records made are the full run's): exact, but static runs are
   shallower than any bound (504,805 -> 502,350 records over every run of the 92 static calls, even with each
