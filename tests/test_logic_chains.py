@@ -560,6 +560,34 @@ def test_propagate_static_is_propagate():
             assert got == want
 
 
+def test_nishio_memo_changes_no_hint(monkeypatch):
+    """Nishio's per-digit memo (kernels/chains._nishio), kept warm along walks of states of two geometries of one
+    size (classic and X-sudoku, interleaved), gives the hint a fresh memo gives at every state."""
+    from sudokit.logic import forcing
+
+    geometries = (G9, G9.with_constraints(units=diagonals(9)))
+    states = [Candidates.from_grid(random_puzzle(np.random.default_rng(seed), g, 0.3), g)
+              for seed in (3, 4) for g in geometries]
+    found = 0
+    for _ in range(6):
+        for i, st in enumerate(states):
+            if st is None:
+                continue
+            warm = forcing.multiple(st, nishio=True, dynamic=True)
+            with monkeypatch.context() as m:  # a fresh memo for this call only
+                m.setattr(forcing, "nishio_memo", lambda houses: forcing._nishio_memo.__wrapped__(houses, 0))
+                cold = forcing.multiple(st, nishio=True, dynamic=True)
+            assert (warm is None) == (cold is None)
+            if warm is None:
+                states[i] = None
+                continue
+            assert (warm.technique, warm.eliminations, warm.explanation, warm.se) == \
+                (cold.technique, cold.eliminations, cold.explanation, cold.se)
+            found += 1
+            st.apply(warm)
+    assert found >= 6
+
+
 def test_multiple_chains_run_cache_changes_no_hint(monkeypatch):
     """multiple_best keeps each on run of a call in a cache slot; with no cache slots, or too few for every run
     (the rest remade as before), the best static and dynamic multiple chain is the same."""

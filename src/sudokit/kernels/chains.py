@@ -56,6 +56,23 @@ from the development bank, replayed, best of 3 CPU times; every hint identical t
 - Tried and dropped (chains5): capping the ancestor counts of multiple_best's hints at the most a hint may have
   and still beat the best so far (_limit, per sort key; exact): no gain on the 457 calls of ER 5-9.3
   (0.817 -> 0.848 s, noise) - the runs, not the counting, are the cost there.
+- sechains (2026-11-23; the 457 calls met rating the 40 puzzles of ER 5-9.3 of benchmarks/rate.py, replayed, best
+  of 5 CPU times, every hint identical, also on 2,009 calls of two other samples of ER 7-9.3): runs append their
+  records without the store tuples (kernels/dynamic._add1/_addc): static multiple 0.145 -> 0.071 s, dynamic
+  multiple 0.110 -> 0.084 s, Nishio 0.069 -> 0.055 s. Then the hints that compare runs (cell, region, double)
+  visit only the records whose potential every run holds (_common: an AND of per-run bit sets, _mark) instead
+  of scanning the first run's records twice per house: static 0.071 -> 0.044 s, dynamic 0.084 -> 0.067 s.
+- sechains, then: Nishio memoised per digit (_nishio): 0.055 -> 0.018 s (0.242 -> 0.070 s on 438 Nishio calls of
+  ER 8.5-9.3); loops_best builds the full static graph once and filters each mode's from it (_graph_of), not
+  three or four static_graph calls: 239 loops calls ~0.126 -> ~0.11 s (machine loaded, others +15% meanwhile).
+- End to end (sechains, /work/notes/scratch/prof57.py's timing of rate.py's band samples, our side only, best of
+  3 CPU times, main then this branch back to back at load ~3.8): ER 5-9.3 50.4 -> 72.1 puzzles/s, 7-8.5
+  62.1 -> 72.2/s, 8.5-9.3 12.7 -> 21.2/s; ER < 5 and 5-7 unchanged (1774 / 1824, 465 / 467).
+- Tried and dropped (sechains): ending a run once every pending potential is deeper than the best hint allows
+  (the off queue's depths never decrease, so the records made are the full run's): exact, but static runs are
+  shallower than any bound (504,805 -> 502,350 records over every run of the 92 static calls, even with each
+  call's final best as the bound). The per-call buffers of loops_best/multiple_best (1.4 MB) kept in the Stores
+  instead of allocated per call: no change (0.1175 vs 0.1181 s on the 239 loops calls).
 """
 
 from __future__ import annotations
@@ -64,8 +81,8 @@ import numpy as np
 from numba import njit
 
 from .dynamic import nested_complexity, propagate, propagate_static
-from .bits import popcount
-from .links import (BIG, K_CELL, K_CONTRA_OFF, K_CONTRA_ON, K_CYCLE, K_DOUBLE_OFF, K_DOUBLE_ON, K_FORCING,  # noqa: F401
+from .bits import ctz, popcount
+from .links import (BIG, CELL, K_CELL, K_CONTRA_OFF, K_CONTRA_ON, K_CYCLE, K_DOUBLE_OFF, K_DOUBLE_ON, K_FORCING,  # noqa: F401
                     K_REGION, OK, OVERFLOW, _better, _cycle_removable, _digits, ancestors, cycles, forcing,
                     length_tenths, static_graph)
 
@@ -147,12 +164,12 @@ def _run(static, graph, s, start, dynamic, y, n, cand, geo, st, sc, level, inner
 
 
 @njit(cache=True)
-def _on_run(on, fallback, cache, static, graph, dynamic, y, n, cand, geo, st, sc, level, inner):
+def _on_run(on, fallback, cache, static, graph, dynamic, y, n, cand, geo, st, sc, level, inner, bits):
     """The slot holding the run from on potential `on`, made once per call: a run depends only on its start and
     the grid, so it is kept in a cache slot (past the 2n + 1 working slots) and later uses read it, sc.result
     restored from cache[1]. When the cache slots are used up the run is made into `fallback` as before. cache =
-    (slot of each potential or -1, [result on, off] of each slot, [cached runs]). Returns the slot, -1 on
-    overflow."""
+    (slot of each potential or -1, [result on, off] of each slot, [cached runs]); bits: see _mark. Returns the
+    slot, -1 on overflow."""
     cslot, cres, count = cache
     result = sc[8]
     s = cslot[on]
@@ -167,6 +184,8 @@ def _on_run(on, fallback, cache, static, graph, dynamic, y, n, cand, geo, st, sc
     _run(static, graph, s, on, dynamic, y, n, cand, geo, st, sc, level, inner)
     if result[2] != OK:
         return -1
+    if bits.shape[0] > 0:
+        _mark(s, st, bits)
     if s >= first:
         cslot[on] = s
         cres[s, 0], cres[s, 1] = result[0], result[1]
@@ -174,13 +193,72 @@ def _on_run(on, fallback, cache, static, graph, dynamic, y, n, cand, geo, st, sc
 
 
 @njit(cache=True)
-def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, best, elim, inner=None):
+def _mark(s, st, bits):
+    """bits[s] = the set of potentials run slot s holds (those pmap maps to a record of s; not a contradiction's
+    last record), one bit a pid."""
+    st_pid, nrec, pmap = st[0], st[4], st[6]
+    for w in range(bits.shape[1]):
+        bits[s, w] = 0
+    for r in range(nrec[s]):
+        pid = st_pid[s, r]
+        if pmap[s, pid] == r:
+            bits[s, pid >> 6] |= np.uint64(1) << np.uint64(pid & 63)
+
+
+@njit(cache=True)
+def _common(slots, k, st, bits, common, out):
+    """The records of slot slots[0] whose potential every slot slots[0:k] holds, in record order, into out;
+    returns how many. One AND of the slots' bit sets (_mark) instead of a scan of the first run's records per
+    test: the hint loops then visit only these, in the scan's order, so hints are offered in the same order."""
+    st_pid, nrec, pmap = st[0], st[4], st[6]
+    s0 = slots[0]
+    nw = bits.shape[1]
+    count = 0
+    for w in range(nw):
+        m = bits[s0, w]
+        for i in range(1, k):
+            m &= bits[slots[i], w]
+        common[w] = m
+        count += popcount(m)
+    if count > 24:  # many: the first run's records in order, each tested against the set
+        c = 0
+        for r in range(nrec[s0]):
+            pid = st_pid[s0, r]
+            if (common[pid >> 6] >> np.uint64(pid & 63)) & np.uint64(1) and pmap[s0, pid] == r:
+                out[c] = r
+                c += 1
+        return c
+    c = 0  # few: their records, by insertion
+    for w in range(nw):
+        m = common[w]
+        while m:
+            r = pmap[s0, w * 64 + ctz(m)]
+            m &= m - np.uint64(1)
+            j = c
+            while j > 0 and out[j - 1] > r:
+                out[j] = out[j - 1]
+                j -= 1
+            out[j] = r
+            c += 1
+    return c
+
+
+@njit(cache=True)
+def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, best, elim, bits, memo,
+                  inner=None):
     """SE's getMultipleChainsHintList (Nishio, multiple and dynamic forcing chains, level 0): the best hint into
     best/elim. Run slots: d = the on run of digit d of the current cell, N = its off run, N+1.. = the runs from
-    the other places of a digit in a house (region chains). Returns OK or OVERFLOW."""
+    the other places of a digit in a house (region chains). bits: a (slots, words) buffer for _mark; memo:
+    Nishio's per-digit memo (_nishio). Returns OK or OVERFLOW."""
+    if nishio and dynamic and level == 0 and inner is None:
+        return _nishio(base, n, cand, geo, st, sc, best, elim, memo)
     st_pid, nrec, pmap = st[0], st[4], st[6]
     result = sc[8]
     vals = np.empty(n, np.int64)
+    if nishio:  # only contradictions: no hint compares runs
+        bits = bits[:0]
+    common = np.empty(bits.shape[1], np.uint64)
+    hits = np.empty(st[0].shape[1], np.int64)
     slots = np.empty(n, np.int64)
     on_slots = np.empty(n, np.int64)
     cache = (np.full(2 * cand.shape[0] * n, -1, np.int64), np.empty((st[0].shape[0], 2), np.int64),
@@ -210,7 +288,7 @@ def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, 
         for iv in range(nv):
             d = vals[iv]
             on = (cell * n + d) * 2 + 1
-            sd = _on_run(on, d, cache, static, graph, dynamic, y, n, cand, geo, st, sc, level, inner)
+            sd = _on_run(on, d, cache, static, graph, dynamic, y, n, cand, geo, st, sc, level, inner, bits)
             if sd < 0:
                 return OVERFLOW
             on_slots[iv] = sd
@@ -227,29 +305,32 @@ def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, 
                     n, result[0], n, result[1], st, sc, inner)
                 _offer(best, elim, base + length_tenths(c), c, 7, K_CONTRA_ON, on - 1, on, -1, n, cand)
             if do_double:
+                _mark(n, st, bits)
+                slots[0], slots[1] = sd, n
+                nh = _common(slots, 2, st, bits, common, hits)
                 for want in (1, 0):
-                    for r in range(nrec[sd]):
+                    for j in range(nh):
+                        r = hits[j]
                         pid = st_pid[sd, r]
-                        if pid & 1 != want or pmap[sd, pid] != r:
+                        if pid & 1 != want or not _worth(pid, n, cand):
                             continue
                         r2 = pmap[n, pid]
-                        if r2 < 0 or not _worth(pid, n, cand):
-                            continue
                         c = ancestors(sd, r, st, sc) + ancestors(n, r2, st, sc) + _nest2(sd, r, n, r2, st, sc,
                                                                                          inner)
                         kind = K_DOUBLE_ON if want else K_DOUBLE_OFF
                         _offer(best, elim, base + length_tenths(c), c, 1, kind, on, pid, -1, n, cand)
             if not nishio:
                 if _regions(cell, d, sd, multiple, dynamic, level, base, n, cand, geo, st, sc, best, elim, slots,
-                            inner, static, graph, cache) != OK:
+                            inner, static, graph, cache, bits, common, hits) != OK:
                     return OVERFLOW
         if not nishio and (card == 2 or (multiple and card > 2)):
             d0 = vals[0]
             s0 = on_slots[0]
+            nh = _common(on_slots, nv, st, bits, common, hits)
             for want in (1, 0):
-                for r in range(nrec[s0]):
-                    pid = st_pid[s0, r]
-                    if pid & 1 != want or pmap[s0, pid] != r or not _worth(pid, n, cand):
+                for j in range(nh):
+                    pid = st_pid[s0, hits[j]]
+                    if pid & 1 != want or not _worth(pid, n, cand):
                         continue
                     c = _cover(on_slots, nv, pid, st, sc, inner)
                     if c >= 0:
@@ -259,11 +340,94 @@ def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, 
 
 
 @njit(cache=True)
+def _nishio(base, n, cand, geo, st, sc, best, elim, memo):
+    """multiple_best's Nishio forcing chains (dynamic contradictions over X links, level 0) with a memo per digit.
+
+    A Nishio run follows one digit: its links (_on_to_off without Y links, _off_to_on's X links), the candidates
+    it erases and the hidden parents it records all read that digit's places only, and the cells it starts from
+    are the digit's places in cells of two candidates or more. So a digit's own best hint (price, complexity,
+    where it was found) depends only on its places and those of them that are a cell's last candidate: memo
+    = (keys[d] = those two cell sets, res[d] = [valid, base, tenths (BIG: none), complexity, cell, 0 for the on
+    run's contradiction / 1 for the off run's]), a pure cache across calls on this thread's stores, like
+    kernels/sestrong.py's. Between two Nishio calls of SE's walk ~3/4 of the digits keep their places.
+    SE's order (cells, their digits, the on run then the off run; the first of equal hints wins) makes the best
+    hint the least (tenths, complexity, cell, digit, run) over the digits' bests, which is what is combined; its
+    eliminations are made from this grid (an on target takes its cell's other candidates)."""
+    keys, res = memo
+    ncells = cand.shape[0]
+    W = keys.shape[2]
+    places = np.zeros(W, np.uint64)
+    lone = np.zeros(W, np.uint64)
+    best[0] = BIG
+    best[7] = 0
+    top = np.array([BIG, 0, 0, 0, 0], np.int64)  # tenths, complexity, cell, digit, run of the best so far
+    for d in range(n):
+        bit = np.uint64(1) << np.uint64(d)
+        for w in range(W):
+            places[w] = 0
+            lone[w] = 0
+        for c in range(ncells):
+            if cand[c] & bit:
+                places[c >> 6] |= np.uint64(1) << np.uint64(c & 63)
+                if cand[c] == bit:
+                    lone[c >> 6] |= np.uint64(1) << np.uint64(c & 63)
+        same = res[d, 0] == 1 and res[d, 1] == base
+        for w in range(W):
+            if keys[d, 0, w] != places[w] or keys[d, 1, w] != lone[w]:
+                same = False
+        if not same:
+            res[d, 0] = 0
+            if _nishio_digit(d, base, n, cand, geo, st, sc, res[d]) != OK:
+                return OVERFLOW
+            for w in range(W):
+                keys[d, 0, w] = places[w]
+                keys[d, 1, w] = lone[w]
+            res[d, 0], res[d, 1] = 1, base
+        r = res[d]
+        if r[2] < top[0] or (r[2] == top[0] and (r[3] < top[1] or (r[3] == top[1] and r[4] < top[2]))):
+            top[0], top[1], top[2], top[3], top[4] = r[2], r[3], r[4], d, r[5]
+    if top[0] >= BIG:
+        return OK
+    on = (top[2] * n + top[3]) * 2 + 1
+    if top[4] == 0:
+        _offer(best, elim, top[0], top[1], 7, K_CONTRA_OFF, on, on - 1, -1, n, cand)
+    else:
+        _offer(best, elim, top[0], top[1], 7, K_CONTRA_ON, on - 1, on, -1, n, cand)
+    return OK
+
+
+@njit(cache=True)
+def _nishio_digit(d, base, n, cand, geo, st, sc, out):
+    """Digit d's best Nishio hint, as multiple_best finds it in its cells (slots d and n, as there), into
+    out[2:6] (see _nishio); OK or OVERFLOW."""
+    result = sc[8]
+    out[2] = BIG
+    out[3], out[4], out[5] = 0, 0, 0
+    for cell in range(cand.shape[0]):
+        m = cand[cell]
+        if not (m >> np.uint64(d)) & np.uint64(1) or popcount(m) < 2:
+            continue
+        on = (cell * n + d) * 2 + 1
+        for run in range(2):  # the on run's contradiction (the candidate goes), then the off run's
+            s = d if run == 0 else n
+            propagate(s, on if run == 0 else on - 1, True, False, n, cand, geo, st, sc, 0, None)
+            if result[2] != OK:
+                return OVERFLOW
+            if result[0] < 0:
+                continue
+            c = ancestors(s, result[0], st, sc) + ancestors(s, result[1], st, sc)
+            diff = base + length_tenths(c)
+            if diff < out[2] or (diff == out[2] and c < out[3]):
+                out[2], out[3], out[4], out[5] = diff, c, cell, run
+    return OK
+
+
+@njit(cache=True)
 def _regions(cell, d, sd, multiple, dynamic, level, base, n, cand, geo, st, sc, best, elim, slots, inner, static,
-             graph, cache):
+             graph, cache, bits, common, hits):
     """SE's doRegionChainings for (cell, d) (its on run in slot sd): in each house where cell is the first of the
     digit's places, the potentials every place forces (static: runs over the static graph, see _run; each place's
-    run made once per call, see _on_run)."""
+    run made once per call, see _on_run; the potentials all hold listed by _common)."""
     cell_units, unit_cells = geo[0], geo[1]
     st_pid, nrec, pmap = st[0], st[4], st[6]
     result = sc[8]
@@ -290,23 +454,18 @@ def _regions(cell, d, sd, multiple, dynamic, level, base, n, cand, geo, st, sc, 
             c = unit_cells[u, i]
             if c != cell and cand[c] & bit:
                 slot = _on_run((c * n + d) * 2 + 1, n + ns, cache, static, graph, dynamic, y, n, cand, geo, st, sc,
-                               level, inner)
+                               level, inner, bits)
                 if slot < 0:
                     return OVERFLOW
                 slots[ns] = slot
                 ns += 1
+        nh = _common(slots, ns, st, bits, common, hits)
         for want in (1, 0):
-            for r in range(nrec[sd]):
-                pid = st_pid[sd, r]
-                if pid & 1 != want or pmap[sd, pid] != r or not _worth(pid, n, cand):
+            for j in range(nh):
+                pid = st_pid[sd, hits[j]]
+                if pid & 1 != want or not _worth(pid, n, cand):
                     continue
                 total = 0
-                for i in range(ns):
-                    if pmap[slots[i], pid] < 0:
-                        total = -1
-                        break
-                if total < 0:
-                    continue
                 for i in range(ns):
                     total += ancestors(slots[i], pmap[slots[i], pid], st, sc)
                     sc[20][i] = slots[i]
@@ -362,17 +521,16 @@ def _no_later(diff, cplx, key, bound):
 
 
 @njit(cache=True)
-def _seed_bound(seed, n, cand, geo, st, sc, adj_ptr, adj, adj_cause, found, tmpelim, bound):
+def _seed_bound(seed, n, cand, geo, st, sc, full, work, found, tmpelim, bound):
     """bound = (tenths, complexity, key) of the easiest hint the previous best's source (seed = mode, source pid,
-    kind) gives in this state, or BIG: any hint bounds the search, and a close state often keeps the chain."""
+    kind) gives in this state, or BIG: any hint bounds the search, and a close state often keeps the chain.
+    full, work: the full static graph and a graph buffer (_graph_of)."""
     bound[0] = BIG
     mode, src, kind = seed[0], seed[1], seed[2]
     if mode < 0 or not (cand[src // 2 // n] >> np.uint64(src // 2 % n)) & np.uint64(1):
         return
-    y = mode >= 1
-    x = mode != 1
     key = 2 if mode == 0 else (3 if mode == 1 else 4)
-    static_graph(y, x, n, cand, geo, sc, adj_ptr, adj, adj_cause)
+    adj_ptr, adj, adj_cause = _graph_of(mode, full, work)
     if kind == K_CYCLE:
         nf = cycles(0, src, adj_ptr, adj, adj_cause, st, sc, found)
         for i in range(max(nf, 0)):
@@ -386,6 +544,36 @@ def _seed_bound(seed, n, cand, geo, st, sc, adj_ptr, adj, adj_cause, found, tmpe
     if t >= 0 and _worth(st[0][1, t], n, cand):
         c = ancestors(1, t, st, sc)
         bound[0], bound[1], bound[2] = (70 if mode == 2 else 66) + length_tenths(c), c, key
+
+
+@njit(cache=True)
+def _graph_of(mode, full, work):
+    """The static graph of a loops mode (0: X links, 1: Y links, 2: both) from the full one (static_graph(True,
+    True), which is mode 2's), filtered into `work`: static_graph(y, x) makes the same edges in the same order
+    less those it leaves out - a potential's links within its cell (cause CELL) without Y links, an off
+    potential's house links without X links. (_off_to_on drops a house link that repeats an earlier target, but a
+    Y link's target is another digit of the cell and an X link's the digit in another cell: leaving one kind
+    out never brings back a dropped repeat.) Three static_graph calls a loops call (and the seed's) -> one."""
+    if mode == 2:
+        return full
+    f_ptr, f_adj, f_cause = full
+    ptr, adj, cause = work
+    npid = f_ptr.shape[0] - 1
+    k = 0
+    for p in range(npid):
+        ptr[p] = k
+        for i in range(f_ptr[p], f_ptr[p + 1]):
+            c = f_cause[i]
+            if c == CELL:
+                if mode == 0:
+                    continue
+            elif mode == 1 and not p & 1:
+                continue
+            adj[k] = f_adj[i]
+            cause[k] = c
+            k += 1
+    ptr[npid] = k
+    return work
 
 
 @njit(cache=True)
@@ -491,17 +679,18 @@ def loops_best(n, cand, geo, st, sc, best, elim, tmpelim, found, seed):
     best[7] = 0
     vals = np.empty(n, np.int64)
     npid = 2 * cand.shape[0] * n
-    adj_ptr = np.empty(npid + 1, np.int64)
-    adj = np.empty(npid * (4 * n + 8), np.int64)
-    adj_cause = np.empty(npid * (4 * n + 8), np.int64)
+    full = (np.empty(npid + 1, np.int64), np.empty(npid * (4 * n + 8), np.int64),
+            np.empty(npid * (4 * n + 8), np.int64))
+    work = (np.empty(npid + 1, np.int64), np.empty(npid * (4 * n + 8), np.int64),
+            np.empty(npid * (4 * n + 8), np.int64))
+    static_graph(True, True, n, cand, geo, sc, full[0], full[1], full[2])
     bound = np.zeros(3, np.int64)
     tj = np.empty((8, npid + 1), np.int64)
     reach = np.empty((npid, (npid + 63) // 64), np.uint64)
-    _seed_bound(seed, n, cand, geo, st, sc, adj_ptr, adj, adj_cause, found, tmpelim, bound)
+    _seed_bound(seed, n, cand, geo, st, sc, full, work, found, tmpelim, bound)
     for mode in range(3):
-        y = mode >= 1
         x = mode != 1
-        static_graph(y, x, n, cand, geo, sc, adj_ptr, adj, adj_cause)
+        adj_ptr, adj, adj_cause = _graph_of(mode, full, work)
         _closure(n, cand, adj_ptr, adj, tj, reach)
         key = 2 if mode == 0 else (3 if mode == 1 else 4)
         cyc_base = 70 if mode == 2 else 65

@@ -102,6 +102,7 @@ class Stores:
         self.elim = np.zeros((ncells * n, 2), np.int64)
         self.tmpelim = np.zeros((ncells * n, 2), np.int64)
         self.found = np.zeros(self.records, np.int64)
+        self.bits = np.zeros((slots, (npid + 63) // 64), np.uint64)  # kernels/chains._mark's sets, one per slot
 
     def grown(self) -> "Stores":
         """Stores twice as large."""
@@ -146,24 +147,44 @@ def _cand(state: Candidates) -> np.ndarray:
     return np.array(state.cand, dtype=np.uint64)
 
 
-def _run(state: Candidates, kernel, *args, inner=None) -> Stores:
-    """Call a best-hint kernel, growing the stores until it fits."""
-    geo = tables(state.houses)
-    placed = np.bincount(np.array(state.values, np.int64), minlength=state.n + 1)[1:]
-    cand = _cand(state)
+def _run(houses: Houses, values: np.ndarray, cand: np.ndarray, kernel, *args, inner=None) -> Stores:
+    """Call a best-hint kernel on a grid's flat arrays (values int64, candidate masks uint64; only read), growing
+    the stores until it fits."""
+    geo = tables(houses)
+    placed = np.bincount(values, minlength=houses.n + 1)[1:]
     while True:
-        s = stores(state.houses)
+        s = stores(houses)
         s.sc[12][:] = placed
-        if kernel(*args, state.n, cand, geo, s.st, s.sc, s.best, s.elim, *_extra(kernel, s, inner)) == K.OK:
+        if kernel(*args, houses.n, cand, geo, s.st, s.sc, s.best, s.elim, *_extra(kernel, s, houses, inner)) == K.OK:
             return s
-        _STORES[(state.houses.n, state.houses.ncells, threading.get_ident())] = s.grown()
+        _STORES[(houses.n, houses.ncells, threading.get_ident())] = s.grown()
 
 
-def _extra(kernel, s: Stores, inner) -> tuple:
-    """The loops kernel's extra buffers and seed; the nested chains' buffers."""
+def _arrays(state: Candidates) -> tuple:
+    """The houses and flat arrays of a state, as _run reads them."""
+    return state.houses, np.array(state.values, np.int64), _cand(state)
+
+
+def _extra(kernel, s: Stores, houses: Houses, inner) -> tuple:
+    """The loops kernel's extra buffers and seed; the multiple kernel's bit sets, Nishio memo and nested chains'
+    buffers."""
     if kernel is K.loops_best:
         return s.tmpelim, s.found, inner if inner is not None else NO_SEED
-    return (inner,) if inner is not None else ()
+    memo = nishio_memo(houses)
+    return (s.bits, memo, inner) if inner is not None else (s.bits, memo)
+
+
+def nishio_memo(houses: Houses) -> tuple:
+    """kernels/chains._nishio's memo for this geometry and thread: per digit, two cell sets and its best hint (a
+    cache keyed by the digit's places, so it holds across calls and puzzles of one geometry, never across two)."""
+    return _nishio_memo(houses, threading.get_ident())
+
+
+@lru_cache(maxsize=16)
+def _nishio_memo(houses: Houses, thread: int) -> tuple:
+    """nishio_memo, made once per geometry and thread."""
+    words = (houses.ncells + 63) // 64
+    return np.zeros((houses.n, 2, words), np.uint64), np.zeros((houses.n, 6), np.int64)
 
 
 NO_SEED = np.array([-1, -1, -1], np.int64)
@@ -172,13 +193,24 @@ NO_SEED = np.array([-1, -1, -1], np.int64)
 def loops(state: Candidates, seed=None):
     """SE's Forcing Chains & Cycles: the best bidirectional cycle or forcing X/Y/XY chain, as a Step (or None).
     seed: the previous call's `loops_seed`, which only speeds the search up."""
-    s = _run(state, K.loops_best, inner=seed)
-    return _step(state, s, "loops") if s.best[0] < K.BIG else None
+    return loops_of(*_arrays(state), seed)
+
+
+def loops_of(houses: Houses, values: np.ndarray, cand: np.ndarray, seed=None, text: bool = True):
+    """loops() of a grid's flat arrays (see _run); text=False leaves the step's explanation empty (SE's rating
+    walk reads only its price, name and eliminations)."""
+    s = _run(houses, values, cand, K.loops_best, inner=seed)
+    return _step(houses, s, "loops", text=text) if s.best[0] < K.BIG else None
 
 
 def loops_seed(state: Candidates) -> np.ndarray:
     """The seed of the next loops() call: the mode, source and kind of the best hint the last call found."""
-    best = stores(state.houses).best
+    return seed_of(state.houses)
+
+
+def seed_of(houses: Houses) -> np.ndarray:
+    """loops_seed of the last loops call on this geometry (and thread)."""
+    best = stores(houses).best
     return np.array([best[6], best[4], best[3]] if best[0] < K.BIG else [-1, -1, -1], np.int64)
 
 
@@ -186,14 +218,20 @@ def multiple(state: Candidates, multiple: bool = False, dynamic: bool = False, n
              nest_limit: int = 0):
     """SE's Nishio / multiple / dynamic forcing chains (level 1: "+", with the advanced rules; 2, 3, 4: nested
     chains, see kernels/dynamic.py): the best hint as a Step (or None)."""
+    return multiple_of(*_arrays(state), multiple, dynamic, nishio, level, nest_limit)
+
+
+def multiple_of(houses: Houses, values: np.ndarray, cand: np.ndarray, multiple: bool = False, dynamic: bool = False,
+                nishio: bool = False, level: int = 0, nest_limit: int = 0, text: bool = True):
+    """multiple() of a grid's flat arrays (see _run; text as loops_of)."""
     base = 75 if nishio else (85 + 5 * level if dynamic else 80)
     if level >= 2:
-        inner = inner_stores(state.houses, nest_limit)
-        s = _run(state, K.multiple_best, multiple, dynamic, nishio, level, base, inner=inner)
+        inner = inner_stores(houses, nest_limit)
+        s = _run(houses, values, cand, K.multiple_best, multiple, dynamic, nishio, level, base, inner=inner)
     else:
-        s = _run(state, K.multiple_best, multiple, dynamic, nishio, level, base)
+        s = _run(houses, values, cand, K.multiple_best, multiple, dynamic, nishio, level, base)
     family = "nishio" if nishio else ("dynamic" if dynamic else "multiple")
-    return _step(state, s, family, level) if s.best[0] < K.BIG else None
+    return _step(houses, s, family, level, text) if s.best[0] < K.BIG else None
 
 
 KIND_SLUG = {
@@ -216,11 +254,11 @@ def potential_text(pid: int, n: int) -> str:
     return f"{cell_name(cell, n)}{'=' if pid & 1 else '<>'}{d}"
 
 
-def _step(state: Candidates, s: Stores, family: str, level: int = 0):
-    """The best hint of a kernel run as a Step."""
-    n = state.n
+def _step(houses: Houses, s: Stores, family: str, level: int = 0, text: bool = True):
+    """The best hint of a kernel run as a Step (text=False: without its explanation)."""
+    n = houses.n
     best = s.best
-    kind, source, target, extra = int(best[3]), int(best[4]), int(best[5]), int(best[6])
+    kind, source, extra = int(best[3]), int(best[4]), int(best[6])
     elim = [(int(c), int(d)) for c, d in s.elim[:best[7]]]
     if family == "loops":
         slug = KIND_SLUG[("loops", kind)][extra]
@@ -232,14 +270,21 @@ def _step(state: Candidates, s: Stores, family: str, level: int = 0):
         elif level >= 2:
             slug = "nested-forcing-chain"
     cell, d = source // 2 // n, source // 2 % n + 1
+    se = best[0] / 10
+    return step(slug, _text(houses, s, slug, elim) if text else "", digits=sorted({dd for _, dd in elim}),
+                cells=sorted({c for c, _ in elim}), eliminations=elim, se=se, pattern=((cell, d),))
+
+
+def _text(houses: Houses, s: Stores, slug: str, elim: list) -> str:
+    """The explanation of the best hint of a kernel run."""
+    n = houses.n
+    kind, source, target, extra = int(s.best[3]), int(s.best[4]), int(s.best[5]), int(s.best[6])
+    cell, d = source // 2 // n, source // 2 % n + 1
     what = {K.K_CYCLE: f"cycle through {potential_text(source, n)}",
             K.K_CELL: f"every candidate of {cell_name(cell, n)}",
-            K.K_REGION: f"every place of {d} in {state.houses.name(extra) if extra >= 0 else ''}"}.get(
+            K.K_REGION: f"every place of {d} in {houses.name(extra) if extra >= 0 else ''}"}.get(
         kind, f"{potential_text(source, n)} implies {potential_text(target, n)}")
-    se = best[0] / 10
-    text = f"{_name(slug)}: {what} => {result_text(elim, (), n)} (length {int(best[1])})"
-    return step(slug, text, digits=sorted({dd for _, dd in elim}), cells=sorted({c for c, _ in elim}),
-                eliminations=elim, se=se, pattern=((cell, d),))
+    return f"{_name(slug)}: {what} => {result_text(elim, (), n)} (length {int(s.best[1])})"
 
 
 def _name(slug: str) -> str:

@@ -35,6 +35,12 @@ def _easiest(gen):
     return best
 
 
+# SE's Nishio, multiple and dynamic forcing chain producers, in SE's order (forcing.multiple's arguments)
+SE_MULTIPLE = (dict(nishio=True, dynamic=True), dict(multiple=True), dict(multiple=True, dynamic=True),
+               dict(multiple=True, dynamic=True, level=1), dict(multiple=True, dynamic=True, level=2),
+               dict(multiple=True, dynamic=True, level=3), dict(multiple=True, dynamic=True, level=4, nest_limit=0),
+               dict(multiple=True, dynamic=True, level=4, nest_limit=1))
+
 SE_PRODUCERS = (
     lambda s: _first(singles.hidden_singles(s, full=True)),
     lambda s: _first(intersections.direct_locked_candidates(s)),
@@ -65,14 +71,7 @@ SE_PRODUCERS = (
     forcing.loops,
     lambda s: _easiest(wings.bent_wings(s, 6)),
     lambda s: exclusion.first_aligned_exclusion(s, 3),
-    lambda s: forcing.multiple(s, nishio=True, dynamic=True),
-    lambda s: forcing.multiple(s, multiple=True),
-    lambda s: forcing.multiple(s, multiple=True, dynamic=True),
-    lambda s: forcing.multiple(s, multiple=True, dynamic=True, level=1),
-    lambda s: forcing.multiple(s, multiple=True, dynamic=True, level=2),
-    lambda s: forcing.multiple(s, multiple=True, dynamic=True, level=3),
-    lambda s: forcing.multiple(s, multiple=True, dynamic=True, level=4, nest_limit=0),
-    lambda s: forcing.multiple(s, multiple=True, dynamic=True, level=4, nest_limit=1),
+    *(lambda s, kw=kw: forcing.multiple(s, **kw) for kw in SE_MULTIPLE),
 )
 
 # SE's chaining producers alone: the rescue of the HoDoKu path
@@ -95,6 +94,7 @@ def se_next(state: Candidates, start: int = 0, producers=SE_PRODUCERS) -> Step |
 
 
 LOOPS = 26  # SE_PRODUCERS[LOOPS] is forcing.loops
+MULTIPLE = 29  # SE_PRODUCERS[MULTIPLE + i] is forcing.multiple with SE_MULTIPLE[i]
 BASIC = 12  # SE_PRODUCERS[:BASIC] (singles to hidden triples) also exist as the numba kernels of kernels/se.py
 
 
@@ -327,11 +327,15 @@ def cascade(houses, values: np.ndarray, cand: np.ndarray, givens: int = 0, marke
         yield "walked", p, stats, hardest
         if p < 0 or p >= len(SE_PRODUCERS):
             return
-        current = Candidates.from_arrays(houses, values, cand, givens, marked)
-        if p == LOOPS:
-            step = forcing.loops(current, seed)
-            seed = forcing.loops_seed(current)
+        if p == LOOPS or p >= MULTIPLE:  # chains: on the arrays, their steps without text, eliminations only
+            if p == LOOPS:
+                step = forcing.loops_of(houses, values, cand, seed, text=False)
+                seed = forcing.seed_of(houses)
+            else:
+                step = forcing.multiple_of(houses, values, cand, text=False, **SE_MULTIPLE[p - MULTIPLE])
+            current = None
         else:
+            current = Candidates.from_arrays(houses, values, cand, givens, marked)
             step = SE_PRODUCERS[p](current)
         if step is None:
             p += 1
@@ -339,8 +343,12 @@ def cascade(houses, values: np.ndarray, cand: np.ndarray, givens: int = 0, marke
         yield "step", step, stats, hardest
         if _count(step, stats):
             hardest = step.technique
-        current.apply(step)
-        values, cand = np.array(current.values, np.int64), np.array(current.cand, np.uint64)
+        if current is None:
+            for c, d in step.eliminations:
+                cand[c] &= ~np.uint64(1 << (d - 1))
+        else:
+            current.apply(step)
+            values, cand = np.array(current.values, np.int64), np.array(current.cand, np.uint64)
         p = 0
 
 
