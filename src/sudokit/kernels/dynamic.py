@@ -46,7 +46,7 @@ from numba import njit
 
 from .advanced import _advanced
 from .bits import popcount
-from .links import (ADVANCED, CELL, OK, OVERFLOW, _add, _cycle_removable, _digits, _off_to_on, _on_to_off,
+from .links import (ADVANCED, CELL, OK, OVERFLOW, _add, _add1, _addc, _cycle_removable, _digits, _off_to_on, _on_to_off,
                     _store_add, ancestors, cycles, forcing, length_tenths, reset_slot, static_graph)
 
 
@@ -209,37 +209,6 @@ def propagate_static(s, start, adj_ptr, adj, adj_cause, st, sc):
                 else:
                     qon[ton] = x
                     ton += 1
-
-
-@njit(cache=True, inline="always")
-def _addc(s, pid, parents, k, why, rec_pid, rec_p0, rec_pn, par, nrec, npar, cause, nest):
-    """_store_add(s, pid, k, ...) with cause `why`, over the store arrays (see _add1): propagate's runs, on the
-    same captured calls as _add1's: 24 dynamic multiple 0.110 -> 0.084 s, 102 Nishio 0.069 -> 0.055 s."""
-    r = _add(s, pid, parents, k, rec_pid, rec_p0, rec_pn, par, nrec, npar)
-    if r >= 0:
-        cause[s, r] = why
-        nest[s, r] = -1
-    return r
-
-
-@njit(cache=True, inline="always")
-def _add1(s, pid, parent, why, rec_pid, rec_p0, rec_pn, par, nrec, npar, cause, nest):
-    """_store_add(s, pid, 1, ...) with parent record `parent` and cause `why`, over the store arrays: passing the
-    store and scratch tuples (~30 arrays) on every link is what costs (see the module docstring); this form took
-    static multiple chains' runs from 97 to 19 ms (every run of the 92 static multiple calls met rating the
-    40 puzzles of ER 5-9.3 of benchmarks/rate.py, best of 5; every record the same)."""
-    r = nrec[s]
-    if r >= rec_pid.shape[1] or npar[s] + 1 > par.shape[1]:
-        return -1
-    rec_pid[s, r] = pid
-    rec_p0[s, r] = npar[s]
-    rec_pn[s, r] = 1
-    par[s, npar[s]] = parent
-    npar[s] += 1
-    nrec[s] = r + 1
-    cause[s, r] = why
-    nest[s, r] = -1
-    return r
 
 
 def _copy(fn, name: str):

@@ -205,6 +205,37 @@ def _store_add(s, pid, nparents, st, sc, cause=NONE):
     return r
 
 
+@njit(cache=True, inline="always")
+def _addc(s, pid, parents, k, why, rec_pid, rec_p0, rec_pn, par, nrec, npar, cause, nest):
+    """_store_add(s, pid, k, ...) with cause `why`, over the store arrays (see _add1): propagate's runs, on the
+    same captured calls as _add1's: 24 dynamic multiple 0.110 -> 0.084 s, 102 Nishio 0.069 -> 0.055 s."""
+    r = _add(s, pid, parents, k, rec_pid, rec_p0, rec_pn, par, nrec, npar)
+    if r >= 0:
+        cause[s, r] = why
+        nest[s, r] = -1
+    return r
+
+
+@njit(cache=True, inline="always")
+def _add1(s, pid, parent, why, rec_pid, rec_p0, rec_pn, par, nrec, npar, cause, nest):
+    """_store_add(s, pid, 1, ...) with parent record `parent` and cause `why`, over the store arrays: passing the
+    store and scratch tuples (~30 arrays) on every link is what costs (see the module docstring); this form took
+    static multiple chains' runs from 97 to 19 ms (every run of the 92 static multiple calls met rating the
+    40 puzzles of ER 5-9.3 of benchmarks/rate.py, best of 5; every record the same)."""
+    r = nrec[s]
+    if r >= rec_pid.shape[1] or npar[s] + 1 > par.shape[1]:
+        return -1
+    rec_pid[s, r] = pid
+    rec_p0[s, r] = npar[s]
+    rec_pn[s, r] = 1
+    par[s, npar[s]] = parent
+    npar[s] += 1
+    nrec[s] = r + 1
+    cause[s, r] = why
+    nest[s, r] = -1
+    return r
+
+
 @njit(cache=True)
 def ancestors(s, r, st, sc):
     """SE's ancestor count of record r: the distinct potentials among r and all that forced it, walked
@@ -294,7 +325,7 @@ def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30, tj=
                 if tj is not None and not _back(e, source, tj, reach):
                     continue
                 parents[0] = r
-                xr = _store_add(s, e, 1, st, sc, adj_cause[i])
+                xr = _add1(s, e, r, adj_cause[i], st[0], st[1], st[2], st[3], st[4], st[5], st[7], st[8])
                 if xr < 0 or toff >= qoff.shape[0]:
                     return -1
                 depth[xr] = depth[r] + 1
@@ -312,7 +343,7 @@ def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30, tj=
                 e = adj[i]
                 parents[0] = r
                 if length >= 4 and e == source:
-                    xr = _store_add(s, e, 1, st, sc, adj_cause[i])
+                    xr = _add1(s, e, r, adj_cause[i], st[0], st[1], st[2], st[3], st[4], st[5], st[7], st[8])
                     if xr < 0 or nfound >= found.shape[0]:
                         return -1
                     found[nfound] = xr
@@ -320,7 +351,7 @@ def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30, tj=
                 if pmap[s, e] < 0:
                     if tj is not None and not _back(e, source, tj, reach):
                         continue
-                    xr = _store_add(s, e, 1, st, sc, adj_cause[i])
+                    xr = _add1(s, e, r, adj_cause[i], st[0], st[1], st[2], st[3], st[4], st[5], st[7], st[8])
                     if xr < 0 or ton >= qon.shape[0]:
                         return -1
                     depth[xr] = depth[r] + 1
@@ -371,13 +402,15 @@ def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, 
                 parents[0] = r
                 if e == opposite:
                     # the first chain to the opposite is the one SE keeps; nothing later changes it
-                    return _store_add(s, e, 1, st, sc, adj_cause[i]) if nrec[s] < st_pid.shape[1] else -2
+                    if nrec[s] >= st_pid.shape[1]:
+                        return -2
+                    return _add1(s, e, r, adj_cause[i], st[0], st[1], st[2], st[3], st[4], st[5], st[7], st[8])
                 xr = -1
                 if pmap[s, e] < 0:
                     if tj is not None and not _back(e, opposite, tj, reach):
                         continue
                     if xr < 0:
-                        xr = _store_add(s, e, 1, st, sc, adj_cause[i])
+                        xr = _add1(s, e, r, adj_cause[i], st[0], st[1], st[2], st[3], st[4], st[5], st[7], st[8])
                     if xr < 0:
                         return -2
                     depth[xr] = depth[r] + 1
@@ -395,13 +428,15 @@ def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, 
                 parents[0] = r
                 if e == opposite:
                     # the first chain to the opposite is the one SE keeps; nothing later changes it
-                    return _store_add(s, e, 1, st, sc, adj_cause[i]) if nrec[s] < st_pid.shape[1] else -2
+                    if nrec[s] >= st_pid.shape[1]:
+                        return -2
+                    return _add1(s, e, r, adj_cause[i], st[0], st[1], st[2], st[3], st[4], st[5], st[7], st[8])
                 xr = -1
                 if pmap[s, e] < 0:
                     if tj is not None and not _back(e, opposite, tj, reach):
                         continue
                     if xr < 0:
-                        xr = _store_add(s, e, 1, st, sc, adj_cause[i])
+                        xr = _add1(s, e, r, adj_cause[i], st[0], st[1], st[2], st[3], st[4], st[5], st[7], st[8])
                     if xr < 0:
                         return -2
                     depth[xr] = depth[r] + 1
