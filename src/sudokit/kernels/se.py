@@ -163,9 +163,10 @@ def _locked_digits(a, b, n, unit_cells, member, cand):
 @njit(cache=True)
 def _locking(direct, n, unit_cells, kind, cross, group_end, member, shares, cand, out, elim, which=0):
     """Locked candidates (producer 5) or SE's direct pointing/claiming (producer 1). Each pair of houses' locked
-    digits come from one pass over its cells (_locked_digits), and a group's digits that none has are skipped:
-    the walks' stuck states 6.9 -> see commit us a call (a pass per house and digit and a cell test per pair and
-    digit before; a per-call table of the pairs' places outside their second house alone gained nothing)."""
+    digits come from one pass over its cells (_locked_digits), and a group's digits that none has are skipped: the
+    walks' stuck states 6.7 -> 4.4 us a call, dispatch included (before: a pass per house and digit, and a cell
+    test per pair and digit; a per-call table of the pairs' places outside their second house alone gained nothing).
+    """
     g0 = 0
     nunits = unit_cells.shape[0]
     fire = np.zeros(cross.shape[0], np.uint64)
@@ -458,7 +459,7 @@ def _fish(k, n, unit_cells, values, cand, out, elim):
     """Basic fish of size k (producers 7, 10, 15): column bases, then row bases; SE's order is line tuples outer,
     digits inner (the first fish by base mask, then digit), found here digit by digit over each digit's lines with
     2+ places only (_first_fish), keeping the smallest base. The ER < 5 and 5-7 walks' stuck states (us a call,
-    dispatch included): X-Wing 10.5 -> 6.9 -> see commit, Swordfish 12.7 -> 7.6 -> (the middle figures: every tuple
+    dispatch included): X-Wing 10.5 -> 6.9 -> 5.2, Swordfish 12.7 -> 7.6 -> 4.8 (the middle figures: every tuple
     and digit over a per-call table of the lines' places, _line_places; before it a pass over N cells per line,
     digit and tuple)."""
     placed = np.zeros(n, np.int64)
