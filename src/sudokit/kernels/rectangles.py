@@ -47,7 +47,7 @@ def allowed(n, marked, values, cand, cell_units, placed, free):
 
 
 @njit(cache=True)
-def _same(rects, out, k, w, x, y, z):
+def _same(out, k, w, x, y, z):
     """True if one of the first k rectangles of out has the cells w, x, y, z (in any order)."""
     for i in range(k):
         hit = 0
@@ -71,7 +71,7 @@ def unique_rectangles(n, marked, values, cand, rects, cell_units, placed, free, 
         m = cand[w]
         if popcount(m) != 2 or free[x] & m != m or free[y] & m != m or free[z] & m != m:
             continue
-        if _same(rects, out, k, w, x, y, z):
+        if _same(out, k, w, x, y, z):
             continue
         a = 0
         while not (m >> np.uint64(a)) & np.uint64(1):

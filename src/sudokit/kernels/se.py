@@ -42,17 +42,6 @@ NPRODUCERS = 17
 
 
 @njit(cache=True)
-def _pos(u, d, n, unit_cells, cand):
-    """The places (unit indices) of digit d in unit u, as a bit mask."""
-    bit = np.uint64(1) << np.uint64(d)
-    m = np.uint64(0)
-    for j in range(n):
-        if cand[unit_cells[u, j]] & bit:
-            m |= np.uint64(1) << np.uint64(j)
-    return m
-
-
-@njit(cache=True)
 def _empty(u, n, unit_cells, values):
     """The number of empty cells of unit u."""
     k = 0
