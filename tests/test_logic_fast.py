@@ -163,6 +163,93 @@ def test_w_wings_and_remote_pairs_match_every_pair_search():
     assert wings > 0 and chains > 0
 
 
+def _random_states(rng, geometry, count: int, pair_share: float):
+    """Candidate grids of random masks, many of them bivalue (a share of them one common pair): not Sudoku
+    states, but every finder reads them and the kernels must agree with the readable finders on them."""
+    h = houses_of(geometry)
+    n = h.n
+    for _ in range(count):
+        pair = sum(1 << int(d) for d in rng.choice(n, 2, replace=False))
+        cand = []
+        for _c in range(h.ncells):
+            k = int(rng.choice([0, 2, 2, 3, n]))
+            mask = 0 if k == 0 else sum(1 << int(d) for d in rng.choice(n, k, replace=False))
+            cand.append(pair if rng.random() < pair_share else mask)
+        yield Candidates(h, [0 if m else 1 for m in cand], cand)
+
+
+GEOMETRIES = [box_geometry(2, 2), box_geometry(2, 3), box_geometry(3, 3), box_geometry(3, 4), box_geometry(4, 4)]
+
+
+@pytest.mark.parametrize("geometry", GEOMETRIES)
+def test_w_wing_kernel_matches_the_python_finder(geometry):
+    from sudokit.logic import w_wing
+
+    rng = np.random.default_rng(11)
+    states = list(_random_states(rng, geometry, 60, 0.05))
+    if geometry.n == 9:
+        states += list(path_states())
+    found = 0
+    for state in states:
+        fast = list(w_wing.w_wings(state))
+        assert fast == list(w_wing.w_wings_python(state))
+        found += len(fast)
+    assert found > 20
+
+
+@pytest.mark.parametrize("geometry", GEOMETRIES)
+def test_remote_pair_screen_matches_the_chains(geometry):
+    """kernels/wwing.remote_pair_any says yes exactly when some chain of _pair_chains eliminates."""
+    from sudokit.logic import w_wing
+
+    rng = np.random.default_rng(13)
+    states = [s for share in (0.03, 0.06, 0.12) for s in _random_states(rng, geometry, 30, share)]
+    if geometry.n == 9:
+        states += list(path_states())
+    verdicts = []
+    for state in states:
+        chains = any(w_wing._rp_eliminations(state, chain) for chain in w_wing._pair_chains(state))
+        assert w_wing._may_pair(state) == chains
+        verdicts.append(chains)
+    assert any(verdicts) and not all(verdicts)
+
+
+def _solved_states(rng, geometry, count: int):
+    """Random grids with solved cells (half of them givens) and random, often bivalue, candidates elsewhere; every
+    fifth a pencilmark puzzle."""
+    h = houses_of(geometry)
+    n = h.n
+    for i in range(count):
+        values = [int(rng.integers(1, n + 1)) if rng.random() < 0.5 else 0 for _ in range(h.ncells)]
+        cand = [0 if v else sum(1 << int(d) for d in rng.choice(n, int(rng.choice([2, 2, 3, n])), replace=False))
+                for v in values]
+        givens = sum(1 << c for c, v in enumerate(values) if v and rng.random() < 0.5)
+        yield Candidates(h, values, cand, givens, marked=i % 5 == 4)
+
+
+@pytest.mark.parametrize("geometry", GEOMETRIES)
+def test_rectangle_kernels_match_the_python_finders(geometry):
+    """kernels/rectangles: the same unique rectangles in the same order; the avoidable screen says yes exactly when
+    the Python search finds a step."""
+    from sudokit.logic import uniqueness
+
+    rng = np.random.default_rng(17)
+    states = list(_solved_states(rng, geometry, 80))
+    if geometry.n == 9:
+        states += list(path_states())
+    rectangles, verdicts = 0, []
+    for state in states:
+        fast = list(uniqueness.unique_rectangles(state))
+        assert fast == list(uniqueness.unique_rectangles_python(state))
+        rectangles += len(fast)
+        some = any(True for _ in uniqueness.avoidable_rectangles_python(state))
+        assert bool(list(uniqueness.avoidable_rectangles(state))) == some
+        if not state.marked:
+            assert uniqueness._may_avoid(state) == some
+        verdicts.append(some)
+    assert rectangles > 0 and any(verdicts) and not all(verdicts)
+
+
 def _grave_reference(state: Candidates, rest) -> bool:
     """_is_grave counting each house's places of each digit cell by cell."""
     if any(v == 0 and m.bit_count() != 2 for v, m in zip(state.values, rest)):

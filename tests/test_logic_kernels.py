@@ -208,15 +208,16 @@ def test_strong_link_kernel_with_kept_scratch_matches_fresh():
     assert found > 0
 
 
-@pytest.mark.parametrize("p", range(12))
+@pytest.mark.parametrize("p", range(17))
 def test_se_basic_kernels_match_python(p):
-    """kernels/se's producers 0-11 take the Python producer's first step (same eliminations, placement, price)."""
+    """kernels/se's producers 0-16 take the Python producer's first step (same eliminations, placement, price);
+    the fish (7, 10, 15), searched digit by digit in numba, on every path state."""
     from sudokit.kernels.se import first_hint
 
     fast = fast_tables(path_states()[0].houses)
     hits = 0
-    for state in path_states()[::2]:
-        want = SE_PRODUCERS[p](state)
+    for state in path_states()[::1 if p in (7, 10, 15) else 2]:
+        want = SE_PRODUCERS[{12: 13, 13: 14, 14: 16, 15: 17, 16: 18}.get(p, p)](state)  # SE's list has more
         found = first_hint(p, p + 1, 9, np.array(state.values, np.int64), np.array(state.cand, np.uint64), fast.geo,
                            fast.scan, fast.kind, fast.out, fast.elim)
         assert found == (want is not None)
@@ -227,7 +228,7 @@ def test_se_basic_kernels_match_python(p):
             assert place == tuple(want.placements)
             assert fast.out[1] == round(want.se * 10)
             hits += 1
-    assert hits > 0 or p in (3, 11)
+    assert hits > 0 or p in (3, 11, 16)  # no hidden quad on these paths (no false one either)
 
 
 def test_of_digit_keeps_only_that_digit():

@@ -23,11 +23,18 @@ alternating in the solved corners,
   type 2: two corners solved, the other two hold their pattern digit and one extra digit z, the same: z leaves
           the cells that see both.
 As in HoDoKu, two solved corners share a box, and an open corner holds two candidates (in type 1 too).
+
+Speed (issue 9): up to N = 32 the rectangles of unique_rectangles come from one numba pass (kernels/rectangles.py,
+same rectangles in the same order; unique_rectangles_python is the readable reference), and a numba screen says
+whether avoidable_rectangles has any step before the Python search runs (tests/test_logic_fast.py compares both).
 """
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
+
+import numpy as np
 
 from .candidates import Candidates, bits, digits_of
 from .notation import cells_text, eliminate_digit, eliminate_mask, result_text
@@ -93,8 +100,49 @@ def _shapes(houses) -> tuple:
                  for w in range(houses.ncells))
 
 
+class _Tables:
+    """The kernels' view of a geometry: every rectangle in the finders' order, each cell's houses, peers as a
+    matrix, and scratch (one set per thread)."""
+
+    def __init__(self, h):
+        shapes = _shapes(h)
+        self.rects = np.array([(w, x, y, z) for w in range(h.ncells) for x, others in shapes[w] for y, z in others],
+                              np.int64).reshape(-1, 4)
+        width = max(len(hs) for hs in h.cell_houses)
+        self.cell_units = np.full((h.ncells, width), -1, np.int64)
+        for c, hs in enumerate(h.cell_houses):
+            self.cell_units[c, :len(hs)] = hs
+        self.sees = np.zeros((h.ncells, h.ncells), np.bool_)
+        for c, m in enumerate(h.peers):
+            self.sees[c, list(bits(m))] = True
+        self.placed = np.zeros(len(h.cells), np.uint64)
+        self.free = np.zeros(h.ncells, np.uint64)
+        self.out = np.zeros((len(self.rects), 6), np.int64)
+
+
+@lru_cache(maxsize=16)
+def _tables(houses, thread: int) -> _Tables:
+    """_Tables of a geometry, cached by geometry and thread (the kernels write the scratch)."""
+    return _Tables(houses)
+
+
 def unique_rectangles(state: Candidates):
     """Every rectangle of four empty cells allowing a and b, one of them holding only a and b: (w, x, y, z, a, b)."""
+    if not state.houses.plain:
+        return
+    if state.n > 32:
+        yield from unique_rectangles_python(state)
+        return
+    from ..kernels.rectangles import unique_rectangles as kernel
+
+    t = _tables(state.houses, threading.get_ident())
+    k = kernel(state.n, state.marked, np.array(state.values, np.int64), np.array(state.cand, np.uint64), t.rects,
+               t.cell_units, t.placed, t.free, t.out)
+    yield from map(tuple, t.out[:k].tolist())  # a copy, made before the first yield: a second search may reuse out
+
+
+def unique_rectangles_python(state: Candidates):
+    """unique_rectangles in Python: the reference of the numba pass (and its route above N = 32)."""
     if not state.houses.plain:
         return
     free, seen = allowed(state), set()
@@ -277,6 +325,13 @@ def _hr_steps(state: Candidates, rect, corner: int, a: int, b: int):
 
 def avoidable_rectangles(state: Candidates):
     """Avoidable Rectangle type 1 and 2 steps (not on pencilmark puzzles, whose marks may forbid the twin)."""
+    if not state.houses.plain or state.marked or state.n <= 32 and not _may_avoid(state):
+        return iter(())
+    return avoidable_rectangles_python(state)
+
+
+def avoidable_rectangles_python(state: Candidates):
+    """avoidable_rectangles without the numba screen (its reference)."""
     if not state.houses.plain or state.marked:
         return
     seen = set()
@@ -285,6 +340,16 @@ def avoidable_rectangles(state: Candidates):
         if key not in seen:
             seen.add(key)
             yield from _ar_steps(state, w, x, y, z)
+
+
+def _may_avoid(state: Candidates) -> bool:
+    """The numba screen of kernels/rectangles.py: False if avoidable_rectangles has no step."""
+    from ..kernels.rectangles import avoidable_any
+
+    t, ncells = _tables(state.houses, threading.get_ident()), state.houses.ncells
+    given = np.unpackbits(np.frombuffer(state.givens.to_bytes((ncells + 7) // 8, "little"), np.uint8),
+                          bitorder="little")[:ncells]
+    return avoidable_any(np.array(state.values, np.int64), np.array(state.cand, np.uint64), given, t.sees, t.rects)
 
 
 def _free(state: Candidates, cell: int) -> bool:

@@ -11,14 +11,20 @@ a and one b: both digits leave every cell that sees the two. As HoDoKu, only cha
 holding a or b are reported, each set of eliminations once, by its shortest chain.
 
 Speed (issue 9): w_wings pairs only cells holding the same two digits (grouped once), and remote pair chains extend
-only through peers holding the same pair (a cell set): same order, same steps (tests/test_logic_fast.py).
+only through peers holding the same pair (a cell set): same order, same steps (tests/test_logic_fast.py). Up to
+N = 32, w_wings runs its search in numba (kernels/wwing.py), one instance per call, resuming after the last, and
+Python only makes the steps taken; w_wings_python is the readable reference (tests/test_logic_fast.py compares them).
 """
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
+from functools import lru_cache
 
-from .candidates import Candidates, digits_of
+import numpy as np
+
+from .candidates import Candidates, bits, digits_of
 from .notation import cells_text, eliminate_digit, result_text
 from .step import Link, cell_name
 from .table import step
@@ -28,6 +34,48 @@ MAX_CELLS = 10  # HoDoKu's longest chain: 20 nodes, two per cell
 
 def w_wings(state: Candidates):
     """W-Wing steps, one per pair of wing cells and eliminated digit (with the first bridging link found)."""
+    if state.n > 32:
+        yield from w_wings_python(state)
+        return
+    from ..kernels.wwing import w_wing_next
+
+    t = _tables(state.houses, threading.get_ident())
+    cand, peers, pos = np.array(state.cand, np.uint64), state.houses.peers, 0
+    while True:
+        pos = w_wing_next(pos, cand, t.sees, t.units, t.count, t.ends, t.out)
+        if pos < 0:
+            return
+        a, b, x, y, house, wa, wb = t.out.tolist()
+        elim = eliminate_digit(state, peers[a] & peers[b] & ~(1 << a | 1 << b), x + 1)
+        yield _w_step(state, a, b, x + 1, y + 1, (house, wa, wb), elim)
+        pos += 1
+
+
+class _Tables:
+    """The kernels' view of a geometry: peers as a matrix, houses padded with -1, scratch (one set per thread)."""
+
+    def __init__(self, h):
+        self.sees = np.zeros((h.ncells, h.ncells), np.bool_)
+        for c, m in enumerate(h.peers):
+            self.sees[c, list(bits(m))] = True
+        width = max(len(cells) for cells in h.cells)
+        self.units = np.full((len(h.cells), width), -1, np.int64)
+        for u, cells in enumerate(h.cells):
+            self.units[u, :len(cells)] = cells
+        self.count = np.zeros((len(h.cells), h.n), np.int64)
+        self.ends = np.zeros((len(h.cells), h.n, 2), np.int64)
+        self.out = np.zeros(7, np.int64)
+        self.chain, self.nxt = np.zeros(MAX_CELLS, np.int64), np.zeros(MAX_CELLS, np.int64)
+
+
+@lru_cache(maxsize=16)
+def _tables(houses, thread: int) -> _Tables:
+    """_Tables of a geometry, cached by geometry and thread (the kernels write the scratch)."""
+    return _Tables(houses)
+
+
+def w_wings_python(state: Candidates):
+    """w_wings in Python: the reference of the numba search (and its route above N = 32)."""
     h, cand = state.houses, state.cand
     pairs = [c for c in range(h.ncells) if cand[c].bit_count() == 2]
     alike: dict[int, list[int]] = {}  # each pair of digits -> its bivalue cells, in order (b runs over a's only)
@@ -97,6 +145,8 @@ def _w_step(state: Candidates, a, b, x, y, bridge, elim):
 
 def remote_pairs(state: Candidates):
     """Remote Pair steps: every distinct set of eliminations, by its shortest chain (found first)."""
+    if not _may_pair(state):
+        return
     best: dict[tuple, list[int]] = {}
     for chain in _pair_chains(state):
         key = tuple(_rp_eliminations(state, chain))
@@ -104,6 +154,18 @@ def remote_pairs(state: Candidates):
             best[key] = chain
     for elim, chain in best.items():
         yield _rp_step(state, chain, list(elim))
+
+
+def _may_pair(state: Candidates) -> bool:
+    """False if no Remote Pair can be found: up to N = 32 the numba search of kernels/wwing.py finds no chain that
+    eliminates (the Python chains then only confirm what it found), above it no pair of digits holds 4+ cells.
+    (Counting the pairs first, as above N = 32, made the kernel's route slower: 6.2 against 3.4 us a path state.)"""
+    if state.n > 32:
+        return any(k >= 4 and m.bit_count() == 2 for m, k in Counter(state.cand).items())
+    from ..kernels.wwing import remote_pair_any
+
+    t = _tables(state.houses, threading.get_ident())
+    return remote_pair_any(MAX_CELLS, np.array(state.cand, np.uint64), t.sees, t.chain, t.nxt)
 
 
 def _pair_chains(state: Candidates):
