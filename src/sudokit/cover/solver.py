@@ -32,6 +32,7 @@ from .problem import Problem
 COUNT_ALL = np.iinfo(np.int64).max
 ALGORITHMS = ("cells", "dlx", "cells-first", "dlx2")
 DEFAULT_ALGORITHM = "cells"
+CELLS_HEADER = 4  # words before each item's set in the cells kernel's setm (kernels/cells.py HEADER)
 TIES = {"cells": "degree", "cells-first": "first", "dlx": "degree", "dlx2": "first"}  # the dancing-cells MRV tie-break of each name (see item_ranks)
 SLICE = 1 << 18  # nodes per kernel call: between calls Python sees Ctrl-C / SIGTERM (the search resumes exactly)
 MAX_BEST = 100_000  # cheapest(p, k): k at most this (Knuth's DLX5 allows 15,000)
@@ -135,7 +136,7 @@ class Search:
             # room for a few levels' (item, size) pairs; the kernel pauses for more when a level might not fit
             self.trail = np.zeros(min(4 * n * (problem.n_primary + 1), 1 << 16) + 4 * n + 4, np.uint32)
             self.state[4] = n  # every item active
-            self.state[5] = problem.n_primary
+            self.state[5] = cells_first_secondary(self.links)
             self.state[9] = snapshot
             self.state[10] = problem.n_primary  # every primary item active
         if seed is not None:
@@ -355,8 +356,9 @@ def build_cells(problem: Problem, seed: int | None = None, ties: str = "degree")
     """The dancing-cells arrays of problem (see kernels/cells.py for the layout); seed shuffles each item's set;
     ties as for cells_entries.
 
-    Returns opt_of, span, nd, col, setm, item, it, prim: uint32, C-contiguous. Nodes are the problem's CSR
-    entries; a dropped option keeps its nodes but is in no item's set.
+    Returns opt_of, span, nd, col, setm, item, hs, prim: uint32, C-contiguous. Nodes are the problem's CSR
+    entries; a dropped option keeps its nodes but is in no item's set. Item k is named by hs[k], where its set
+    starts in setm, after its header (kernels/cells.py: place in item, place in prim, stamp, size).
     """
     u = np.uint32
     n = problem.n_items
@@ -367,18 +369,25 @@ def build_cells(problem: Problem, seed: int | None = None, ties: str = "degree")
     keep[list(problem.dropped)] = False
     nodes = np.nonzero(keep[owner])[0]
     key = np.random.default_rng(seed).random(len(nodes)) if seed is not None else nodes
-    setm = nodes[np.lexsort((key, itm[nodes]))]  # grouped by item, in option order (or shuffled)
+    members = nodes[np.lexsort((key, itm[nodes]))]  # grouped by item, in option order (or shuffled)
     size = np.bincount(itm[nodes], minlength=n)
-    base = np.zeros(n, np.int64)
-    base[1:] = np.cumsum(size)[:-1]
+    hs = np.cumsum(size) - size + CELLS_HEADER * np.arange(1, n + 1)  # each set after its header
+    setm = np.zeros(len(members) + CELLS_HEADER * n, np.int64)
+    places = np.arange(len(members)) + CELLS_HEADER * (itm[members] + 1)
+    setm[places] = members
+    setm[hs - 4], setm[hs - 3], setm[hs - 1] = np.arange(n), np.arange(n), size  # place in item / prim, size
     loc = np.zeros(len(itm), np.int64)
-    loc[setm] = np.arange(len(setm))  # absolute places: a removal needs no base to move a node
-    nd = np.stack([itm, loc], axis=1).ravel()
+    loc[members] = places  # absolute places: a removal needs no base to move a node
+    nd = np.stack([hs[itm], loc], axis=1).ravel()
     span = np.stack([ptr[owner], ptr[owner + 1]], axis=1).ravel()
-    it = np.stack([np.arange(n), size, base, np.zeros(n, np.int64)], axis=1).ravel()
     return tuple(np.ascontiguousarray(a, dtype=u)
-                 for a in (owner, span, nd, colors, setm, np.arange(n), it,
-                           np.tile(np.arange(problem.n_primary), 2)))
+                 for a in (owner, span, nd, colors, setm, hs, hs, hs[:problem.n_primary]))
+
+
+def cells_first_secondary(links: tuple) -> int:
+    """The kernel's name (h) of the first secondary item, or past every item if there is none (state[ST_NPRIM])."""
+    setm, hs, prim = links[4], links[6], links[7]
+    return int(hs[len(prim)]) if len(prim) < len(hs) else len(setm) + 4
 
 
 def _link_spacers(top, ulink, dlink, n, opts, lengths, rank) -> None:
