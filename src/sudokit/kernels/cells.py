@@ -222,6 +222,15 @@ removals: the same work, so only layout or a different algorithm is left.
     L1-only; a set drops its dead options when it is scanned, undone with the level): same nodes, but 502M
     compaction moves against 254M removals (a scan meets again every option hidden above it since the
     last compaction, which the level's undo forgets): quarter pentominoes 0.90 -> 1.94 s: lost
+    a probe before the removals at snapshot levels (x's items' sets walked once, each option marked, only the
+    real sizes lowered, L1 only, until a dead end; then the snapshot restored and, if none, the removals as
+    now): same nodes, but 0.82 -> 1.22 s, 13 queens 0.111 -> 0.155: lost (a probe costs a successful option
+    nearly what a removal does, as round 4's counting pass)
+    every item's header on a 64-byte line (setm 64-byte aligned, each h - 4 a multiple of 16 words): 0.805 ->
+    0.804, 13 queens 0.108 either way: no change, not kept
+    no position test in _hide_snap for a problem without colors (a live option's items are then all active
+    before the hide; the place read only when a size is 1), as a compile-time constant: 0.801 -> 0.804 and
+    0.814 -> 0.814, 13 queens 0.112 / 0.108 either way: the test costs nothing (the removals wait on memory)
 """
 
 import numpy as np

@@ -84,6 +84,10 @@ the option (.scratch/abd5.py, one process, best of 3, both orders of the variant
 -> 253.1M updates, 1.617-1.625 -> 1.490-1.502 s; 13 queens 0.132 -> 0.129, 12 queens 0.027 -> 0.026 (same nodes):
 kept (a pentomino's piece item, listed first, is then hidden after the cells that follow x_l's, which fail
 sooner). Its undo on a dead end walks back to x_l + 1; C6 is DLX2's own.
+Round 7 (issue 14): item lengths in the header nodes (DLX1 keeps LEN in the header's TOP word; tried cheaply as
+`length` = a strided uint32 view of nd's COLOR words, headers' COLOR being unused): 13 queens 0.109 -> 0.144,
+quarter pentominoes 1.135 -> 1.144 (the view's stride is a run-time multiply); the written-out variant (nd[4x+3]
+in every helper) not tried: the length array is 300 bytes, always in L1, so it can only save a base register.
 """
 
 import numpy as np
