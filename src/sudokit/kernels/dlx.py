@@ -84,10 +84,10 @@ the option (.scratch/abd5.py, one process, best of 3, both orders of the variant
 -> 253.1M updates, 1.617-1.625 -> 1.490-1.502 s; 13 queens 0.132 -> 0.129, 12 queens 0.027 -> 0.026 (same nodes):
 kept (a pentomino's piece item, listed first, is then hidden after the cells that follow x_l's, which fail
 sooner). Its undo on a dead end walks back to x_l + 1; C6 is DLX2's own.
-Round 7 (issue 14): item lengths in the header nodes (DLX1 keeps LEN in the header's TOP word; tried cheaply as
-`length` = a strided uint32 view of nd's COLOR words, headers' COLOR being unused): 13 queens 0.109 -> 0.144,
-quarter pentominoes 1.135 -> 1.144 (the view's stride is a run-time multiply); the written-out variant (nd[4x+3]
-in every helper) not tried: the length array is 300 bytes, always in L1, so it can only save a base register.
+Round 7 (issue 14): item lengths in the header nodes (as DLX1, which keeps LEN in the header's TOP word; here the
+header's COLOR word, unused, read as nd[4x+3] in every helper and in MRV): same nodes and updates, quarter
+pentominoes 1.146 -> 1.143 and 1.169 -> 1.168, 13 queens 0.108 -> 0.125 both ways (MRV then reads a cache line per
+item instead of the 300-byte length array): lost. (A strided view of those words as `length`: 0.109 -> 0.144.)
 """
 
 import numpy as np
