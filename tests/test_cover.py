@@ -116,6 +116,29 @@ def test_cells_trail_grows_on_demand():
     assert len(first) == 3 and search.finished and search.stats.solutions == 2339 and len(search.trail) > 8
 
 
+@pytest.mark.parametrize("seed", [None, 4])
+@pytest.mark.parametrize("name, snapshot", [
+    ("queens10", 256),  # dense and active snapshots
+    ("queens12", 0),    # every level in lazy (stamp) mode: 172,276 nodes, so the stamps wrap at 0xFFFF
+    ("dlx2", 256),      # colors
+])
+def test_cells_narrow_arrays_search_as_wide_ones(name, snapshot, seed):
+    """build_cells stores span, nd and setm as uint16 when they fit; the same arrays widened to uint32 (the kernel
+    compiled for large problems) give the same solutions, in the same order, with the same counters."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # DLX2's option without primary items
+        problem = read_dlx(DLX2) if name == "dlx2" else queens(int(name[6:]))
+    for max_nodes in (5000, 100000, 0):  # paused twice on the way (12 queens), then to the end
+        narrow = Search(problem, seed, max_nodes, algorithm="cells", snapshot=snapshot)
+        wide = Search(problem, seed, max_nodes, algorithm="cells", snapshot=snapshot)
+        assert {narrow.links[k].dtype for k in (1, 2, 4)} == {np.dtype(np.uint16)}
+        wide.links = tuple(a.astype(np.uint32) for a in wide.links)
+        assert narrow.run(1 << 40, 1 << 20) == wide.run(1 << 40, 1 << 20)
+        assert narrow.stats == wide.stats and (narrow.state == wide.state).all()  # the same trail top and clock
+        assert all((a == b).all() for a, b in zip(narrow.links, wide.links))
+    assert narrow.stats.solutions == count(problem)
+
+
 def test_unknown_algorithm_is_an_input_error():
     with pytest.raises(InputError, match="unknown exact-cover algorithm"):
         Search(queens(4), algorithm="dlx3")

@@ -356,9 +356,11 @@ def build_cells(problem: Problem, seed: int | None = None, ties: str = "degree")
     """The dancing-cells arrays of problem (see kernels/cells.py for the layout); seed shuffles each item's set;
     ties as for cells_entries.
 
-    Returns opt_of, span, nd, col, setm, item, hs, prim: uint32, C-contiguous. Nodes are the problem's CSR
-    entries; a dropped option keeps its nodes but is in no item's set. Item k is named by hs[k], where its set
-    starts in setm, after its header (kernels/cells.py: place in item, place in prim, stamp, size).
+    Returns opt_of, span, nd, col, setm, item, hs, prim: uint32, C-contiguous, but span, nd and setm uint16 when
+    every place in setm fits (numba compiles the kernel for each width): half the footprint of the arrays the
+    removals wander in. Nodes are the problem's CSR entries; a dropped option keeps its nodes but is in no
+    item's set. Item k is named by hs[k], where its set starts in setm, after its header (kernels/cells.py:
+    place in item, place in prim, stamp, size).
     """
     u = np.uint32
     n = problem.n_items
@@ -380,8 +382,9 @@ def build_cells(problem: Problem, seed: int | None = None, ties: str = "degree")
     loc[members] = places  # absolute places: a removal needs no base to move a node
     nd = np.stack([hs[itm], loc], axis=1).ravel()
     span = np.stack([ptr[owner], ptr[owner + 1]], axis=1).ravel()
-    return tuple(np.ascontiguousarray(a, dtype=u)
-                 for a in (owner, span, nd, colors, setm, hs, hs, hs[:problem.n_primary]))
+    narrow = np.uint16 if len(setm) + CELLS_HEADER < 1 << 16 and len(itm) < 1 << 16 else u  # nodes < places
+    return tuple(np.ascontiguousarray(a, dtype=narrow if k in (1, 2, 4) else u)
+                 for k, a in enumerate((owner, span, nd, colors, setm, hs, hs, hs[:problem.n_primary])))
 
 
 def cells_first_secondary(links: tuple) -> int:

@@ -7,7 +7,9 @@ until `limit` more solutions (PAUSED_LIMIT), exhaustion (DONE) or `max_nodes` no
 Layout (a *node* is an entry of the problem's CSR arrays; cover/solver.py `build_cells` makes every array). An
 item is named by h, the place in setm where its set starts, with its header in the four words before it (Knuth's
 SSXCC layout: one array, the size beside the set); the items' h grow with their number (primaries first), so
-"h < nprim" (state[ST_NPRIM] = h of the first secondary item) says primary and MRV's ties go to the lowest item:
+"h < nprim" (state[ST_NPRIM] = h of the first secondary item) says primary and MRV's ties go to the lowest item.
+span, nd and setm are uint16 when every place fits (half the footprint; numba compiles the kernel for each
+width), so every value read from them is cast to uint32 at once and the arithmetic stays unsigned 32-bit:
 
     nd[2z], nd[2z+1]         item (h) of node z, z's place in setm (absolute)
     span[2z], span[2z+1]     first node and end of z's option;  opt_of[z] its option, col[z] its color (0 none)
@@ -231,6 +233,13 @@ removals: the same work, so only layout or a different algorithm is left.
     no position test in _hide_snap for a problem without colors (a live option's items are then all active
     before the hide; the place read only when a size is 1), as a compile-time constant: 0.801 -> 0.804 and
     0.814 -> 0.814, 13 queens 0.112 / 0.108 either way: the test costs nothing (the removals wait on memory)
+    span, nd and setm as uint16 when every place fits (build_cells; numba compiles a second kernel), each load
+    cast to uint32 at once so that the arithmetic stays unsigned 32-bit (rounds 1 and 3 lost with uint16 for
+    want of those casts); stamps wrap at 0xFFFF: quarter pentominoes 0.80 -> 0.75 and 0.81 -> 0.75 (reversed),
+    6x10 3.25 -> 3.01, 13 queens 0.109 -> 0.108: kept (the hot arrays 245 -> 122 KB on the pentominoes)
+After round 7, `benchmarks/cover.py --knuth DIR --peers none --rounds 2` (queens 12-15, both pentominoes):
+queens 12-15 cells 0.38-0.40x ssxcc, quarter pentominoes 0.78x (0.75 s, ssxcc 0.97), 6x10 0.78x (3.09 s, ssxcc
+3.96); before the round 0.87x / 0.88x (0.87 / 3.47 s). 0.7x still wants ~10% more.
 """
 
 import numpy as np
@@ -259,15 +268,16 @@ NONE = np.uint32(0xFFFFFFFF)
 # place in `item`, setm[h - PPOS] its place in `prim` (primary items), setm[h - STAMP], setm[h - SIZE] its set's size
 POS, PPOS, STAMP, SIZE = np.uint32(4), np.uint32(3), np.uint32(2), np.uint32(1)
 HEADER = 4  # words
+STAMPS = np.uint32(0xFFFF)  # stamps wrap here, so that they fit a uint16 setm
 
 
 @njit(cache=True, inline="always")
 def _remove(z, j, setm, nd):
     """Take node z out of item j's set: swap it with the last node of the set and shrink the set."""
-    s = setm[j - SIZE] - O
+    s = np.uint32(setm[j - SIZE]) - O
     e = j + s
-    l = nd[z + z + O]
-    w = setm[e]
+    l = np.uint32(nd[z + z + O])
+    w = np.uint32(setm[e])
     setm[l] = w
     nd[w + w + O] = l
     setm[e] = z
@@ -279,7 +289,7 @@ def _remove(z, j, setm, nd):
 def _deactivate(j, item, setm, active):
     """Swap item j to the end of the active items; return the new count."""
     a = active - O
-    p = setm[j - POS]
+    p = np.uint32(setm[j - POS])
     last = item[a]
     item[p] = last
     setm[last - POS] = p
@@ -292,7 +302,7 @@ def _deactivate(j, item, setm, active):
 def _deactivate_primary(j, prim, setm, pactive):
     """Swap primary item j to the end of the active primaries (prim[0 .. nprim), places at setm[j - PPOS])."""
     a = pactive - O
-    p = setm[j - PPOS]
+    p = np.uint32(setm[j - PPOS])
     last = prim[a]
     prim[p] = last
     setm[last - PPOS] = p
@@ -311,13 +321,13 @@ def _hide_nodes(z, ze, start, active, nprim, setm, nd, trail, top, sid):
     """
     removed = 0
     while z < ze:
-        j = nd[z + z]
-        pj = setm[j - POS]
+        j = np.uint32(nd[z + z])
+        pj = np.uint32(setm[j - POS])
         if pj < start:
-            size = setm[j - SIZE]
+            size = np.uint32(setm[j - SIZE])
             if size == O and pj < active and j < nprim:
                 return -1 - removed, top
-            if sid != Z and setm[j - STAMP] != sid:
+            if sid != Z and np.uint32(setm[j - STAMP]) != sid:
                 setm[j - STAMP] = sid
                 trail[top] = j
                 trail[top + O] = size
@@ -333,10 +343,10 @@ def _hide_snap(z, ze, start, active, nprim, setm, nd):
     """_hide_nodes for a level whose sizes are in a snapshot (nothing to push): the removal count, or -1 - r."""
     removed = 0
     while z < ze:
-        j = nd[z + z]
-        pj = setm[j - POS]
+        j = np.uint32(nd[z + z])
+        pj = np.uint32(setm[j - POS])
         if pj < start:
-            if setm[j - SIZE] == O and pj < active and j < nprim:
+            if np.uint32(setm[j - SIZE]) == O and pj < active and j < nprim:
                 return -1 - removed
             _remove(z, j, setm, nd)
             removed += 1
@@ -348,7 +358,7 @@ def _hide_snap(z, ze, start, active, nprim, setm, nd):
 def _next_stamp(sid, setm, item, n):
     """A stamp no item carries yet; at the wrap every stamp is cleared (an item pushed twice is harmless)."""
     sid += O
-    if sid == NONE:
+    if sid == STAMPS:
         for j in range(n):
             setm[item[j] - STAMP] = Z
         sid = O
@@ -361,10 +371,10 @@ def _sort_set(b, size, setm, nd):
     t = b + O
     e = b + size
     while t < e:
-        z = setm[t]
+        z = np.uint32(setm[t])
         u = t
-        while u > b and setm[u - O] > z:
-            w = setm[u - O]
+        while u > b and np.uint32(setm[u - O]) > z:
+            w = np.uint32(setm[u - O])
             setm[u] = w
             nd[w + w + O] = u
             u -= O
@@ -415,7 +425,7 @@ def search(opt_of, span, nd, col, setm, item, hs, prim, lv, trail, state, limit,
                 ties = 0
                 while a < pactive:
                     i = prim[a]
-                    s = setm[i - SIZE]
+                    s = np.uint32(setm[i - SIZE])
                     if s < bs:
                         best = i
                         bs = s
@@ -432,7 +442,7 @@ def search(opt_of, span, nd, col, setm, item, hs, prim, lv, trail, state, limit,
                 bk = np.uint64(0xFFFFFFFFFFFFFFFF)
                 while a < pactive:
                     i = prim[a]
-                    s = setm[i - SIZE]
+                    s = np.uint32(setm[i - SIZE])
                     key = (np.uint64(s) << np.uint64(32)) | np.uint64(i)  # size, then item: ties to the first item
                     if key < bk:
                         bk = key
@@ -466,14 +476,14 @@ def search(opt_of, span, nd, col, setm, item, hs, prim, lv, trail, state, limit,
                 _sort_set(b, bs, setm, nd)
             t = Z
             while t < bs:  # hide every option of i from the active items (none can fail: i covers them)
-                y = setm[b + t]
+                y = np.uint32(setm[b + t])
                 if sid == Z:
-                    updates += _hide_snap(span[y + y], y, active, Z, nprim, setm, nd)
-                    updates += _hide_snap(y + O, span[y + y + O], active, Z, nprim, setm, nd)
+                    updates += _hide_snap(np.uint32(span[y + y]), y, active, Z, nprim, setm, nd)
+                    updates += _hide_snap(y + O, np.uint32(span[y + y + O]), active, Z, nprim, setm, nd)
                 else:
-                    r, top = _hide_nodes(span[y + y], y, active, Z, nprim, setm, nd, trail, top, sid)
+                    r, top = _hide_nodes(np.uint32(span[y + y]), y, active, Z, nprim, setm, nd, trail, top, sid)
                     updates += r
-                    r, top = _hide_nodes(y + O, span[y + y + O], active, Z, nprim, setm, nd, trail, top, sid)
+                    r, top = _hide_nodes(y + O, np.uint32(span[y + y + O]), active, Z, nprim, setm, nd, trail, top, sid)
                     updates += r
                 t += O
             lv[level, L_ACTIVE] = active
@@ -494,7 +504,7 @@ def search(opt_of, span, nd, col, setm, item, hs, prim, lv, trail, state, limit,
                     while a < active:
                         j = item[a]
                         trail[top] = j
-                        trail[top + O] = setm[j - SIZE]
+                        trail[top + O] = np.uint32(setm[j - SIZE])
                         top += TWO
                         a += O
                     sid = Z
@@ -505,17 +515,17 @@ def search(opt_of, span, nd, col, setm, item, hs, prim, lv, trail, state, limit,
         elif op == OP_TRY:
             i = lv[level, L_ITEM]
             k = lv[level, L_INDEX]
-            if k >= setm[i - SIZE]:
+            if k >= np.uint32(setm[i - SIZE]):
                 op = OP_LEAVE
                 continue
-            x = setm[i + k]
+            x = np.uint32(setm[i + k])
             start = active
-            z0 = span[x + x]
-            ze = span[x + x + O]
+            z0 = np.uint32(span[x + x])
+            ze = np.uint32(span[x + x + O])
             z = z0
             while z < ze:  # deactivate x's other items
-                j = nd[z + z]
-                if z != x and setm[j - POS] < active:
+                j = np.uint32(nd[z + z])
+                if z != x and np.uint32(setm[j - POS]) < active:
                     active = _deactivate(j, item, setm, active)
                     if j < nprim:
                         pactive = _deactivate_primary(j, prim, setm, pactive)
@@ -523,28 +533,29 @@ def search(opt_of, span, nd, col, setm, item, hs, prim, lv, trail, state, limit,
             ok = True
             zz = z0
             while zz < ze and ok:
-                jj = nd[zz + zz]
-                if zz != x and setm[jj - POS] < start:  # an item x has just made inactive: hide its options
+                jj = np.uint32(nd[zz + zz])
+                if zz != x and np.uint32(setm[jj - POS]) < start:  # an item x has just made inactive: hide its options
                     c = col[zz]
                     b = jj
-                    te = b + setm[jj - SIZE]  # the end of jj's set, read once: hiding its options leaves it
+                    te = b + np.uint32(setm[jj - SIZE])  # the end of jj's set, read once: hiding its options leaves it
                     t = b                         # alone (an option holds jj once, and its jj node is skipped)
                     while t < te:
-                        y = setm[t]
+                        y = np.uint32(setm[t])
                         t += O
                         if c != Z and col[y] == c:
                             cleansings += 1  # same color: the option stays
                             continue
                         if sid == Z:
-                            r = _hide_snap(span[y + y], y, start, active, nprim, setm, nd)
+                            r = _hide_snap(np.uint32(span[y + y]), y, start, active, nprim, setm, nd)
                             if r >= 0:
                                 updates += r
-                                r = _hide_snap(y + O, span[y + y + O], start, active, nprim, setm, nd)
+                                r = _hide_snap(y + O, np.uint32(span[y + y + O]), start, active, nprim, setm, nd)
                         else:
-                            r, top = _hide_nodes(span[y + y], y, start, active, nprim, setm, nd, trail, top, sid)
+                            r, top = _hide_nodes(np.uint32(span[y + y]), y, start, active, nprim, setm, nd, trail,
+                                                 top, sid)
                             if r >= 0:
                                 updates += r
-                                r, top = _hide_nodes(y + O, span[y + y + O], start, active, nprim, setm, nd,
+                                r, top = _hide_nodes(y + O, np.uint32(span[y + y + O]), start, active, nprim, setm, nd,
                                                      trail, top, sid)
                         if r < 0:
                             updates += -1 - r
@@ -555,13 +566,13 @@ def search(opt_of, span, nd, col, setm, item, hs, prim, lv, trail, state, limit,
             if ok:
                 level += O
                 op = OP_ENTER
-            elif setm[i - SIZE] == O:  # forced: nothing saved here, the parent restores
+            elif np.uint32(setm[i - SIZE]) == O:  # forced: nothing saved here, the parent restores
                 op = OP_LEAVE
             else:
                 op = OP_RETRY
         elif op == OP_RETRY:
             i = lv[level, L_ITEM]
-            if lv[level, L_INDEX] + O >= setm[i - SIZE]:  # no option left (i's size is what it was): the
+            if lv[level, L_INDEX] + O >= np.uint32(setm[i - SIZE]):  # no option left (i's size is what it was): the
                 op = OP_LEAVE                                  # parent's restore covers this level's changes
                 continue
             active = lv[level, L_ACTIVE]
