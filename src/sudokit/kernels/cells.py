@@ -237,6 +237,8 @@ removals: the same work, so only layout or a different algorithm is left.
     cast to uint32 at once so that the arithmetic stays unsigned 32-bit (rounds 1 and 3 lost with uint16 for
     want of those casts); stamps wrap at 0xFFFF: quarter pentominoes 0.80 -> 0.75 and 0.81 -> 0.75 (reversed),
     6x10 3.25 -> 3.01, 13 queens 0.109 -> 0.108: kept (the hot arrays 245 -> 122 KB on the pentominoes)
+    then span per option (start, end by opt_of[z]: 8 KB instead of 49 KB on the 6x10, one more dependent load
+    per hidden option): quarter pentominoes 0.761 -> 0.832 and 0.757 -> 0.843, 13 queens 0.108 -> 0.113: lost
 After round 7, `benchmarks/cover.py --knuth DIR --peers none --rounds 2` (queens 12-15, both pentominoes):
 queens 12-15 cells 0.38-0.40x ssxcc, quarter pentominoes 0.78x (0.75 s, ssxcc 0.97), 6x10 0.78x (3.09 s, ssxcc
 3.96); before the round 0.87x / 0.88x (0.87 / 3.47 s). 0.7x still wants ~10% more.
