@@ -88,6 +88,11 @@ Round 7 (issue 14): item lengths in the header nodes (as DLX1, which keeps LEN i
 header's COLOR word, unused, read as nd[4x+3] in every helper and in MRV): same nodes and updates, quarter
 pentominoes 1.146 -> 1.143 and 1.169 -> 1.168, 13 queens 0.108 -> 0.125 both ways (MRV then reads a cache line per
 item instead of the 300-byte length array): lost. (A strided view of those words as `length`: 0.109 -> 0.144.)
+Next (measured, not done): nd as uint16 when every node index fits, each load cast to uint32 at once (as cells
+does since round 7), with SPACER 0x7FFF and PURE 0xFFFF: same nodes and updates, quarter pentominoes 1.146 ->
+0.948 and 1.150 -> 0.962 (~0.98x ssxcc), 13 queens 0.109 -> 0.113. It needs the two constants by width (or every
+spacer's TOP = 0, which the present test already catches, and a purified mark that fits 16 bits) and nd narrowed
+for this kernel only (kernels/mcc.py shares build_links). As int16 with sign-extending casts instead: 1.14 -> 1.25.
 """
 
 import numpy as np
