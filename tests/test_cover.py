@@ -139,6 +139,25 @@ def test_cells_narrow_arrays_search_as_wide_ones(name, snapshot, seed):
     assert narrow.stats.solutions == count(problem)
 
 
+@pytest.mark.parametrize("algorithm, name", [("dlx", "queens10"), ("dlx2", "queens10"), ("dlx", "dlx2")])
+def test_dlx_narrow_nodes_search_as_wide_ones(algorithm, name):
+    """The dlx kernel's nd is uint16 when it fits (cover/solver.py narrow_links); the same search on the int32
+    links as built gives the same solutions, in the same order, with the same counters."""
+    from sudokit.cover.solver import build_links
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # DLX2's option without primary items
+        problem = read_dlx(DLX2) if name == "dlx2" else queens(int(name[6:]))
+    for max_nodes in (500, 0):
+        narrow = Search(problem, None, max_nodes, algorithm=algorithm)
+        wide = Search(problem, None, max_nodes, algorithm=algorithm)
+        assert narrow.links[2].dtype == np.uint16
+        wide.links = build_links(problem, None, ties="degree" if algorithm == "dlx" else "first")
+        assert narrow.run(1 << 40, 1 << 20) == wide.run(1 << 40, 1 << 20)
+        assert narrow.stats == wide.stats and (narrow.x == wide.x).all() and (narrow.state == wide.state).all()
+    assert narrow.stats.solutions == count(problem)
+
+
 def test_unknown_algorithm_is_an_input_error():
     with pytest.raises(InputError, match="unknown exact-cover algorithm"):
         Search(queens(4), algorithm="dlx3")
