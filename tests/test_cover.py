@@ -158,6 +158,16 @@ def test_dlx_narrow_nodes_search_as_wide_ones(algorithm, name):
     assert narrow.stats.solutions == count(problem)
 
 
+def test_dlx_refuses_a_color_its_purified_mark_would_hide():
+    """Color 0xFFFF is the dlx kernel's purified mark (cover/solver.py narrow_links): an input error there; cells
+    takes it."""
+    names = [""] + [f"c{k}" for k in range(1, 0x10001)]
+    p = Problem.from_arrays(1, 1, [0, 2, 4], [0, 1, 0, 1], [0, 0xFFFF, 0, 0xFFFE], color_names=names)
+    with pytest.raises(InputError, match="65534 colors"):
+        count(p, algorithm="dlx")
+    assert count(p, algorithm="cells") == 2
+
+
 def test_unknown_algorithm_is_an_input_error():
     with pytest.raises(InputError, match="unknown exact-cover algorithm"):
         Search(queens(4), algorithm="dlx3")
