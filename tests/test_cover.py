@@ -116,6 +116,58 @@ def test_cells_trail_grows_on_demand():
     assert len(first) == 3 and search.finished and search.stats.solutions == 2339 and len(search.trail) > 8
 
 
+@pytest.mark.parametrize("seed", [None, 4])
+@pytest.mark.parametrize("name, snapshot", [
+    ("queens10", 256),  # dense and active snapshots
+    ("queens12", 0),    # every level in lazy (stamp) mode: 172,276 nodes, so the stamps wrap at 0xFFFF
+    ("dlx2", 256),      # colors
+])
+def test_cells_narrow_arrays_search_as_wide_ones(name, snapshot, seed):
+    """build_cells stores span, nd and setm as uint16 when they fit; the same arrays widened to uint32 (the kernel
+    compiled for large problems) give the same solutions, in the same order, with the same counters."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # DLX2's option without primary items
+        problem = read_dlx(DLX2) if name == "dlx2" else queens(int(name[6:]))
+    for max_nodes in (5000, 100000, 0):  # paused twice on the way (12 queens), then to the end
+        narrow = Search(problem, seed, max_nodes, algorithm="cells", snapshot=snapshot)
+        wide = Search(problem, seed, max_nodes, algorithm="cells", snapshot=snapshot)
+        assert {narrow.links[k].dtype for k in (1, 2, 4)} == {np.dtype(np.uint16)}
+        wide.links = tuple(a.astype(np.uint32) for a in wide.links)
+        assert narrow.run(1 << 40, 1 << 20) == wide.run(1 << 40, 1 << 20)
+        assert narrow.stats == wide.stats and (narrow.state == wide.state).all()  # the same trail top and clock
+        assert all((a == b).all() for a, b in zip(narrow.links, wide.links))
+    assert narrow.stats.solutions == count(problem)
+
+
+@pytest.mark.parametrize("algorithm, name", [("dlx", "queens10"), ("dlx2", "queens10"), ("dlx", "dlx2")])
+def test_dlx_narrow_nodes_search_as_wide_ones(algorithm, name):
+    """The dlx kernel's nd is uint16 when it fits (cover/solver.py narrow_links); the same search on the int32
+    links as built gives the same solutions, in the same order, with the same counters."""
+    from sudokit.cover.solver import build_links
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # DLX2's option without primary items
+        problem = read_dlx(DLX2) if name == "dlx2" else queens(int(name[6:]))
+    for max_nodes in (500, 0):
+        narrow = Search(problem, None, max_nodes, algorithm=algorithm)
+        wide = Search(problem, None, max_nodes, algorithm=algorithm)
+        assert narrow.links[2].dtype == np.uint16
+        wide.links = build_links(problem, None, ties="degree" if algorithm == "dlx" else "first")
+        assert narrow.run(1 << 40, 1 << 20) == wide.run(1 << 40, 1 << 20)
+        assert narrow.stats == wide.stats and (narrow.x == wide.x).all() and (narrow.state == wide.state).all()
+    assert narrow.stats.solutions == count(problem)
+
+
+def test_dlx_refuses_a_color_its_purified_mark_would_hide():
+    """Color 0xFFFF is the dlx kernel's purified mark (cover/solver.py narrow_links): an input error there; cells
+    takes it."""
+    names = [""] + [f"c{k}" for k in range(1, 0x10001)]
+    p = Problem.from_arrays(1, 1, [0, 2, 4], [0, 1, 0, 1], [0, 0xFFFF, 0, 0xFFFE], color_names=names)
+    with pytest.raises(InputError, match="65534 colors"):
+        count(p, algorithm="dlx")
+    assert count(p, algorithm="cells") == 2
+
+
 def test_unknown_algorithm_is_an_input_error():
     with pytest.raises(InputError, match="unknown exact-cover algorithm"):
         Search(queens(4), algorithm="dlx3")

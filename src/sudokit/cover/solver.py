@@ -32,6 +32,8 @@ from .problem import Problem
 COUNT_ALL = np.iinfo(np.int64).max
 ALGORITHMS = ("cells", "dlx", "cells-first", "dlx2")
 DEFAULT_ALGORITHM = "cells"
+COLOR_WORD = 3  # kernels/dlx.py: a node's four words are UP, DOWN, TOP, COLOR
+CELLS_HEADER = 4  # words before each item's set in the cells kernel's setm (kernels/cells.py HEADER)
 TIES = {"cells": "degree", "cells-first": "first", "dlx": "degree", "dlx2": "first"}  # the dancing-cells MRV tie-break of each name (see item_ranks)
 SLICE = 1 << 18  # nodes per kernel call: between calls Python sees Ctrl-C / SIGTERM (the search resumes exactly)
 MAX_BEST = 100_000  # cheapest(p, k): k at most this (Knuth's DLX5 allows 15,000)
@@ -124,7 +126,7 @@ class Search:
             self.x = np.zeros(levels + 1, np.int32)
             self.ft = np.zeros(levels + 1, np.int32)
         elif self.kernel == "dlx":
-            self.links = build_links(problem, seed, ties=TIES[algorithm])
+            self.links = narrow_links(build_links(problem, seed, ties=TIES[algorithm]))
             self.x = np.zeros(problem.n_primary + 1, np.int32)
             self.state[4] = algorithm == "dlx"  # abandon a dead option at once; "dlx2" is Knuth's DLX2, node for node
             self.state[5] = problem.n_primary
@@ -135,7 +137,7 @@ class Search:
             # room for a few levels' (item, size) pairs; the kernel pauses for more when a level might not fit
             self.trail = np.zeros(min(4 * n * (problem.n_primary + 1), 1 << 16) + 4 * n + 4, np.uint32)
             self.state[4] = n  # every item active
-            self.state[5] = problem.n_primary
+            self.state[5] = cells_first_secondary(self.links)
             self.state[9] = snapshot
             self.state[10] = problem.n_primary  # every primary item active
         if seed is not None:
@@ -241,6 +243,21 @@ def max_levels(problem: Problem) -> int:
     """The deepest an Algorithm M search can go: every level lowers some bound by one, and uses an option or
     ends an item (a null move)."""
     return int(min(problem.upper().sum(), problem.n_options + problem.n_primary)) + 1
+
+
+def narrow_links(links: tuple) -> tuple:
+    """The dlx kernel's links with nd as uint16 (every spacer's TOP 0) when every word fits: quarter pentominoes
+    1.15 -> 0.95 s (half the footprint of the array its updates wander in). Colors must stay below 0xFFFF, the
+    kernel's purified mark."""
+    llink, rlink, nd, length, node_opt = links
+    if nd[COLOR_WORD::4].max(initial=0) >= 0xFFFF:
+        raise InputError("the dlx algorithm takes at most 65534 colors (the cells algorithm takes any number)")
+    if len(nd) // 4 >= 1 << 16:  # a node index would not fit
+        return links
+    narrow = nd.copy()
+    top = narrow[2::4]
+    top[top < 0] = 0  # a spacer: TOP 0 (the kernel tests x - 1 >= 2^31 - 1)
+    return llink, rlink, narrow.astype(np.uint16), length, node_opt
 
 
 def build_bounds(problem: Problem) -> tuple:
@@ -355,8 +372,11 @@ def build_cells(problem: Problem, seed: int | None = None, ties: str = "degree")
     """The dancing-cells arrays of problem (see kernels/cells.py for the layout); seed shuffles each item's set;
     ties as for cells_entries.
 
-    Returns opt_of, span, nd, col, setm, item, it, prim: uint32, C-contiguous. Nodes are the problem's CSR
-    entries; a dropped option keeps its nodes but is in no item's set.
+    Returns opt_of, span, nd, col, setm, item, hs, prim: uint32, C-contiguous, but span, nd and setm uint16 when
+    every place in setm fits (numba compiles the kernel for each width): half the footprint of the arrays the
+    removals wander in. Nodes are the problem's CSR entries; a dropped option keeps its nodes but is in no
+    item's set. Item k is named by hs[k], where its set starts in setm, after its header (kernels/cells.py:
+    place in item, place in prim, stamp, size).
     """
     u = np.uint32
     n = problem.n_items
@@ -367,18 +387,26 @@ def build_cells(problem: Problem, seed: int | None = None, ties: str = "degree")
     keep[list(problem.dropped)] = False
     nodes = np.nonzero(keep[owner])[0]
     key = np.random.default_rng(seed).random(len(nodes)) if seed is not None else nodes
-    setm = nodes[np.lexsort((key, itm[nodes]))]  # grouped by item, in option order (or shuffled)
+    members = nodes[np.lexsort((key, itm[nodes]))]  # grouped by item, in option order (or shuffled)
     size = np.bincount(itm[nodes], minlength=n)
-    base = np.zeros(n, np.int64)
-    base[1:] = np.cumsum(size)[:-1]
+    hs = np.cumsum(size) - size + CELLS_HEADER * np.arange(1, n + 1)  # each set after its header
+    setm = np.zeros(len(members) + CELLS_HEADER * n, np.int64)
+    places = np.arange(len(members)) + CELLS_HEADER * (itm[members] + 1)
+    setm[places] = members
+    setm[hs - 4], setm[hs - 3], setm[hs - 1] = np.arange(n), np.arange(n), size  # place in item / prim, size
     loc = np.zeros(len(itm), np.int64)
-    loc[setm] = np.arange(len(setm))  # absolute places: a removal needs no base to move a node
-    nd = np.stack([itm, loc], axis=1).ravel()
+    loc[members] = places  # absolute places: a removal needs no base to move a node
+    nd = np.stack([hs[itm], loc], axis=1).ravel()
     span = np.stack([ptr[owner], ptr[owner + 1]], axis=1).ravel()
-    it = np.stack([np.arange(n), size, base, np.zeros(n, np.int64)], axis=1).ravel()
-    return tuple(np.ascontiguousarray(a, dtype=u)
-                 for a in (owner, span, nd, colors, setm, np.arange(n), it,
-                           np.tile(np.arange(problem.n_primary), 2)))
+    narrow = np.uint16 if len(setm) + CELLS_HEADER < 1 << 16 and len(itm) < 1 << 16 else u  # nodes < places
+    return tuple(np.ascontiguousarray(a, dtype=narrow if k in (1, 2, 4) else u)
+                 for k, a in enumerate((owner, span, nd, colors, setm, hs, hs, hs[:problem.n_primary])))
+
+
+def cells_first_secondary(links: tuple) -> int:
+    """The kernel's name (h) of the first secondary item, or past every item if there is none (state[ST_NPRIM])."""
+    setm, hs, prim = links[4], links[6], links[7]
+    return int(hs[len(prim)]) if len(prim) < len(hs) else len(setm) + 4
 
 
 def _link_spacers(top, ulink, dlink, n, opts, lengths, rank) -> None:

@@ -4,14 +4,20 @@ Same contract as kernels/dlx.py: one resumable kernel `search`, the whole search
 until `limit` more solutions (PAUSED_LIMIT), exhaustion (DONE) or `max_nodes` nodes (PAUSED_NODES); the first
 `len(out_len)` solutions of the call go to `out_opts` as the user's option indices, in the order chosen.
 
-Layout (a *node* is an entry of the problem's CSR arrays; cover/solver.py `build_cells` makes every array):
+Layout (a *node* is an entry of the problem's CSR arrays; cover/solver.py `build_cells` makes every array). An
+item is named by h, the place in setm where its set starts, with its header in the four words before it (Knuth's
+SSXCC layout: one array, the size beside the set); the items' h grow with their number (primaries first), so
+"h < nprim" (state[ST_NPRIM] = h of the first secondary item) says primary and MRV's ties go to the lowest item.
+span, nd and setm are uint16 when every place fits (half the footprint; numba compiles the kernel for each
+width), so every value read from them is cast to uint32 at once and the arithmetic stays unsigned 32-bit:
 
-    nd[2z], nd[2z+1]         item of node z (0-based, primaries first), z's place in setm (absolute)
+    nd[2z], nd[2z+1]         item (h) of node z, z's place in setm (absolute)
     span[2z], span[2z+1]     first node and end of z's option;  opt_of[z] its option, col[z] its color (0 none)
-    it[4i .. 4i+3]           item i: place in `item`, size of its set, base of its set, stamp (see below)
-    setm[base .. base+size)  the active options of an item, as nodes (a sparse set: nd[2z+1] says where z sits)
-    item[0 .. active)        the active items (a sparse set: it[4i] says where i sits)
-    prim[0 .. pactive)       the active primary items, for the MRV scan (prim[nprim + i] says where i sits)
+    setm[h-4 .. h)           item h's header: place in `item`, place in `prim`, stamp (see below), size of its set
+    setm[h .. h+size)        the active options of item h, as nodes (a sparse set: nd[2z+1] says where z sits)
+    hs[k]                    h of the k-th item (fixed: the dense snapshot's order)
+    item[0 .. active)        the active items (a sparse set: setm[h-4] says where h sits)
+    prim[0 .. pactive)       the active primary items, for the MRV scan (setm[h-3] says where h sits)
     lv[level]                chosen item, index in its set of the option being tried, `active` after
                              choosing, start of the level's trail, `pactive` after choosing
     trail                    (item, size) pairs, for undo: a stack, newest last
@@ -208,6 +214,34 @@ quarter pentominoes 0.90x (cells 0.88 s, ssxcc 0.98), 6x10 0.86x (3.67 s, ssxcc 
 this round's change, an hour earlier: 1.00x (1.15 / 1.15 s) and 0.92x (3.79 / 4.13 s). So 0.7x on the pentominoes
 is not met against this ssxcc: it needs ~25% fewer removals or ~25% cheaper ones, and the two tried above that
 cut removals (the remembered dead item; round 4's counting pass) paid as much as they saved.
+Round 7 (.scratch A/B, kernels side by side in one process, best of 3, then the order reversed). Counters: ssxcc
+v1 on the quarter pentominoes 302,444 nodes, 256.7M updates, 2.47G mems, 0.99 s; cells 301,446 nodes, 254.1M
+removals: the same work, so only layout or a different algorithm is left.
+    Knuth's layout (each item's header just before its set in setm, an item named by where its set starts: no
+    `it` array, no base load, no j*4): quarter pentominoes 0.845 -> 0.801, 6x10 3.39 -> 3.22, 13 queens 0.118 ->
+    0.107, and the same the other way round; same nodes and removals: kept
+    lazy sets (hiding an option only takes it out of a sparse set of live options and lowers its items' sizes,
+    L1-only; a set drops its dead options when it is scanned, undone with the level): same nodes, but 502M
+    compaction moves against 254M removals (a scan meets again every option hidden above it since the
+    last compaction, which the level's undo forgets): quarter pentominoes 0.90 -> 1.94 s: lost
+    a probe before the removals at snapshot levels (x's items' sets walked once, each option marked, only the
+    real sizes lowered, L1 only, until a dead end; then the snapshot restored and, if none, the removals as
+    now): same nodes, but 0.82 -> 1.22 s, 13 queens 0.111 -> 0.155: lost (a probe costs a successful option
+    nearly what a removal does, as round 4's counting pass)
+    every item's header on a 64-byte line (setm 64-byte aligned, each h - 4 a multiple of 16 words): 0.805 ->
+    0.804, 13 queens 0.108 either way: no change, not kept
+    no position test in _hide_snap for a problem without colors (a live option's items are then all active
+    before the hide; the place read only when a size is 1), as a compile-time constant: 0.801 -> 0.804 and
+    0.814 -> 0.814, 13 queens 0.112 / 0.108 either way: the test costs nothing (the removals wait on memory)
+    span, nd and setm as uint16 when every place fits (build_cells; numba compiles a second kernel), each load
+    cast to uint32 at once so that the arithmetic stays unsigned 32-bit (rounds 1 and 3 lost with uint16 for
+    want of those casts); stamps wrap at 0xFFFF: quarter pentominoes 0.80 -> 0.75 and 0.81 -> 0.75 (reversed),
+    6x10 3.25 -> 3.01, 13 queens 0.109 -> 0.108: kept (the hot arrays 245 -> 122 KB on the pentominoes)
+    then span per option (start, end by opt_of[z]: 8 KB instead of 49 KB on the 6x10, one more dependent load
+    per hidden option): quarter pentominoes 0.761 -> 0.832 and 0.757 -> 0.843, 13 queens 0.108 -> 0.113: lost
+After round 7, `benchmarks/cover.py --knuth DIR --peers none --rounds 2` (queens 12-15, both pentominoes):
+queens 12-15 cells 0.38-0.40x ssxcc, quarter pentominoes 0.78x (0.75 s, ssxcc 0.97), 6x10 0.78x (3.09 s, ssxcc
+3.96); before the round 0.87x / 0.88x (0.87 / 3.47 s). 0.7x still wants ~10% more.
 """
 
 import numpy as np
@@ -232,52 +266,55 @@ Z = np.uint32(0)
 O = np.uint32(1)
 TWO = np.uint32(2)
 NONE = np.uint32(0xFFFFFFFF)
-IW = np.uint32(4)  # words per item in `it`: POS, SIZE, BASE, STAMP
-POS, SIZE, BASE, STAMP = np.uint32(0), np.uint32(1), np.uint32(2), np.uint32(3)
+# an item is the place h in setm where its set starts; its four header words sit just before: setm[h - POS] its
+# place in `item`, setm[h - PPOS] its place in `prim` (primary items), setm[h - STAMP], setm[h - SIZE] its set's size
+POS, PPOS, STAMP, SIZE = np.uint32(4), np.uint32(3), np.uint32(2), np.uint32(1)
+HEADER = 4  # words
+STAMPS = np.uint32(0xFFFF)  # stamps wrap here, so that they fit a uint16 setm
 
 
 @njit(cache=True, inline="always")
-def _remove(z, j, setm, nd, it):
+def _remove(z, j, setm, nd):
     """Take node z out of item j's set: swap it with the last node of the set and shrink the set."""
-    s = it[j * IW + SIZE] - O
-    e = it[j * IW + BASE] + s
-    l = nd[z + z + O]
-    w = setm[e]
+    s = np.uint32(setm[j - SIZE]) - O
+    e = j + s
+    l = np.uint32(nd[z + z + O])
+    w = np.uint32(setm[e])
     setm[l] = w
     nd[w + w + O] = l
     setm[e] = z
     nd[z + z + O] = e
-    it[j * IW + SIZE] = s
+    setm[j - SIZE] = s
 
 
 @njit(cache=True, inline="always")
-def _deactivate(j, item, it, active):
+def _deactivate(j, item, setm, active):
     """Swap item j to the end of the active items; return the new count."""
     a = active - O
-    p = it[j * IW + POS]
+    p = np.uint32(setm[j - POS])
     last = item[a]
     item[p] = last
-    it[last * IW + POS] = p
+    setm[last - POS] = p
     item[a] = j
-    it[j * IW + POS] = a
+    setm[j - POS] = a
     return a
 
 
 @njit(cache=True, inline="always")
-def _deactivate_primary(j, prim, nprim, pactive):
-    """Swap primary item j to the end of the active primaries (prim[0 .. nprim), places at prim[nprim + j])."""
+def _deactivate_primary(j, prim, setm, pactive):
+    """Swap primary item j to the end of the active primaries (prim[0 .. nprim), places at setm[j - PPOS])."""
     a = pactive - O
-    p = prim[nprim + j]
+    p = np.uint32(setm[j - PPOS])
     last = prim[a]
     prim[p] = last
-    prim[nprim + last] = p
+    setm[last - PPOS] = p
     prim[a] = j
-    prim[nprim + j] = a
+    setm[j - PPOS] = a
     return a
 
 
 @njit(cache=True, inline="always")
-def _hide_nodes(z, ze, start, active, nprim, setm, nd, it, trail, top, sid):
+def _hide_nodes(z, ze, start, active, nprim, setm, nd, trail, top, sid):
     """Remove nodes z..ze-1 from the sets of the items active before `start` fell to `active`; an item touched
     for the first time since stamp `sid` has its size pushed on the trail first.
 
@@ -286,46 +323,46 @@ def _hide_nodes(z, ze, start, active, nprim, setm, nd, it, trail, top, sid):
     """
     removed = 0
     while z < ze:
-        j = nd[z + z]
-        pj = it[j * IW + POS]
+        j = np.uint32(nd[z + z])
+        pj = np.uint32(setm[j - POS])
         if pj < start:
-            size = it[j * IW + SIZE]
+            size = np.uint32(setm[j - SIZE])
             if size == O and pj < active and j < nprim:
                 return -1 - removed, top
-            if sid != Z and it[j * IW + STAMP] != sid:
-                it[j * IW + STAMP] = sid
+            if sid != Z and np.uint32(setm[j - STAMP]) != sid:
+                setm[j - STAMP] = sid
                 trail[top] = j
                 trail[top + O] = size
                 top += TWO
-            _remove(z, j, setm, nd, it)
+            _remove(z, j, setm, nd)
             removed += 1
         z += O
     return removed, top
 
 
 @njit(cache=True, inline="always")
-def _hide_snap(z, ze, start, active, nprim, setm, nd, it):
+def _hide_snap(z, ze, start, active, nprim, setm, nd):
     """_hide_nodes for a level whose sizes are in a snapshot (nothing to push): the removal count, or -1 - r."""
     removed = 0
     while z < ze:
-        j = nd[z + z]
-        pj = it[j * IW + POS]
+        j = np.uint32(nd[z + z])
+        pj = np.uint32(setm[j - POS])
         if pj < start:
-            if it[j * IW + SIZE] == O and pj < active and j < nprim:
+            if np.uint32(setm[j - SIZE]) == O and pj < active and j < nprim:
                 return -1 - removed
-            _remove(z, j, setm, nd, it)
+            _remove(z, j, setm, nd)
             removed += 1
         z += O
     return removed
 
 
 @njit(cache=True, inline="always")
-def _next_stamp(sid, it, n):
+def _next_stamp(sid, setm, item, n):
     """A stamp no item carries yet; at the wrap every stamp is cleared (an item pushed twice is harmless)."""
     sid += O
-    if sid == NONE:
+    if sid == STAMPS:
         for j in range(n):
-            it[j * IW + STAMP] = Z
+            setm[item[j] - STAMP] = Z
         sid = O
     return sid
 
@@ -336,10 +373,10 @@ def _sort_set(b, size, setm, nd):
     t = b + O
     e = b + size
     while t < e:
-        z = setm[t]
+        z = np.uint32(setm[t])
         u = t
-        while u > b and setm[u - O] > z:
-            w = setm[u - O]
+        while u > b and np.uint32(setm[u - O]) > z:
+            w = np.uint32(setm[u - O])
             setm[u] = w
             nd[w + w + O] = u
             u -= O
@@ -349,11 +386,11 @@ def _sort_set(b, size, setm, nd):
 
 
 @njit(cache=True)
-def search(opt_of, span, nd, col, setm, item, it, prim, lv, trail, state, limit, max_nodes, out_opts, out_len,
+def search(opt_of, span, nd, col, setm, item, hs, prim, lv, trail, state, limit, max_nodes, out_opts, out_len,
            stats):
     """Run Algorithm C on sparse sets from the saved state; return DONE, PAUSED_LIMIT, PAUSED_NODES or PAUSED_TRAIL."""
     n = np.uint32(item.shape[0])
-    nprim = np.uint32(state[ST_NPRIM])
+    nprim = np.uint32(state[ST_NPRIM])  # the first secondary item (items are places in setm, in item order)
     op = state[ST_OP]
     level = np.uint32(state[ST_LEVEL])
     active = np.uint32(state[ST_ACTIVE])
@@ -377,20 +414,20 @@ def search(opt_of, span, nd, col, setm, item, it, prim, lv, trail, state, limit,
             if max_nodes > 0 and nodes >= max_nodes:
                 status = PAUSED_NODES
                 break
-            if top + IW * active + dense > tcap:
+            if top + TWO * TWO * active + dense > tcap:
                 status = PAUSED_TRAIL
                 break
             nodes += 1
             # MRV over the active primary items: with a seed every tie must be seen (reservoir sampling); without
             # one the first item with at most one option can end the scan, so the two cases are separate loops
-            best = n
+            best = NONE
             bs = NONE
             a = Z
             if seeded:
                 ties = 0
                 while a < pactive:
                     i = prim[a]
-                    s = it[i * IW + SIZE]
+                    s = np.uint32(setm[i - SIZE])
                     if s < bs:
                         best = i
                         bs = s
@@ -407,7 +444,7 @@ def search(opt_of, span, nd, col, setm, item, it, prim, lv, trail, state, limit,
                 bk = np.uint64(0xFFFFFFFFFFFFFFFF)
                 while a < pactive:
                     i = prim[a]
-                    s = it[i * IW + SIZE]
+                    s = np.uint32(setm[i - SIZE])
                     key = (np.uint64(s) << np.uint64(32)) | np.uint64(i)  # size, then item: ties to the first item
                     if key < bk:
                         bk = key
@@ -417,12 +454,12 @@ def search(opt_of, span, nd, col, setm, item, it, prim, lv, trail, state, limit,
                 if bk != np.uint64(0xFFFFFFFFFFFFFFFF):
                     best = np.uint32(bk & np.uint64(0xFFFFFFFF))
                     bs = np.uint32(bk >> np.uint64(32))
-            if best == n:  # no active primary item: a solution
+            if best == NONE:  # no active primary item: a solution
                 stats[SOLUTIONS] += 1
                 if found < cap:
                     for k in range(level):
                         ck = lv[k, L_ITEM]
-                        out_opts[found, k] = opt_of[setm[it[ck * IW + BASE] + lv[k, L_INDEX]]]
+                        out_opts[found, k] = opt_of[setm[ck + lv[k, L_INDEX]]]
                     out_len[found] = level
                 found += 1
                 op = OP_LEAVE
@@ -434,21 +471,21 @@ def search(opt_of, span, nd, col, setm, item, it, prim, lv, trail, state, limit,
                 op = OP_LEAVE
                 continue
             i = best
-            active = _deactivate(i, item, it, active)
-            pactive = _deactivate_primary(i, prim, nprim, pactive)
-            b = it[i * IW + BASE]
+            active = _deactivate(i, item, setm, active)
+            pactive = _deactivate_primary(i, prim, setm, pactive)
+            b = i
             if not seeded and bs > O:
                 _sort_set(b, bs, setm, nd)
             t = Z
             while t < bs:  # hide every option of i from the active items (none can fail: i covers them)
-                y = setm[b + t]
+                y = np.uint32(setm[b + t])
                 if sid == Z:
-                    updates += _hide_snap(span[y + y], y, active, Z, nprim, setm, nd, it)
-                    updates += _hide_snap(y + O, span[y + y + O], active, Z, nprim, setm, nd, it)
+                    updates += _hide_snap(np.uint32(span[y + y]), y, active, Z, nprim, setm, nd)
+                    updates += _hide_snap(y + O, np.uint32(span[y + y + O]), active, Z, nprim, setm, nd)
                 else:
-                    r, top = _hide_nodes(span[y + y], y, active, Z, nprim, setm, nd, it, trail, top, sid)
+                    r, top = _hide_nodes(np.uint32(span[y + y]), y, active, Z, nprim, setm, nd, trail, top, sid)
                     updates += r
-                    r, top = _hide_nodes(y + O, span[y + y + O], active, Z, nprim, setm, nd, it, trail, top, sid)
+                    r, top = _hide_nodes(y + O, np.uint32(span[y + y + O]), active, Z, nprim, setm, nd, trail, top, sid)
                     updates += r
                 t += O
             lv[level, L_ACTIVE] = active
@@ -460,7 +497,7 @@ def search(opt_of, span, nd, col, setm, item, it, prim, lv, trail, state, limit,
                 if dense != Z and active + active >= n:  # every item's size: a strided copy, no item ids
                     a = Z
                     while a < n:
-                        trail[top + a] = it[a * IW + SIZE]
+                        trail[top + a] = setm[hs[a] - SIZE]
                         a += O
                     top += n
                     sid = Z
@@ -469,57 +506,58 @@ def search(opt_of, span, nd, col, setm, item, it, prim, lv, trail, state, limit,
                     while a < active:
                         j = item[a]
                         trail[top] = j
-                        trail[top + O] = it[j * IW + SIZE]
+                        trail[top + O] = np.uint32(setm[j - SIZE])
                         top += TWO
                         a += O
                     sid = Z
                 else:  # a fresh stamp: what the options tried here change is pushed, to be restored
-                    clock = _next_stamp(clock, it, n)
+                    clock = _next_stamp(clock, setm, item, n)
                     sid = clock
             op = OP_TRY
         elif op == OP_TRY:
             i = lv[level, L_ITEM]
             k = lv[level, L_INDEX]
-            if k >= it[i * IW + SIZE]:
+            if k >= np.uint32(setm[i - SIZE]):
                 op = OP_LEAVE
                 continue
-            x = setm[it[i * IW + BASE] + k]
+            x = np.uint32(setm[i + k])
             start = active
-            z0 = span[x + x]
-            ze = span[x + x + O]
+            z0 = np.uint32(span[x + x])
+            ze = np.uint32(span[x + x + O])
             z = z0
             while z < ze:  # deactivate x's other items
-                j = nd[z + z]
-                if z != x and it[j * IW + POS] < active:
-                    active = _deactivate(j, item, it, active)
+                j = np.uint32(nd[z + z])
+                if z != x and np.uint32(setm[j - POS]) < active:
+                    active = _deactivate(j, item, setm, active)
                     if j < nprim:
-                        pactive = _deactivate_primary(j, prim, nprim, pactive)
+                        pactive = _deactivate_primary(j, prim, setm, pactive)
                 z += O
             ok = True
             zz = z0
             while zz < ze and ok:
-                jj = nd[zz + zz]
-                if zz != x and it[jj * IW + POS] < start:  # an item x has just made inactive: hide its options
+                jj = np.uint32(nd[zz + zz])
+                if zz != x and np.uint32(setm[jj - POS]) < start:  # an item x has just made inactive: hide its options
                     c = col[zz]
-                    b = it[jj * IW + BASE]
-                    te = b + it[jj * IW + SIZE]  # the end of jj's set, read once: hiding its options leaves it
+                    b = jj
+                    te = b + np.uint32(setm[jj - SIZE])  # the end of jj's set, read once: hiding its options leaves it
                     t = b                         # alone (an option holds jj once, and its jj node is skipped)
                     while t < te:
-                        y = setm[t]
+                        y = np.uint32(setm[t])
                         t += O
                         if c != Z and col[y] == c:
                             cleansings += 1  # same color: the option stays
                             continue
                         if sid == Z:
-                            r = _hide_snap(span[y + y], y, start, active, nprim, setm, nd, it)
+                            r = _hide_snap(np.uint32(span[y + y]), y, start, active, nprim, setm, nd)
                             if r >= 0:
                                 updates += r
-                                r = _hide_snap(y + O, span[y + y + O], start, active, nprim, setm, nd, it)
+                                r = _hide_snap(y + O, np.uint32(span[y + y + O]), start, active, nprim, setm, nd)
                         else:
-                            r, top = _hide_nodes(span[y + y], y, start, active, nprim, setm, nd, it, trail, top, sid)
+                            r, top = _hide_nodes(np.uint32(span[y + y]), y, start, active, nprim, setm, nd, trail,
+                                                 top, sid)
                             if r >= 0:
                                 updates += r
-                                r, top = _hide_nodes(y + O, span[y + y + O], start, active, nprim, setm, nd, it,
+                                r, top = _hide_nodes(y + O, np.uint32(span[y + y + O]), start, active, nprim, setm, nd,
                                                      trail, top, sid)
                         if r < 0:
                             updates += -1 - r
@@ -530,13 +568,13 @@ def search(opt_of, span, nd, col, setm, item, it, prim, lv, trail, state, limit,
             if ok:
                 level += O
                 op = OP_ENTER
-            elif it[i * IW + SIZE] == O:  # forced: nothing saved here, the parent restores
+            elif np.uint32(setm[i - SIZE]) == O:  # forced: nothing saved here, the parent restores
                 op = OP_LEAVE
             else:
                 op = OP_RETRY
         elif op == OP_RETRY:
             i = lv[level, L_ITEM]
-            if lv[level, L_INDEX] + O >= it[i * IW + SIZE]:  # no option left (i's size is what it was): the
+            if lv[level, L_INDEX] + O >= np.uint32(setm[i - SIZE]):  # no option left (i's size is what it was): the
                 op = OP_LEAVE                                  # parent's restore covers this level's changes
                 continue
             active = lv[level, L_ACTIVE]
@@ -545,21 +583,21 @@ def search(opt_of, span, nd, col, setm, item, it, prim, lv, trail, state, limit,
             if dense != Z and active + active >= n:  # every item's size (an inactive one kept its size)
                 a = Z
                 while a < n:
-                    it[a * IW + SIZE] = trail[t + a]
+                    setm[hs[a] - SIZE] = trail[t + a]
                     a += O
                 top = t + n
                 sid = Z
             elif active <= snap:  # restore the level's snapshot (and drop what deeper levels left above it)
                 top = t + TWO * active
                 while t < top:
-                    it[trail[t] * IW + SIZE] = trail[t + O]
+                    setm[trail[t] - SIZE] = trail[t + O]
                     t += TWO
                 sid = Z
             else:
                 while top > t:  # newest first, so an item pushed twice ends with its oldest size
                     top -= TWO
-                    it[trail[top] * IW + SIZE] = trail[top + O]
-                clock = _next_stamp(clock, it, n)
+                    setm[trail[top] - SIZE] = trail[top + O]
+                clock = _next_stamp(clock, setm, item, n)
                 sid = clock
             lv[level, L_INDEX] += O
             op = OP_TRY

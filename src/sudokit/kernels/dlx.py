@@ -15,7 +15,7 @@ Layout (as in Knuth's DLX2; a pointer is an array index):
         +---------+---------+---------+---------+
         | UP      | DOWN    | TOP     | COLOR   |
         +---------+---------+---------+---------+
-    COLOR = 0 no color, c > 0 a color, -1 "already known to agree" (set by purify)
+    COLOR = 0 no color, c > 0 a color, 0xFFFF "already known to agree" (set by purify; colors stay below it)
     node_opt[p] = the user's option index of node p, -1 for headers and spacers
 
 One kernel serves every mode. It runs until it has found `limit` more solutions (then it pauses, resumable),
@@ -84,6 +84,16 @@ the option (.scratch/abd5.py, one process, best of 3, both orders of the variant
 -> 253.1M updates, 1.617-1.625 -> 1.490-1.502 s; 13 queens 0.132 -> 0.129, 12 queens 0.027 -> 0.026 (same nodes):
 kept (a pentomino's piece item, listed first, is then hidden after the cells that follow x_l's, which fail
 sooner). Its undo on a dead end walks back to x_l + 1; C6 is DLX2's own.
+Round 7 (issue 14): item lengths in the header nodes (as DLX1, which keeps LEN in the header's TOP word; here the
+header's COLOR word, unused, read as nd[4x+3] in every helper and in MRV): same nodes and updates, quarter
+pentominoes 1.146 -> 1.143 and 1.169 -> 1.168, 13 queens 0.108 -> 0.125 both ways (MRV then reads a cache line per
+item instead of the 300-byte length array): lost. (A strided view of those words as `length`: 0.109 -> 0.144.)
+Then nd as uint16 when every node index fits (cover/solver.py narrow_links; every spacer's TOP 0 there, which
+the spacer test already catches; PURE 0xFFFF for both widths, so colors must stay below it), each word read cast
+to uint32 at once (as cells does since round 7): same nodes and updates, quarter pentominoes 1.146 -> 0.948 and
+1.150 -> 0.962 (A/B), 13 queens 0.109 -> 0.113. As int16 with sign-extending casts instead: 1.14 -> 1.25. Kept:
+`benchmarks/cover.py --knuth DIR --peers none --rounds 2` back to back, quarter pentominoes 1.13 -> 0.95 s (1.17x
+-> 0.99x ssxcc), 6x10 4.68 -> 3.90 (1.19x -> 0.99x), queens 12-15 0.38-0.39x -> 0.39-0.42x.
 """
 
 import numpy as np
@@ -102,11 +112,12 @@ SOLUTIONS, NODES, UPDATES, CLEANSINGS = 0, 1, 2, 3
 
 UP, DOWN, TOP, COLOR = 0, 1, 2, 3
 # the kernel reads the int32 arrays as uint32 (numba then indexes without its negative-index test); a spacer's
-# TOP (0 or negative) is then 0 or above 2^31, a purified COLOR (-1) is 0xFFFFFFFF
+# TOP (0 or negative) is then 0 or above 2^31. nd is uint16 when every node index fits (cover/solver.py
+# narrow_links: half the footprint; every spacer's TOP 0 there): each word read is cast to uint32 at once
 U0, U1, U4 = np.uint32(0), np.uint32(1), np.uint32(4)
 UUP, UDOWN, UTOP, UCOLOR = np.uint32(0), np.uint32(1), np.uint32(2), np.uint32(3)
 SPACER = np.uint32(0x7FFFFFFF)  # x - 1 >= SPACER (wrapping): x is a spacer's TOP (4% faster than x == 0 or x > SPACER)
-PURE = np.uint32(0xFFFFFFFF)
+PURE = np.uint32(0xFFFF)  # a purified COLOR, in a uint16 nd as in a uint32 one (colors stay below it)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -115,13 +126,13 @@ def _hide(p, nd, length):
     q = p + U1
     updates = 0
     while q != p:
-        x = nd[U4 * q + UTOP]
+        x = np.uint32(nd[U4 * q + UTOP])
         if x - U1 >= SPACER:
-            q = nd[U4 * q + UUP]
+            q = np.uint32(nd[U4 * q + UUP])
         else:
-            if nd[U4 * q + UCOLOR] != PURE:  # a node purified away is already out of its list
-                u = nd[U4 * q + UUP]
-                d = nd[U4 * q + UDOWN]
+            if np.uint32(nd[U4 * q + UCOLOR]) != PURE:  # a node purified away is already out of its list
+                u = np.uint32(nd[U4 * q + UUP])
+                d = np.uint32(nd[U4 * q + UDOWN])
                 nd[U4 * u + UDOWN] = d
                 nd[U4 * d + UUP] = u
                 length[x] -= U1
@@ -140,13 +151,13 @@ def _unhide(p, nd, length):
 def _unhide_down(q, p, nd, length):
     """Undo _hide(p)'s removals from node q back round the option to p (exclusive), in reverse order."""
     while q != p:
-        x = nd[U4 * q + UTOP]
+        x = np.uint32(nd[U4 * q + UTOP])
         if x - U1 >= SPACER:
-            q = nd[U4 * q + UDOWN]
+            q = np.uint32(nd[U4 * q + UDOWN])
         else:
-            if nd[U4 * q + UCOLOR] != PURE:
-                u = nd[U4 * q + UUP]
-                d = nd[U4 * q + UDOWN]
+            if np.uint32(nd[U4 * q + UCOLOR]) != PURE:
+                u = np.uint32(nd[U4 * q + UUP])
+                d = np.uint32(nd[U4 * q + UDOWN])
                 nd[U4 * u + UDOWN] = q
                 nd[U4 * d + UUP] = q
                 length[x] += U1
@@ -158,21 +169,21 @@ def _uncommit_up(q, j, c, nd, length):
     """Undo _commit's work on item j's list from node q up to j (exclusive): unhide each option, or give a node
     purified by color c its color back (c == 0, a cover: unhide only)."""
     while q != j:
-        if c != U0 and nd[U4 * q + UCOLOR] == PURE:
+        if c != U0 and np.uint32(nd[U4 * q + UCOLOR]) == PURE:
             nd[U4 * q + UCOLOR] = c
         else:
             _unhide(q, nd, length)
-        q = nd[U4 * q + UUP]
+        q = np.uint32(nd[U4 * q + UUP])
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def _cover(i, llink, rlink, nd, length):
     """Hide every option of item i and take i off its item list; return the number of updates."""
     updates = 0
-    p = nd[U4 * i + UDOWN]
+    p = np.uint32(nd[U4 * i + UDOWN])
     while p != i:
         updates += _hide(p, nd, length)
-        p = nd[U4 * p + UDOWN]
+        p = np.uint32(nd[U4 * p + UDOWN])
     left = llink[i]
     right = rlink[i]
     rlink[left] = right
@@ -187,36 +198,36 @@ def _uncover(i, llink, rlink, nd, length):
     right = rlink[i]
     rlink[left] = i
     llink[right] = i
-    _uncommit_up(nd[U4 * i + UUP], i, U0, nd, length)
+    _uncommit_up(np.uint32(nd[U4 * i + UUP]), i, U0, nd, length)
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def _commit(p, j, llink, rlink, nd, length, stats):
     """Cover item j of node p, or purify it when p carries a color; return the number of updates."""
-    c = nd[U4 * p + UCOLOR]
+    c = np.uint32(nd[U4 * p + UCOLOR])
     if c == U0:
         return _cover(j, llink, rlink, nd, length)
     updates = 0
     if c != PURE:
-        q = nd[U4 * j + UDOWN]
+        q = np.uint32(nd[U4 * j + UDOWN])
         while q != j:
-            if nd[U4 * q + UCOLOR] == c:
+            if np.uint32(nd[U4 * q + UCOLOR]) == c:
                 nd[U4 * q + UCOLOR] = PURE
                 stats[CLEANSINGS] += 1
             else:
                 updates += _hide(q, nd, length)
-            q = nd[U4 * q + UDOWN]
+            q = np.uint32(nd[U4 * q + UDOWN])
     return updates
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def _uncommit(p, j, llink, rlink, nd, length):
     """Undo _commit(p, j)."""
-    c = nd[U4 * p + UCOLOR]
+    c = np.uint32(nd[U4 * p + UCOLOR])
     if c == U0:
         _uncover(j, llink, rlink, nd, length)
     elif c != PURE:
-        _uncommit_up(nd[U4 * j + UUP], j, c, nd, length)
+        _uncommit_up(np.uint32(nd[U4 * j + UUP]), j, c, nd, length)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -227,7 +238,7 @@ def _empties(x, xs, xe, nprim, nd):
         return False
     z = xs
     while z <= xe:
-        if nd[U4 * z + UTOP] == x:
+        if np.uint32(nd[U4 * z + UTOP]) == x:
             return False
         z += U1
     return True
@@ -240,13 +251,13 @@ def _hide_a(p, xs, xe, nprim, nd, length):
     q = p + U1
     updates = 0
     while q != p:
-        x = nd[U4 * q + UTOP]
+        x = np.uint32(nd[U4 * q + UTOP])
         if x - U1 >= SPACER:
-            q = nd[U4 * q + UUP]
+            q = np.uint32(nd[U4 * q + UUP])
         else:
-            if nd[U4 * q + UCOLOR] != PURE:
-                u = nd[U4 * q + UUP]
-                d = nd[U4 * q + UDOWN]
+            if np.uint32(nd[U4 * q + UCOLOR]) != PURE:
+                u = np.uint32(nd[U4 * q + UUP])
+                d = np.uint32(nd[U4 * q + UDOWN])
                 nd[U4 * u + UDOWN] = d
                 nd[U4 * d + UUP] = u
                 n = length[x] - U1
@@ -262,34 +273,34 @@ def _hide_a(p, xs, xe, nprim, nd, length):
 @njit(cache=True, inline="always", _nrt=False)
 def _commit_a(p, j, xs, xe, nprim, llink, rlink, nd, length, stats):
     """_commit(p, j) with _hide_a: on a dead end everything it did is undone and -1 - (updates made) returned."""
-    c = nd[U4 * p + UCOLOR]
+    c = np.uint32(nd[U4 * p + UCOLOR])
     updates = 0
     if c == U0:
-        q = nd[U4 * j + UDOWN]
+        q = np.uint32(nd[U4 * j + UDOWN])
         while q != j:
             r = _hide_a(q, xs, xe, nprim, nd, length)
             if r < 0:
-                _uncommit_up(nd[U4 * q + UUP], j, c, nd, length)
+                _uncommit_up(np.uint32(nd[U4 * q + UUP]), j, c, nd, length)
                 return r - updates
             updates += r
-            q = nd[U4 * q + UDOWN]
+            q = np.uint32(nd[U4 * q + UDOWN])
         left = llink[j]
         right = rlink[j]
         rlink[left] = right
         llink[right] = left
     elif c != PURE:
-        q = nd[U4 * j + UDOWN]
+        q = np.uint32(nd[U4 * j + UDOWN])
         while q != j:
-            if nd[U4 * q + UCOLOR] == c:
+            if np.uint32(nd[U4 * q + UCOLOR]) == c:
                 nd[U4 * q + UCOLOR] = PURE
                 stats[CLEANSINGS] += 1
             else:
                 r = _hide_a(q, xs, xe, nprim, nd, length)
                 if r < 0:
-                    _uncommit_up(nd[U4 * q + UUP], j, c, nd, length)
+                    _uncommit_up(np.uint32(nd[U4 * q + UUP]), j, c, nd, length)
                     return r - updates
                 updates += r
-            q = nd[U4 * q + UDOWN]
+            q = np.uint32(nd[U4 * q + UDOWN])
     return updates
 
 
@@ -351,28 +362,28 @@ def search(llink, rlink, nd, length, node_opt, x, state, limit, max_nodes, out_o
                 continue
             i = _choose(llink, rlink, length, state)  # C3
             updates += _cover(i, llink, rlink, nd, length)  # C4
-            x[level] = nd[U4 * i + UDOWN]
+            x[level] = np.uint32(nd[U4 * i + UDOWN])
             op = OP_TRY
         elif op == OP_TRY:  # C5
             xl = x[level]
-            i = nd[U4 * xl + UTOP]
+            i = np.uint32(nd[U4 * xl + UTOP])
             if xl == i:  # every option of i tried: C7
                 _uncover(i, llink, rlink, nd, length)
                 op = OP_LEAVE
                 continue
             if abandon:  # as DLX2, from x_l + 1 round the option, but a dead end abandoned at once
                 xs = xl
-                while nd[U4 * (xs - U1) + UTOP] - U1 < SPACER:
+                while np.uint32(nd[U4 * (xs - U1) + UTOP]) - U1 < SPACER:
                     xs -= U1
                 xe = xl
-                while nd[U4 * (xe + U1) + UTOP] - U1 < SPACER:
+                while np.uint32(nd[U4 * (xe + U1) + UTOP]) - U1 < SPACER:
                     xe += U1
                 p = xl + U1
                 fail = False
                 while p != xl:
-                    j = nd[U4 * p + UTOP]
+                    j = np.uint32(nd[U4 * p + UTOP])
                     if j - U1 >= SPACER:
-                        p = nd[U4 * p + UUP]
+                        p = np.uint32(nd[U4 * p + UUP])
                         continue
                     r = _commit_a(p, j, xs, xe, nprim, llink, rlink, nd, length, stats)
                     if r < 0:
@@ -384,22 +395,22 @@ def search(llink, rlink, nd, length, node_opt, x, state, limit, max_nodes, out_o
                 if fail:  # undo the items committed before p (from p back to xl + 1)
                     p -= U1
                     while p != xl:
-                        j = nd[U4 * p + UTOP]
+                        j = np.uint32(nd[U4 * p + UTOP])
                         if j - U1 >= SPACER:
-                            p = nd[U4 * p + UDOWN]
+                            p = np.uint32(nd[U4 * p + UDOWN])
                         else:
                             _uncommit(p, j, llink, rlink, nd, length)
                             p -= U1
-                    x[level] = nd[U4 * xl + UDOWN]
+                    x[level] = np.uint32(nd[U4 * xl + UDOWN])
                     continue
                 level += U1
                 op = OP_ENTER
                 continue
             p = xl + U1
             while p != xl:
-                j = nd[U4 * p + UTOP]
+                j = np.uint32(nd[U4 * p + UTOP])
                 if j - U1 >= SPACER:
-                    p = nd[U4 * p + UUP]
+                    p = np.uint32(nd[U4 * p + UUP])
                 else:
                     updates += _commit(p, j, llink, rlink, nd, length, stats)
                     p += U1
@@ -409,13 +420,13 @@ def search(llink, rlink, nd, length, node_opt, x, state, limit, max_nodes, out_o
             xl = x[level]
             p = xl - U1
             while p != xl:
-                j = nd[U4 * p + UTOP]
+                j = np.uint32(nd[U4 * p + UTOP])
                 if j - U1 >= SPACER:
-                    p = nd[U4 * p + UDOWN]
+                    p = np.uint32(nd[U4 * p + UDOWN])
                 else:
                     _uncommit(p, j, llink, rlink, nd, length)
                     p -= U1
-            x[level] = nd[U4 * xl + UDOWN]
+            x[level] = np.uint32(nd[U4 * xl + UDOWN])
             op = OP_TRY
         else:  # OP_LEAVE, C8
             if level == U0:
@@ -430,6 +441,7 @@ def search(llink, rlink, nd, length, node_opt, x, state, limit, max_nodes, out_o
 
 
 def unsigned(links: tuple) -> tuple:
-    """The links as search() reads them: llink, rlink, nd, length as uint32 views, node_opt as is."""
+    """The links as search() reads them: llink, rlink, nd (a uint16 nd as is), length as uint32 views, node_opt."""
     llink, rlink, nd, length, node_opt = links
-    return llink.view(np.uint32), rlink.view(np.uint32), nd.view(np.uint32), length.view(np.uint32), node_opt
+    nd = nd if nd.dtype == np.uint16 else nd.view(np.uint32)
+    return llink.view(np.uint32), rlink.view(np.uint32), nd, length.view(np.uint32), node_opt

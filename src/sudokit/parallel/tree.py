@@ -81,16 +81,16 @@ class Walker:
         if self.dlx:
             node_opt, x = self.search.links[4], self.search.x
             return tuple(node_opt[x[:lv]].tolist())
-        opt_of, setm, it, levels = self.search.links[0], self.search.links[4], self.search.links[6], self.search.levels
-        return tuple(int(opt_of[setm[it[levels[k, 0] * 4 + 2] + levels[k, 1]]]) for k in range(lv))
+        opt_of, setm, levels = self.search.links[0], self.search.links[4], self.search.levels
+        return tuple(int(opt_of[setm[levels[k, 0] + levels[k, 1]]]) for k in range(lv))  # item h's set at h
 
     def degree(self, level: int) -> int:
         """Options of the item chosen at `level` (a node the walk has entered and is below)."""
         if self.dlx:
             nd, length, x = self.search.links[2], self.search.links[3], self.search.x
             return int(length[nd[4 * x[level] + 2]])
-        it, levels = self.search.links[6], self.search.levels
-        return int(it[levels[level, 0] * 4 + 1])
+        setm, levels = self.search.links[4], self.search.levels
+        return int(setm[levels[level, 0] - 1])  # item h's size, the word before its set
 
     def index(self, level: int) -> int:
         """Which of those options the walk is under (0-based, in the kernel's order)."""
@@ -116,7 +116,7 @@ class Walker:
         """A copy of the paused Search whose level 0 is the paused node; its counters start at zero."""
         s, lv = self.search, self.level
         sub = copy.copy(s)
-        mutable = (0, 1, 2, 3) if self.dlx else (2, 4, 5, 6, 7)  # the arrays a search writes (see the kernels)
+        mutable = (0, 1, 2, 3) if self.dlx else (2, 4, 5, 7)  # the arrays a search writes (see the kernels)
         sub.links = tuple(a.copy() if k in mutable else a for k, a in enumerate(s.links))
         if self.dlx:
             sub.x = s.x[lv:].copy()
