@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .bits import popcount
+from .bits import ctz, popcount
 
 
 @njit(cache=True)
@@ -73,12 +73,7 @@ def unique_rectangles(n, marked, values, cand, rects, cell_units, placed, free, 
             continue
         if _same(out, k, w, x, y, z):
             continue
-        a = 0
-        while not (m >> np.uint64(a)) & np.uint64(1):
-            a += 1
-        b = a + 1
-        while not (m >> np.uint64(b)) & np.uint64(1):
-            b += 1
+        a, b = ctz(m), ctz(m & (m - np.uint64(1)))
         out[k, 0], out[k, 1], out[k, 2], out[k, 3], out[k, 4], out[k, 5] = w, x, y, z, a + 1, b + 1
         k += 1
     return k

@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .bits import popcount
+from .bits import ctz, popcount
 
 
 @njit(cache=True)
@@ -43,15 +43,6 @@ def places(cand, units, count, ends):
                     elif c > ends[u, d, 1]:
                         ends[u, d, 1] = c
                     count[u, d] += 1
-
-
-@njit(cache=True)
-def _low(m):
-    """The index of the lowest set bit of a nonzero mask."""
-    i = 0
-    while not (m >> np.uint64(i)) & np.uint64(1):
-        i += 1
-    return i
 
 
 @njit(cache=True)
@@ -95,8 +86,8 @@ def w_wing_next(start, cand, sees, units, count, ends, out):
         m = cand[a]
         if popcount(m) != 2:
             continue
-        lo = _low(m)
-        hi = _low(m & ~(np.uint64(1) << np.uint64(lo)))
+        lo = ctz(m)
+        hi = ctz(m & (m - np.uint64(1)))
         for b in range(a + 1, ncells):
             if cand[b] != m or (a == a0 and b < b0):
                 continue
