@@ -108,13 +108,10 @@ class _Tables:
         shapes = _shapes(h)
         self.rects = np.array([(w, x, y, z) for w in range(h.ncells) for x, others in shapes[w] for y, z in others],
                               np.int64).reshape(-1, 4)
-        width = max(len(hs) for hs in h.cell_houses)
-        self.cell_units = np.full((h.ncells, width), -1, np.int64)
-        for c, hs in enumerate(h.cell_houses):
-            self.cell_units[c, :len(hs)] = hs
-        self.sees = np.zeros((h.ncells, h.ncells), np.bool_)
-        for c, m in enumerate(h.peers):
-            self.sees[c, list(bits(m))] = True
+        from .chains import geometry_arrays
+        from .forcing import tables
+
+        self.cell_units, self.sees = tables(h)[0], geometry_arrays(h)[2]  # the geometry's, shared (read only)
         self.placed = np.zeros(len(h.cells), np.uint64)
         self.free = np.zeros(h.ncells, np.uint64)
         self.out = np.zeros((len(self.rects), 6), np.int64)

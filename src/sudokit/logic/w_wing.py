@@ -24,7 +24,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .candidates import Candidates, bits, digits_of
+from .candidates import Candidates, digits_of
 from .notation import cells_text, eliminate_digit, result_text
 from .step import Link, cell_name
 from .table import step
@@ -52,16 +52,12 @@ def w_wings(state: Candidates):
 
 
 class _Tables:
-    """The kernels' view of a geometry: peers as a matrix, houses padded with -1, scratch (one set per thread)."""
+    """The kernels' view of a geometry: peers as a matrix, the houses' cells (shared), scratch (one per thread)."""
 
     def __init__(self, h):
-        self.sees = np.zeros((h.ncells, h.ncells), np.bool_)
-        for c, m in enumerate(h.peers):
-            self.sees[c, list(bits(m))] = True
-        width = max(len(cells) for cells in h.cells)
-        self.units = np.full((len(h.cells), width), -1, np.int64)
-        for u, cells in enumerate(h.cells):
-            self.units[u, :len(cells)] = cells
+        from .chains import _unit_cells, geometry_arrays
+
+        self.sees, self.units = geometry_arrays(h)[2], _unit_cells(h)  # the geometry's, shared (read only)
         self.count = np.zeros((len(h.cells), h.n), np.int64)
         self.ends = np.zeros((len(h.cells), h.n, 2), np.int64)
         self.out = np.zeros(7, np.int64)
