@@ -166,11 +166,7 @@ def _locking(direct, n, unit_cells, kind, cross, group_end, member, shares, cand
     pos = np.zeros((nunits if direct else 1, n), np.uint64)  # direct: every house's places of every digit
     if direct:
         for u in range(nunits):
-            for j in range(n):
-                m = cand[unit_cells[u, j]]
-                while m:
-                    pos[u, ctz(m)] |= np.uint64(1) << np.uint64(j)
-                    m &= m - np.uint64(1)
+            _house_places(u, n, unit_cells, cand, pos[u])
     for g in range(group_end.shape[0]):
         g1 = group_end[g]
         digits = np.uint64(0)
@@ -389,14 +385,9 @@ def _line_of(k, u, combo, first, n, unit_cells, member):
 @njit(cache=True)
 def _line_places(n, unit_cells, cand):
     """Each row's and column's places of each digit (units 0..2N-1), in one pass over their cells: pos[u, d]."""
-    pos = np.zeros((2 * n, n), np.uint64)
+    pos = np.empty((2 * n, n), np.uint64)
     for u in range(2 * n):
-        for j in range(n):
-            m = cand[unit_cells[u, j]]
-            while m:
-                d = ctz(m)
-                pos[u, d] |= np.uint64(1) << np.uint64(j)
-                m &= m - np.uint64(1)
+        _house_places(u, n, unit_cells, cand, pos[u])
     return pos
 
 
