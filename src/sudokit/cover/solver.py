@@ -406,7 +406,7 @@ def build_cells(problem: Problem, seed: int | None = None, ties: str = "degree")
 def cells_first_secondary(links: tuple) -> int:
     """The kernel's name (h) of the first secondary item, or past every item if there is none (state[ST_NPRIM])."""
     setm, hs, prim = links[4], links[6], links[7]
-    return int(hs[len(prim)]) if len(prim) < len(hs) else len(setm) + 4
+    return int(hs[len(prim)]) if len(prim) < len(hs) else len(setm) + CELLS_HEADER
 
 
 def _link_spacers(top, ulink, dlink, n, opts, lengths, rank) -> None:
