@@ -54,7 +54,7 @@ import numpy as np
 from timing import cpu
 from sudokit.cover import Problem, count, write_dlx
 from sudokit.cover.puzzles import pentominoes, queens
-from sudokit.cover.solver import cheapest
+from sudokit.cover.solver import bits_suits, cheapest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -122,10 +122,14 @@ def sudokit_runners(problem: Problem) -> dict:
         return {"sudokit-dlx5": lambda: cheapest(problem, 1)[0].cost}
     if kind == "bounds":
         return {"sudokit-mcc": lambda: int(count(problem))}
-    return {"sudokit-cells": lambda: int(count(problem, algorithm="cells")),
-            "sudokit-cells-first": lambda: int(count(problem, algorithm="cells-first")),
-            "sudokit-dlx": lambda: int(count(problem, algorithm="dlx")),
-            "sudokit-dlx2": lambda: int(count(problem, algorithm="dlx2"))}
+    runners = {"sudokit-cells": lambda: int(count(problem, algorithm="cells")),
+               "sudokit-cells-first": lambda: int(count(problem, algorithm="cells-first")),
+               "sudokit-dlx": lambda: int(count(problem, algorithm="dlx")),
+               "sudokit-dlx2": lambda: int(count(problem, algorithm="dlx2"))}
+    if not problem.opt_colors.any():  # the bits kernel takes no colors; `auto` is the default's pick of the two
+        runners["sudokit-bits"] = lambda: int(count(problem, algorithm="bits"))
+        runners[f"sudokit-auto({'bits' if bits_suits(problem) else 'cells'})"] = lambda: int(count(problem))
+    return runners
 
 
 def knuth_runner(binary: Path, path: Path):

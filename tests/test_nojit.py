@@ -38,6 +38,8 @@ CASES = {
     "cover costs (DLX5)": (["cover", "--best", "3", str(ROOT / "examples" / "knuth-dlx5.dlx")], None),
     "cover --algorithm dlx": (["cover", "--count", "--algorithm", "dlx", str(ROOT / "examples" / "queens8.dlx")],
                               None),
+    "cover --algorithm bits": (["cover", "--all", "--algorithm", "bits", str(ROOT / "examples" / "queens8.dlx")],
+                               None),
     "target": (["target", str(DATA / "target-sudoku" / "sudoku2.in")], None),
     "binary dp": (["binary", str(DATA / "binary-sudoku" / "sample.in")], None),
     "binary ida": (["binary", "--engine", "ida", str(DATA / "binary-sudoku" / "sample.in")], None),

@@ -361,12 +361,15 @@ def solve(file, count, unique, all_, limit, box, symbols, fmt, engine, jobs, jso
 @click.option("--to", "to", type=click.Choice(["dlx"]),
               help="Write the problem in Knuth's .dlx format instead of solving it (bounds and costs kept).")
 @click.option("--stats", is_flag=True, help="Print Knuth's counters to stderr.")
-@click.option("--algorithm", type=click.Choice(["cells", "dlx", "cells-first", "dlx2"]), default="cells",
-              show_default=True,
-              help="Dancing cells (faster; MRV ties to the most constraining item), dancing links (abandoning an "
-                   "option that leaves an item without options), dancing cells with ties to the first item (Knuth's "
-                   "SSXCC's tree), or dancing links exactly as Knuth's DLX2 (its node counts). Multiplicities "
-                   "always run Algorithm M on dancing links (DLX3), costs DLX5's branch and bound.")
+@click.option("--algorithm", type=click.Choice(["auto", "cells", "dlx", "cells-first", "dlx2", "bits"]),
+              default="auto", show_default=True,
+              help="auto: bits for problems with long options that clash with many others (polyomino packings), "
+                   "else cells. cells: dancing cells (MRV ties to the most constraining item); dlx: dancing links "
+                   "(abandoning an option that leaves an item without options); cells-first: dancing cells with "
+                   "ties to the first item (Knuth's SSXCC's tree); dlx2: dancing links exactly as Knuth's DLX2 (its "
+                   "node counts); bits: Algorithm X on bitsets of options (no colors, no --jobs). --stats names the "
+                   "one used. Multiplicities always run Algorithm M on dancing links (DLX3), costs DLX5's branch "
+                   "and bound.")
 @click.option("--jobs", "-j", type=COUNT, default=1, show_default=True,
               help="Split the search into parts run on this many local processes (0 = every core).")
 @split_options
@@ -447,7 +450,7 @@ def cover(file, count, all_, best, limit, seed, max_nodes, fmt, to, stats, algor
         fail(f"{name}: interrupted after {search.stats.solutions} solution(s), {search.stats.nodes} nodes",
              exit_status(exc))
     if stats:
-        click.echo(f"Altogether {search.stats}.", err=True)
+        click.echo(f"Altogether {search.stats} ({search.algorithm}).", err=True)
     if search.stopped:
         fail(f"{name}: node limit {max_nodes} reached after {search.stats.solutions} solution(s)", EXIT_LIMIT)
     sys.exit(EXIT_OK if search.stats.solutions else EXIT_UNSOLVED)

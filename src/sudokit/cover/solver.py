@@ -30,13 +30,17 @@ from ..errors import InputError, LimitReached
 from .problem import Problem
 
 COUNT_ALL = np.iinfo(np.int64).max
-ALGORITHMS = ("cells", "dlx", "cells-first", "dlx2")
-DEFAULT_ALGORITHM = "cells"
+ALGORITHMS = ("auto", "cells", "dlx", "cells-first", "dlx2", "bits")
+DEFAULT_ALGORITHM = "auto"
 COLOR_WORD = 3  # kernels/dlx.py: a node's four words are UP, DOWN, TOP, COLOR
 CELLS_HEADER = 4  # words before each item's set in the cells kernel's setm (kernels/cells.py HEADER)
-TIES = {"cells": "degree", "cells-first": "first", "dlx": "degree", "dlx2": "first"}  # the dancing-cells MRV tie-break of each name (see item_ranks)
+TIES = {"cells": "degree", "cells-first": "first", "dlx": "degree", "dlx2": "first", "bits": "degree"}  # the dancing-cells MRV tie-break of each name (see item_ranks)
 SLICE = 1 << 18  # nodes per kernel call: between calls Python sees Ctrl-C / SIGTERM (the search resumes exactly)
 MAX_BEST = 100_000  # cheapest(p, k): k at most this (Knuth's DLX5 allows 15,000)
+MAX_BITS_BYTES = 1 << 28  # the bits algorithm's rows (items x options / 8 bytes) at most this
+MAX_BITS_WORDS = 64  # "auto" picks bits only for problems of at most 64 x 64 options
+BITS_RATIO = 2.0  # see bits_suits
+MIN_BITS_OPTIONS = 256  # below, every kernel takes microseconds: "auto" keeps cells (and its plain-Python start)
 TINY_ENTRIES = 20_000  # a problem this small may start in plain Python (cover/small.py) while numba is not loaded
 # The crossover, measured (.venv, 2-core box): plain Python does 1.1 M nodes + removals a second (queens 8-11), and
 # importing numba and loading one cached kernel costs 0.7 s of CPU, so a search of up to 750,000 work units is
@@ -113,9 +117,13 @@ class Search:
         if not isinstance(problem, Problem):
             raise InputError(f"expected a Problem, got {type(problem).__name__}")
         seed = as_seed(seed)
+        tiny = plain_start and _tiny_fits(problem, seed, algorithm)
+        if algorithm == "auto":
+            algorithm = "bits" if bits_suits(problem) and not tiny else "cells"
         self.problem = problem
         self.algorithm = algorithm
-        self.kernel = "mcc" if problem.has_bounds else "cells" if algorithm.startswith("cells") else "dlx"
+        self.kernel = ("mcc" if problem.has_bounds else "cells" if algorithm.startswith("cells") else
+                       "bits" if algorithm == "bits" else "dlx")
         self.max_nodes = as_max_nodes(max_nodes)
         self.state = np.zeros(11, np.int64)
         self.width = max(1, problem.n_primary)  # options in a solution, at most
@@ -130,6 +138,14 @@ class Search:
             self.x = np.zeros(problem.n_primary + 1, np.int32)
             self.state[4] = algorithm == "dlx"  # abandon a dead option at once; "dlx2" is Knuth's DLX2, node for node
             self.state[5] = problem.n_primary
+        elif self.kernel == "bits":
+            self.links = build_bits(problem, seed, ties=TIES[algorithm])
+            self.live = np.zeros((problem.n_primary + 2, self.links[0].shape[1]), np.uint64)
+            self.live[0] = self.links[4]
+            self.links = self.links[:4]
+            self.cov = np.zeros(problem.n_items, np.uint8)
+            self.levels = np.zeros((problem.n_primary + 1, 2), np.int64)
+            self.state[4] = problem.n_primary
         else:
             self.links = build_cells(problem, seed, ties=TIES[algorithm])
             self.levels = np.zeros((problem.n_primary + 2, 5), np.uint32)
@@ -148,12 +164,10 @@ class Search:
         self.stopped = False  # the last run paused at the node limit
         self.tiny = None
         self.returned = 0  # solutions the plain-Python start has found so far
-        if (plain_start and self.kernel == "cells" and seed is None and len(problem.opt_items) <= TINY_ENTRIES
-                and not numba_loaded()):
-            from .small import Tiny, estimate_work
+        if tiny and self.kernel == "cells":
+            from .small import Tiny
 
-            if estimate_work(problem, cap=TINY_WORK) <= TINY_WORK:
-                self.tiny = Tiny(problem, TIES[algorithm])
+            self.tiny = Tiny(problem, TIES[algorithm])
 
     @property
     def stats(self) -> Stats:
@@ -219,6 +233,11 @@ class Search:
             with np.errstate(over="ignore"):  # as for dlx below
                 return mcc.search(*dlx.unsigned(self.links[:5]), *self.links[5:], self.x.view(np.uint32),
                                   self.ft.view(np.uint32), self.state, limit, cap, out_opts, out_len, self.counters)
+        if self.kernel == "bits":
+            from ..kernels import bitx
+
+            return bitx.search(*self.links, self.live, self.cov, self.levels, self.state, limit, cap, out_opts, out_len,
+                               self.counters)
         if self.kernel == "dlx":
             with np.errstate(over="ignore"):  # with NUMBA_DISABLE_JIT=1 the kernel's uint32 wraps warn, by design
                 return dlx.search(*dlx.unsigned(self.links), self.x.view(np.uint32), self.state, limit, cap, out_opts,
@@ -237,6 +256,43 @@ class Search:
         """Raise LimitReached if the last run stopped at the node limit."""
         if self.stopped:
             raise LimitReached(f"node limit {self.max_nodes} reached after {self.counters[0]} solution(s)")
+
+
+def _tiny_fits(problem: Problem, seed, algorithm: str) -> bool:
+    """May a dancing-cells search of problem start in plain Python (small, unseeded, numba not yet loaded, and
+    Knuth's probes estimate at most TINY_WORK nodes + removals)?"""
+    if (algorithm not in ("auto", "cells", "cells-first") or seed is not None or problem.has_bounds
+            or len(problem.opt_items) > TINY_ENTRIES or numba_loaded()):
+        return False
+    from .small import estimate_work
+
+    return estimate_work(problem, cap=TINY_WORK) <= TINY_WORK
+
+
+def bits_suits(problem: Problem) -> bool:
+    """Does the default ("auto") run problem on the bits kernel rather than cells? When an option tried would cost
+    cells at least BITS_RATIO times as many removals as bits spends on a node: the options' mean clash (the other
+    options sharing one of their primary items) times their mean length less one, against the primary items
+    times the words of an option set. Uncolored problems of MIN_BITS_OPTIONS options to MAX_BITS_WORDS words only.
+
+    Measured (kernel CPU s, cells -> bits, one process, loaded box): the pentominoes (ratio 2.4-2.7) quarter
+    0.84 -> 0.47, 6x10 3.30 -> 2.01, 5x12 2.15 -> 1.56, 4x15 0.82 -> 0.56, 3x20 0.037 -> 0.012; below the line
+    12 Langford pairs (0.67) 0.30 -> 0.67, 10 and 14 queens (1.35, 0.70) 0.001 -> 0.002 and 0.75 -> 1.10, the 11
+    hardest Sudoku covers x 20 (0.03) 0.054 -> 0.125, the empty 9x9 to 20,000 solutions (0.02) 0.022 -> 0.129.
+    """
+    if (problem.has_bounds or problem.costs is not None or problem.opt_colors.any()
+            or problem.n_options < MIN_BITS_OPTIONS):
+        return False
+    words = (problem.n_options + 63) // 64
+    if words > MAX_BITS_WORDS:
+        return False
+    ptr = np.asarray(problem.opt_ptr, np.int64)
+    itm = np.asarray(problem.opt_items, np.int64)
+    owner = np.repeat(np.arange(problem.n_options), np.diff(ptr))
+    primary = itm < problem.n_primary
+    size = np.bincount(itm[primary], minlength=problem.n_primary)
+    clash = np.bincount(owner[primary], size[itm[primary]] - 1, problem.n_options).mean()
+    return clash * (np.diff(ptr).mean() - 1) >= BITS_RATIO * problem.n_primary * words
 
 
 def max_levels(problem: Problem) -> int:
@@ -401,6 +457,45 @@ def build_cells(problem: Problem, seed: int | None = None, ties: str = "degree")
     narrow = np.uint16 if len(setm) + CELLS_HEADER < 1 << 16 and len(itm) < 1 << 16 else u  # nodes < places
     return tuple(np.ascontiguousarray(a, dtype=narrow if k in (1, 2, 4) else u)
                  for k, a in enumerate((owner, span, nd, colors, setm, hs, hs, hs[:problem.n_primary])))
+
+
+def build_bits(problem: Problem, seed: int | None = None, ties: str = "degree") -> tuple[np.ndarray, ...]:
+    """The bitset arrays of problem (see kernels/bitx.py): rows, opt_ptr, opt_items, opt_of and the root's live
+    options. Items are numbered as cells numbers them (ties as for item_ranks); options keep the problem's order
+    (a seed shuffles it); dropped options are left out. Colors are refused: an option's bit cannot say which color
+    it gives an item."""
+    if problem.opt_colors.any():
+        raise InputError("the bits algorithm takes no colors (the cells algorithm does)")
+    ptr = np.asarray(problem.opt_ptr, np.int64)
+    itm = np.asarray(problem.opt_items, np.int64)
+    owner = np.repeat(np.arange(problem.n_options), np.diff(ptr))
+    size = np.bincount(itm, minlength=problem.n_items)
+    rank = item_ranks(problem, itm, owner, size) if ties == "degree" else None
+    if rank is not None:
+        itm = rank[itm]
+    keep = np.ones(problem.n_options, bool)
+    keep[list(problem.dropped)] = False
+    opt_of = np.nonzero(keep)[0]
+    if seed is not None:
+        opt_of = opt_of[np.random.default_rng(seed).permutation(len(opt_of))]
+    words = max(1, (len(opt_of) + 63) // 64)
+    if problem.n_items * words * 8 > MAX_BITS_BYTES:
+        raise InputError(f"too large for the bits algorithm ({problem.n_items} items x {len(opt_of)} options); "
+                         "use cells")
+    lengths = np.diff(ptr)[opt_of]
+    opt_ptr = np.concatenate([[0], np.cumsum(lengths)])
+    kernel_opt = np.repeat(np.arange(len(opt_of)), lengths)
+    opt_items = itm[np.repeat(ptr[opt_of], lengths) + np.arange(opt_ptr[-1]) - opt_ptr[kernel_opt]]
+    rows = np.zeros((problem.n_items, words), np.uint64)
+    np.bitwise_or.at(rows, (opt_items, kernel_opt >> 6), _bit(kernel_opt))
+    live = np.zeros(words, np.uint64)
+    np.bitwise_or.at(live, np.arange(len(opt_of)) >> 6, _bit(np.arange(len(opt_of))))
+    return rows, opt_ptr.astype(np.int64), opt_items.astype(np.int32), opt_of.astype(np.int32), live
+
+
+def _bit(k: np.ndarray) -> np.ndarray:
+    """1 << (k mod 64) as uint64 words."""
+    return np.left_shift(np.uint64(1), (k & 63).astype(np.uint64))
 
 
 def cells_first_secondary(links: tuple) -> int:

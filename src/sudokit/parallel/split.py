@@ -34,7 +34,7 @@ from .checkpoint import Journal, digest
 from .probes import estimate
 from .executors import Runner, runner as open_runner
 from .tasks import completed, in_order
-from .tree import Top, cut
+from .tree import Top, cut, splittable
 from .work import CoverJob, cover_task
 
 # How many parts for W workers: a part has a fixed cost (~0.3 ms: a copy of the paused search state, two kernel
@@ -145,6 +145,7 @@ class SplitSearch:
             raise InputError(f"unknown exact-cover algorithm {algorithm!r} (choose from {', '.join(ALGORITHMS)})")
         if not isinstance(problem, Problem):
             raise InputError(f"expected a Problem, got {type(problem).__name__}")
+        algorithm = splittable(algorithm)
         self.problem, self.runner, self.algorithm, self.seed = problem, runner, algorithm, as_seed(seed)
         self.progress = progress
         self.digest = digest(problem.opt_ptr, problem.opt_items, problem.opt_colors, problem.n_primary,

@@ -24,6 +24,7 @@ import numpy as np
 
 from ..cover.problem import Problem
 from ..cover.solver import Search
+from ..errors import InputError
 
 # shared by both kernels (kernels/dlx.py and kernels/cells.py): state slots, resume points, statuses, counters
 ST_OP, ST_LEVEL = 0, 1
@@ -34,10 +35,19 @@ EVERY = 1 << 62
 BATCH = 4096  # solutions kept per kernel run when a part hands them back
 
 
+def splittable(algorithm: str) -> str:
+    """The algorithm a split search walks and runs: "auto" is cells here (a cut needs the paused kernel's path,
+    which the bits kernel does not keep as the walker reads it); "bits" is refused."""
+    if algorithm == "bits":
+        raise InputError("the bits algorithm does not split across processes; use cells or dlx with --jobs")
+    return "cells" if algorithm == "auto" else algorithm
+
+
 class Walker:
     """A Search moved by hand: enter() the node it is paused at, skip() it, read the path that leads to it."""
 
     def __init__(self, problem: Problem, algorithm: str = "cells", seed: int | None = None):
+        algorithm = splittable(algorithm)
         self.search = Search(problem, seed, 0, algorithm)
         self.dlx = algorithm in ("dlx", "dlx2")
         self.out_opts = np.zeros((1, max(1, problem.n_primary)), np.int32)
