@@ -6,8 +6,10 @@
     cheapest(p, k)      the k cheapest solutions of a problem with option costs, cheapest first (DLX5)
 
 Each takes ``seed`` (random tie-breaking and option order, Knuth's ``s<seed>``), ``max_nodes`` (0 = none;
-reaching it raises LimitReached) and ``algorithm``: "cells" (the default: Knuth's dancing cells on sparse
-sets, kernels/cells.py; ~1.2x faster than dlx on the pentominoes, ~3x on hard Sudoku covers, where its early
+reaching it raises LimitReached) and ``algorithm``: "auto" (the default: "bits" for a problem whose options are
+long and clash with many others, a polyomino packing, see bits_suits; else "cells"), "bits" (Algorithm X on
+bitsets of options, kernels/bitx.py: the pentominoes 0.45x ssxcc against cells' 0.73-0.76x; no colors), "cells"
+(Knuth's dancing cells on sparse sets, kernels/cells.py; ~1.2x faster than dlx on the pentominoes, ~3x on hard Sudoku covers, where its early
 abandonment pays; figures in that file; MRV's ties go to the most constraining item, see item_ranks),
 "cells-first" (the same with ties to the first item, Knuth's SSXCC rule: 13 queens 0.25 s against the
 default's 0.14; the pentominoes' trees within 1% of each other), "dlx" (dancing links, kernels/dlx.py, abandoning
@@ -140,12 +142,17 @@ class Search:
             self.state[5] = problem.n_primary
         elif self.kernel == "bits":
             self.links = build_bits(problem, seed, ties=TIES[algorithm])
-            self.live = np.zeros((problem.n_primary + 2, self.links[0].shape[1]), np.uint64)
+            words = self.links[0].shape[1]
+            self.live = np.zeros((problem.n_primary + 2, words), np.uint64)
             self.live[0] = self.links[4]
+            self.at = np.zeros((problem.n_primary + 2, words), np.int64)
+            self.at[0] = np.arange(words)
             self.links = self.links[:4]
             self.cov = np.zeros(problem.n_items, np.uint8)
-            self.levels = np.zeros((problem.n_primary + 1, 2), np.int64)
+            self.levels = np.zeros((problem.n_primary + 2, 3), np.int64)
+            self.levels[0, 2] = words  # the root's words: all of them
             self.state[4] = problem.n_primary
+            self.state[5] = -1  # no MRV item handed over yet
         else:
             self.links = build_cells(problem, seed, ties=TIES[algorithm])
             self.levels = np.zeros((problem.n_primary + 2, 5), np.uint32)
@@ -236,8 +243,8 @@ class Search:
         if self.kernel == "bits":
             from ..kernels import bitx
 
-            return bitx.search(*self.links, self.live, self.cov, self.levels, self.state, limit, cap, out_opts, out_len,
-                               self.counters)
+            return bitx.search(*self.links, self.live, self.at, self.cov, self.levels, self.state, limit, cap, out_opts,
+                               out_len, self.counters)
         if self.kernel == "dlx":
             with np.errstate(over="ignore"):  # with NUMBA_DISABLE_JIT=1 the kernel's uint32 wraps warn, by design
                 return dlx.search(*dlx.unsigned(self.links), self.x.view(np.uint32), self.state, limit, cap, out_opts,
@@ -276,9 +283,9 @@ def bits_suits(problem: Problem) -> bool:
     times the words of an option set. Uncolored problems of MIN_BITS_OPTIONS options to MAX_BITS_WORDS words only.
 
     Measured (kernel CPU s, cells -> bits, one process, loaded box): the pentominoes (ratio 2.4-2.7) quarter
-    0.84 -> 0.47, 6x10 3.30 -> 2.01, 5x12 2.15 -> 1.56, 4x15 0.82 -> 0.56, 3x20 0.037 -> 0.012; below the line
-    12 Langford pairs (0.67) 0.30 -> 0.67, 10 and 14 queens (1.35, 0.70) 0.001 -> 0.002 and 0.75 -> 1.10, the 11
-    hardest Sudoku covers x 20 (0.03) 0.054 -> 0.125, the empty 9x9 to 20,000 solutions (0.02) 0.022 -> 0.129.
+    0.82 -> 0.37, 6x10 3.09 -> 1.48, 5x12 1.95 -> 0.93, 4x15 0.72 -> 0.33, 3x20 0.030 -> 0.011; below the line
+    12 Langford pairs (0.67) 0.29 -> 0.46, 10 and 14 queens (1.35, 0.70) 0.001 -> 0.001 and 0.58 -> 0.77, the 11
+    hardest Sudoku covers x 20 (0.03) 0.048 -> 0.091, the empty 9x9 to 20,000 solutions (0.02) 0.016 -> 0.068.
     """
     if (problem.has_bounds or problem.costs is not None or problem.opt_colors.any()
             or problem.n_options < MIN_BITS_OPTIONS):

@@ -10,9 +10,10 @@ Layout (W = words per option set, options numbered in the order they are tried; 
     rows[j, 0 .. W)        item j's options: bit o of word o >> 6 is option o        (uint64, n_items x W)
     opt_ptr, opt_items     option o's items: opt_items[opt_ptr[o] .. opt_ptr[o + 1])   (CSR)
     opt_of[o]              option o's index in the user's problem
-    live[level, 0 .. W)    the options still live at a level (live[0]: every option with a primary item)
+    live[level, 0 .. c)    the level's live options, its nonzero words only (c = lv[level, L_WORDS]) ...
+    at[level, 0 .. c)      ... and which word each is (ascending); level 0: every word, every option
     cov[j]                 1 while item j is covered by an option of the current partial solution
-    lv[level]              the level's item, the option it is trying (-1 before the first)
+    lv[level]              the level's item, the option it is trying (-1 before the first), its word count
 
            word 0                       word 1
     bit    63 ................ 1 0      63 ................ 1 0
@@ -20,10 +21,11 @@ Layout (W = words per option set, options numbered in the order they are tried; 
 
 A node (counted as cells counts one: a partial solution no primary item has ruled out): choose the uncovered
 primary item with fewest live options (MRV: popcount of live & row; ties to the lowest rank, or at random if
-seeded), then try its live options in order. Trying x: live' = live & ~(rows of x's items), cover x's items; x is
-abandoned, not a node, when an uncovered primary item has no live option left. Undo = uncover x's items (live is
-per level, so nothing else moves). Counters: nodes; updates = options hidden (live bits cleared by the options
-tried).
+seeded), then try its live options in order. Trying x: live' = live & ~(rows of x's items), cover x's items, and
+count every uncovered primary item's live options: x is abandoned, not a node, as soon as one has none; else the
+counts are the child's MRV (state[ST_PRE] hands its choice over; a seeded search draws its ties at the node).
+Undo = uncover x's items (live is per level, so nothing else moves). Counters: nodes; updates = options hidden
+(live bits cleared by the options tried).
 
 Why a second Algorithm X: the sparse-set removals of cells (~3 ns each, waiting on L2) are the whole cost of
 the pentominoes (254M removals on the quarter board), while here trying an option is 6 x W word ANDs and a node
@@ -31,6 +33,12 @@ W popcounts per primary item, all in L1 and L2 streams: quarter pentominoes 0.81
 (/tmp prototype, same process, loaded box). It loses where options are few and short (13 queens 0.12 -> 0.16 s:
 cells does ~27 removals a node there) and where the words are many (an N x N Sudoku: W = N^3 / 64), so
 cover/solver.py picks it only for problems that look like the pentominoes (see bits_suits).
+Then (/tmp A/B, kernels side by side in one process, best of 2-3, same nodes and updates): a level keeps only its
+nonzero words (deep levels have few live options): quarter pentominoes 0.484 -> 0.461 -> 0.399 and 6x10 1.90 ->
+1.59, but 13 queens (W = 3) 0.178 -> 0.192; and the dead-end test merged with the child's MRV (one popcount pass
+per try instead of an early-exit test per try plus a pass per node): quarter pentominoes 0.477 -> 0.323, 13
+queens 0.183 -> 0.138: both kept. (Before the merge, the dead-end test stopped at an item's first live word and
+the node's MRV at its first item of size 1.)
 """
 
 import numpy as np
@@ -39,60 +47,52 @@ from numba import njit
 from .bits import ctz, popcount
 
 # state[] slots
-ST_OP, ST_LEVEL, ST_RNG, ST_SEEDED, ST_NPRIM = range(5)
-STATE_WORDS = 5
+ST_OP, ST_LEVEL, ST_RNG, ST_SEEDED, ST_NPRIM, ST_PRE = range(6)
+STATE_WORDS = 6
 OP_ENTER, OP_NEXT, OP_LEAVE = 0, 1, 2
 DONE, PAUSED_LIMIT, PAUSED_NODES = 0, 1, 2  # as kernels/dlx.py
 SOLUTIONS, NODES, UPDATES, CLEANSINGS = 0, 1, 2, 3
-L_ITEM, L_OPT = 0, 1
+L_ITEM, L_OPT, L_WORDS = 0, 1, 2
+LEVEL_WORDS = 3
 
 ONE = np.uint64(1)
-ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 
 @njit(cache=True, inline="always")
-def _size(live, row, words):
-    """Live options of one item: the popcount of live & row."""
+def _size(here, at, c, row):
+    """Live options of one item: the popcount of live & row over the level's c nonzero words."""
     s = 0
-    for w in range(words):
-        s += popcount(live[w] & row[w])
+    for k in range(c):
+        s += popcount(here[k] & row[at[k]])
     return s
 
 
 @njit(cache=True, inline="always")
-def _next_option(live, row, prev, words):
+def _next_option(here, at, c, row, prev):
     """The first live option of a row after option prev, or -1."""
     o = prev + 1
-    w = o >> 6
-    if w >= words:
-        return -1
-    m = live[w] & row[w] & ~((ONE << np.uint64(o & 63)) - ONE)
-    while m == 0:
-        w += 1
-        if w >= words:
-            return -1
-        m = live[w] & row[w]
-    return (w << 6) + ctz(m)
-
-
-@njit(cache=True, inline="always")
-def _has_live(live, row, words):
-    """Does the row hold a live option?"""
-    for w in range(words):
-        if live[w] & row[w] != 0:
-            return True
-    return False
+    w0 = o >> 6
+    for k in range(c):
+        w = at[k]
+        if w < w0:
+            continue
+        m = here[k] & row[w]
+        if w == w0:
+            m &= ~((ONE << np.uint64(o & 63)) - ONE)
+        if m != 0:
+            return (w << 6) + ctz(m)
+    return -1
 
 
 @njit(cache=True)
-def search(rows, opt_ptr, opt_items, opt_of, live, cov, lv, state, limit, max_nodes, out_opts, out_len, stats):
+def search(rows, opt_ptr, opt_items, opt_of, live, at, cov, lv, state, limit, max_nodes, out_opts, out_len, stats):
     """Run Algorithm X on bitsets from the saved state; return DONE, PAUSED_LIMIT or PAUSED_NODES."""
-    words = rows.shape[1]
     nprim = state[ST_NPRIM]
     op = state[ST_OP]
     level = state[ST_LEVEL]
     rng = state[ST_RNG]
     seeded = state[ST_SEEDED] != 0
+    pre = state[ST_PRE]  # the MRV item of the node about to be entered, as its parent's try counted (-1: none)
     found = 0
     cap = out_len.shape[0]
     status = DONE
@@ -104,25 +104,30 @@ def search(rows, opt_ptr, opt_items, opt_of, live, cov, lv, state, limit, max_no
                 status = PAUSED_NODES
                 break
             nodes += 1
-            here = live[level]
-            best = -1
-            bs = 1 << 62
-            ties = 0
-            for j in range(nprim):
-                if cov[j] != 0:
-                    continue
-                s = _size(here, rows[j], words)
-                if s < bs:
-                    best = j
-                    bs = s
-                    ties = 1
-                    if s <= 1 and not seeded:
-                        break
-                elif s == bs and seeded:
-                    ties += 1
-                    rng = (rng * 1103515245 + 12345) & 0x7FFFFFFF  # the LCG of dlx._choose
-                    if (rng >> 8) % ties == 0:  # reservoir sampling among the ties
+            best = pre
+            pre = -1
+            if best < 0 or seeded:
+                here = live[level]
+                hat = at[level]
+                c = lv[level, L_WORDS]
+                best = -1
+                bs = 1 << 62
+                ties = 0
+                for j in range(nprim):
+                    if cov[j] != 0:
+                        continue
+                    s = _size(here, hat, c, rows[j])
+                    if s < bs:
                         best = j
+                        bs = s
+                        ties = 1
+                        if s <= 1 and not seeded:
+                            break
+                    elif s == bs and seeded:
+                        ties += 1
+                        rng = (rng * 1103515245 + 12345) & 0x7FFFFFFF  # the LCG of dlx._choose
+                        if (rng >> 8) % ties == 0:  # reservoir sampling among the ties
+                            best = j
             if best < 0:  # every primary item covered: a solution
                 stats[SOLUTIONS] += 1
                 if found < cap:
@@ -144,7 +149,9 @@ def search(rows, opt_ptr, opt_items, opt_of, live, cov, lv, state, limit, max_no
                 for p in range(opt_ptr[prev], opt_ptr[prev + 1]):
                     cov[opt_items[p]] = 0
             here = live[level]
-            x = _next_option(here, rows[lv[level, L_ITEM]], prev, words)
+            hat = at[level]
+            hc = lv[level, L_WORDS]
+            x = _next_option(here, hat, hc, rows[lv[level, L_ITEM]], prev)
             if x < 0:
                 op = OP_LEAVE
                 continue
@@ -152,21 +159,35 @@ def search(rows, opt_ptr, opt_items, opt_of, live, cov, lv, state, limit, max_no
             p0 = opt_ptr[x]
             p1 = opt_ptr[x + 1]
             child = live[level + 1]
-            for w in range(words):  # the options that clash with x leave
-                keep = here[w]
+            cat = at[level + 1]
+            c = 0
+            for k in range(hc):  # the options that clash with x leave; the child keeps its nonzero words
+                w = hat[k]
+                keep = here[k]
                 for p in range(p0, p1):
                     keep &= ~rows[opt_items[p], w]
-                child[w] = keep
-                updates += popcount(here[w] ^ keep)
+                updates += popcount(here[k] ^ keep)
+                if keep != 0:
+                    child[c] = keep
+                    cat[c] = w
+                    c += 1
+            lv[level + 1, L_WORDS] = c
             for p in range(p0, p1):
                 cov[opt_items[p]] = 1
-            ok = True
-            for j in range(nprim):  # abandon x if an uncovered primary item has no live option left
-                if cov[j] == 0 and not _has_live(child, rows[j], words):
-                    ok = False
-                    break
-            if ok:
+            best = -1
+            bs = 1 << 62
+            for j in range(nprim):  # the child's MRV; x is abandoned if an uncovered primary item has no option
+                if cov[j] != 0:
+                    continue
+                s = _size(child, cat, c, rows[j])
+                if s < bs:
+                    best = j
+                    bs = s
+                    if s == 0:
+                        break
+            if bs != 0:
                 level += 1
+                pre = best
                 op = OP_ENTER
         else:  # OP_LEAVE
             if level == 0:
@@ -177,6 +198,7 @@ def search(rows, opt_ptr, opt_items, opt_of, live, cov, lv, state, limit, max_no
     state[ST_OP] = op
     state[ST_LEVEL] = level
     state[ST_RNG] = rng
+    state[ST_PRE] = pre
     stats[NODES] = nodes
     stats[UPDATES] += updates
     return status
