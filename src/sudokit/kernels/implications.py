@@ -342,7 +342,7 @@ def build_graph(kind, groups, n, cand, inter, geo, out):
     return nnormal, ng, csr_unique(us, vs, k, 2 * (nnormal + ng), ptr)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _mark(cell, value, cn_ptr, cn_idx, term):
     """Set term on both potentials of every node containing cell."""
     for j in range(cn_ptr[cell], cn_ptr[cell + 1]):
@@ -351,7 +351,7 @@ def _mark(cell, value, cn_ptr, cn_idx, term):
         term[2 * node + 1] = value
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _bfs(start, loops, ptr, idx, term, dist, parent, queue):
     """BFS from start (dist must be -1 everywhere); returns the number of potentials reached (queue[:k])."""
     dist[start] = 0
@@ -386,14 +386,14 @@ def path(start, loops, ptr, idx, node_cell, cn_ptr, cn_idx, term, dist, parent, 
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def clear(k, dist, queue):
     """Reset dist after a BFS that reached queue[:k]."""
     for i in range(k):
         dist[queue[i]] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _keep(length, node, p, v, best_len, best_from, best_to):
     """Keep (p, v) for node when it is strictly shorter than what is kept."""
     if length < best_len[node]:
@@ -402,7 +402,7 @@ def _keep(length, node, p, v, best_len, best_from, best_to):
         best_to[node] = v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _has_edge(u, v, ptr, idx):
     """True if u -> v is an edge."""
     for j in range(ptr[u], ptr[u + 1]):
@@ -411,13 +411,13 @@ def _has_edge(u, v, ptr, idx):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _has(cand, cell, d):
     """True if digit d (1-based) is a candidate of cell."""
     return (cand[cell] >> np.uint64(d - 1)) & np.uint64(1) != 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _aic(p, v, length, mixed, n, node_digit, node_cell, cand, peers_ptr, peers_idx, sees, aic):
     """Record the eliminations of the AIC off(s) ~> on(e)."""
     s, e = p // 2, v // 2
@@ -435,7 +435,7 @@ def _aic(p, v, length, mixed, n, node_digit, node_cell, cand, peers_ptr, peers_i
             _keep(length, ce * n + ds - 1, p, v, aic[0], aic[1], aic[2])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _loop_end(p, v, length, n, node_digit, node_cell, ptr, idx, dnl, pl, cnl):
     """Record what a chain from p back into the start cell (at v) proves."""
     if _has_edge(v, p, ptr, idx) and length + 1 < cnl[0][p]:
@@ -452,7 +452,7 @@ def _loop_end(p, v, length, n, node_digit, node_cell, ptr, idx, dnl, pl, cnl):
         _keep(length, node_cell[t] * n + node_digit[t] - 1, p, v, dnl[0], dnl[1], dnl[2])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _closing(p, k, ptr, idx, term, dist, queue, order, cnl):
     """Keep the shortest cycle through start p after its BFS (queue[:k]): the first potential u in BFS order, not
     in the start cell, with an edge u -> p. The graph is closed under contraposition (u -> v iff v^1 -> u^1), so
