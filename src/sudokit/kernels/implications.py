@@ -477,18 +477,19 @@ def scan_chains(loops, mixed, n, nnormal, graph, geo, scratch, aic, dnl, pl, cnl
     """Every start potential of a normal node: BFS, then record AICs (and in loop mode nice loops).
 
     graph = (ptr, idx, node_digit, node_cell, cn_ptr, cn_idx, cand); geo = (peers_ptr, peers_idx, sees);
-    scratch = (term, dist, parent, queue, order); aic, dnl, pl = (len, from, to) per candidate; cnl = (len, to) per
-    potential. Length = number of links; chains of fewer than 3 links are not kept."""
+    scratch = (term, dist, parents, queue, order): parents[p] is left holding start p's BFS parents (read by
+    chain_hits); aic, dnl, pl = (len, from, to) per candidate; cnl = (len, to) per potential. Length = number of
+    links; chains of fewer than 3 links are not kept."""
     ptr, idx, node_digit, node_cell, cn_ptr, cn_idx, cand = graph
     peers_ptr, peers_idx, sees = geo
-    term, dist, parent, queue, order = scratch
+    term, dist, parents, queue, order = scratch
     for p in range(2 * nnormal):
         if not loops and p & 1:
             continue
         cell = node_cell[p // 2]
         if loops:
             _mark(cell, True, cn_ptr, cn_idx, term)
-        k = _bfs(p, loops, ptr, idx, term, dist, parent, queue)
+        k = _bfs(p, loops, ptr, idx, term, dist, parents[p], queue)
         if loops:
             _closing(p, k, ptr, idx, term, dist, queue, order, cnl)
         for i in range(1, k):
@@ -923,3 +924,72 @@ def valid_chains(flat, at, lens, kinds, grouped, nnormal, node_cell, g_ptr, g_id
         extra = flat[lo] if kinds[i] == 2 else -1
         ok[i] = valid_chain(flat, lo, n, extra, kinds[i] != 0, nnormal, node_cell, g_ptr, g_idx, seen, first, stamp)
         stamp -= 1
+
+
+@njit(cache=True)
+def _gather(table, group, npot, keys, m):
+    """Append the kept (length, start, end) of a best table to keys as sort keys ((length * 4 + group) * npot +
+    start) * npot + end; returns the new count."""
+    length, start, end = table
+    for i in range(start.shape[0]):
+        if start[i] >= 0:
+            keys[m] = ((length[i] * 4 + group) * npot + start[i]) * npot + end[i]
+            m += 1
+    return m
+
+
+@njit(cache=True)
+def chain_hits(tables, cnl, nnormal, grouped, parents, graph, marks, keys, out, flat):
+    """The valid chains of a scan, shortest first, in one call: the distinct (length, start, end) of the aic, dnl
+    and pl tables (tables, in that order, each sorted by length, start, end) and every start's closing cnl (a
+    continuous loop) ordered by length (ties in that order), each walked back through parents[start] (the scan's
+    BFS), kept when valid_chains keeps it. graph = (node_cell, g_ptr, g_idx); marks = (seen, first) as
+    valid_chains; keys: scratch of 3 * table size + cnl size; out = (kind, start, end, at, len) per valid chain
+    (kind 0 an AIC, 1 a discontinuous loop, 2 a continuous one), its potentials in flat[at:at + len]. Returns the
+    number of valid chains, or -1 when flat is too small. (logic/chains' _hits, sort and valid_paths in Python
+    with a BFS per start again cost ~110 us a nice-loop state at ER 5-9.3.)"""
+    node_cell, g_ptr, g_idx = graph
+    seen, first = marks
+    kind, o_start, o_end, at, lens = out
+    npot = parents.shape[1]
+    m = 0
+    for g in range(3):
+        m = _gather(tables[g], g, npot, keys, m)
+    for p in range(2 * nnormal):
+        if cnl[1][p] >= 0:
+            keys[m] = ((cnl[0][p] * 4 + 3) * npot + p) * npot + cnl[1][p]
+            m += 1
+    keys[:m].sort()
+    stamp = min(0, seen.min(), first.min()) - 1
+    got, pos = 0, 0
+    for i in range(m):
+        if i > 0 and keys[i] == keys[i - 1]:
+            continue
+        e, s, g = keys[i] % npot, keys[i] // npot % npot, keys[i] // (npot * npot) % 4
+        n, x = 1, e
+        while x != s:
+            x = parents[s, x]
+            n += 1
+        if pos + n > flat.shape[0]:
+            return -1
+        x = e
+        for j in range(n - 1, -1, -1):
+            flat[pos + j] = x
+            x = parents[s, x]
+        if grouped:
+            has = False
+            for j in range(pos, pos + n):
+                if flat[j] >= 2 * nnormal:
+                    has = True
+                    break
+            if not has:
+                continue
+        code = 0 if g == 0 else (2 if g == 3 else 1)
+        extra = s if code == 2 else -1
+        ok = valid_chain(flat, pos, n, extra, code != 0, nnormal, node_cell, g_ptr, g_idx, seen, first, stamp)
+        stamp -= 1
+        if ok:
+            kind[got], o_start[got], o_end[got], at[got], lens[got] = code, s, e, pos, n
+            got += 1
+            pos += n
+    return got

@@ -278,6 +278,7 @@ class Scan:
     pl: tuple
     cnl: tuple
     scratch: tuple
+    parents: np.ndarray       # parents[p]: the BFS parents of start p (scan_chains leaves them)
 
     def path(self, start: int, end: int) -> list[int]:
         """The potentials of the BFS path from start to end."""
@@ -325,6 +326,25 @@ class Scan:
                 return flat[:k], at, lens
             cap *= 4
 
+    def hits(self, grouped: bool) -> list[tuple[int, int, int, list[int]]]:
+        """(kind, start, end, potentials) of the scan's valid chains in the order the finders take them (kind 0 an
+        AIC, 1 a discontinuous loop, 2 a continuous one, whose potentials stop before its start comes again;
+        grouped: only chains with a group node): _hits of the aic, dnl and pl tables and the closing cnl, sorted by
+        length, then valid_paths, in one kernel call (kernels/implications.chain_hits) walking the scan's parents."""
+        g = self.graph
+        keys, out, flat = _hit_buffers(3 * len(self.aic[0]) + len(self.cnl[0]), 0)
+        while True:
+            k = K.chain_hits((self.aic, self.dnl, self.pl), self.cnl, g.nnormal, grouped, self.parents,
+                             (g.cell_arr, g.g_ptr, g.g_idx), _marks(len(g.cn_ptr) - 1), keys, out, flat)
+            if k >= 0:
+                break
+            keys, out, flat = _hit_buffers(len(keys), 4 * len(flat))
+        if not k:
+            return []
+        kinds, starts, ends, at, lens = (a[:k].tolist() for a in out)
+        pots = flat[:at[-1] + lens[-1]].tolist()
+        return [(kinds[i], starts[i], ends[i], pots[at[i]:at[i] + lens[i]]) for i in range(k)]
+
     def paths(self, hits) -> list[list[int]]:
         """path(start, end) of every (start, end) in hits, in one kernel call (kernels/implications.paths: one BFS
         per start; a call per hit cost more in dispatch and list building than its BFS)."""
@@ -348,9 +368,31 @@ def scan(state: Candidates, graph: Graph, loops: bool, mixed: bool) -> Scan:
         rows[r][:] = K.INF
     aic, dnl, pl, cnl = tuple(rows[0:3]), tuple(rows[3:6]), tuple(rows[6:9]), tuple(rows[9:11])
     scratch = (np.zeros(npot, np.bool_), *rows[11:14])
-    K.scan_chains(loops, mixed, state.n, nn, graph.arrays, geometry_arrays(state.houses), (*scratch, rows[14]), aic,
-                  dnl, pl, cnl)
-    return Scan(graph, loops, aic, dnl, pl, cnl, scratch)
+    parents = _parents(npot)
+    K.scan_chains(loops, mixed, state.n, nn, graph.arrays, geometry_arrays(state.houses),
+                  (scratch[0], scratch[1], parents, scratch[3], rows[14]), aic, dnl, pl, cnl)
+    return Scan(graph, loops, aic, dnl, pl, cnl, scratch, parents)
+
+
+def _parents(npot: int) -> np.ndarray:
+    """This thread's npot x npot parent rows for scan_chains (a view of one kept buffer: the finders read a scan's
+    hits before they yield, so the next scan may overwrite them)."""
+    memo = _SCRATCH.__dict__
+    buf = memo.get("parents")
+    if buf is None or len(buf) < npot * npot:
+        buf = memo["parents"] = np.empty(max(npot * npot, 512 * 512), np.int64)
+    return buf[:npot * npot].reshape(npot, npot)
+
+
+def _hit_buffers(nkeys: int, nflat: int) -> tuple:
+    """This thread's chain_hits buffers: keys (nkeys), out (5 x nkeys), flat (at least nflat)."""
+    memo = _SCRATCH.__dict__
+    found = memo.get("hits")
+    if found is None or len(found[0]) < nkeys or len(found[2]) < nflat:
+        nk = max(nkeys, len(found[0]) if found else 0)
+        found = memo["hits"] = (np.empty(nk, np.int64), tuple(np.empty(nk, np.int64) for _ in range(5)),
+                                np.empty(max(nflat, 4096, len(found[2]) if found else 0), np.int64))
+    return found
 
 
 def _marks(ncells: int) -> tuple[np.ndarray, np.ndarray]:
@@ -524,8 +566,7 @@ def _chain_hits(state: Candidates, kind: str):
         return
     run = scan(state, graph, loops=False, mixed=False)
     seen = set()
-    hits = _hits(run.aic)
-    for _, pots in run.valid_paths([(p, v) for _, p, v in hits], [0] * len(hits), False):
+    for _, _, _, pots in run.hits(False):
         elims = _aic_eliminations(state, graph, pots, mixed=False)
         key = tuple(elims)
         if elims and key not in seen:
@@ -567,19 +608,8 @@ def _loop_hits(state: Candidates, grouped: bool):
     run = scan(state, graph, loops=True, mixed=True)
     prefix = "grouped-" if grouped else ""
     seen = set()
-    found = []
-    for ln, p, v in _hits(run.aic):
-        found.append((ln, "aic", p, v))
-    for table in (run.dnl, run.pl):
-        for ln, p, v in _hits(table):
-            found.append((ln, "discontinuous-nice-loop", p, v))
-    closes = np.flatnonzero(run.cnl[1][:2 * graph.nnormal] >= 0).tolist()
-    found += zip(run.cnl[0][closes].tolist(), ["continuous-nice-loop"] * len(closes), closes,
-                 run.cnl[1][closes].tolist())
-    found.sort(key=lambda x: x[0])
-    kinds = [_KIND_CODES[kind] for _, kind, _, _ in found]
-    for i, pots in run.valid_paths([(p, v) for _, _, p, v in found], kinds, grouped):
-        _, kind, p, v = found[i]
+    for code, p, v, pots in run.hits(grouped):
+        kind = _KIND_NAMES[code]
         hit = _loop_hit(state, graph, kind, p, v, pots)
         if hit is not None and tuple(hit[1]) not in seen:
             seen.add(tuple(hit[1]))
@@ -587,6 +617,7 @@ def _loop_hits(state: Candidates, grouped: bool):
 
 
 _KIND_CODES = {"aic": 0, "discontinuous-nice-loop": 1, "continuous-nice-loop": 2}  # valid_chains' kinds
+_KIND_NAMES = {v: k for k, v in _KIND_CODES.items()}
 
 
 def _loop_hit(state, graph: Graph, kind: str, p: int, v: int, pots: list[int]):
