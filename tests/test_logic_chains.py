@@ -675,6 +675,31 @@ def test_valid_paths_is_valid():
     assert checked
 
 
+
+def test_scan_hits_are_the_python_pipeline():
+    # Scan.hits (kernels/implications.chain_hits: the scan's parents walked, sorted and checked in one call) against
+    # the Python pipeline it replaced: _hits of the aic, dnl and pl tables and the closings, stably sorted by length,
+    # each hit's BFS path (Scan.paths) and Scan.valid_paths
+    rng = np.random.default_rng(17)
+    checked = 0
+    for geometry, keep in ((G9, 0.25), (G9, 0.3), (G9, 0.35), (box_geometry(2, 3), 0.3), (box_geometry(4, 4), 0.5)):
+        st = Candidates.from_grid(random_puzzle(rng, geometry, keep), geometry)
+        for kind, grouped in (("full", False), ("full", True), ("x", False), ("xy", False)):
+            g = chains.build_graph(st, kind, grouped)
+            loops = kind == "full"
+            run = chains.scan(st, g, loops, loops)
+            found = [(ln, 0, p, v) for ln, p, v in chains._hits(run.aic)]
+            found += [(ln, 1, p, v) for table in (run.dnl, run.pl) for ln, p, v in chains._hits(table)]
+            found += [(int(run.cnl[0][p]), 2, p, int(run.cnl[1][p])) for p in range(2 * g.nnormal)
+                      if run.cnl[1][p] >= 0]
+            found.sort(key=lambda x: x[0])
+            valid = run.valid_paths([(p, v) for _, _, p, v in found], [k for _, k, _, _ in found], grouped)
+            want = [(found[i][1], found[i][2], found[i][3], pots) for i, pots in valid]
+            assert run.hits(grouped) == want
+            checked += len(want)
+    assert checked
+
+
 def test_als_links_are_the_plain_restricted_commons():
     # kernels/implications.als_links (each unordered pair tested once) against the definition over every ordered
     # pair: no common cell, and a digit x of both whose places in one ALS all see its places in the other

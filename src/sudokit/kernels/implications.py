@@ -473,16 +473,27 @@ def _closing(p, k, ptr, idx, term, dist, queue, order, cnl):
 
 
 @njit(cache=True)
+def _reset(aic, dnl, pl, cnl, starts):
+    """Empty the best tables (length INF, start and end -1) and the closings of the first `starts` potentials."""
+    for t in (aic, dnl, pl):
+        for i in range(t[0].shape[0]):
+            t[0][i], t[1][i], t[2][i] = INF, -1, -1
+    for p in range(starts):
+        cnl[0][p], cnl[1][p] = INF, -1
+
+
+@njit(cache=True)
 def scan_chains(loops, mixed, n, nnormal, graph, geo, scratch, aic, dnl, pl, cnl):
     """Every start potential of a normal node: BFS, then record AICs (and in loop mode nice loops).
 
     graph = (ptr, idx, node_digit, node_cell, cn_ptr, cn_idx, cand); geo = (peers_ptr, peers_idx, sees);
-    scratch = (term, dist, parents, queue, order): parents[p] is left holding start p's BFS parents (read by
-    chain_hits); aic, dnl, pl = (len, from, to) per candidate; cnl = (len, to) per potential. Length = number of
+    scratch = (term, dist, parents, queue, order), term False and dist -1 on entry (and so left): parents[p] is left
+    holding start p's BFS parents (read by chain_hits); the tables are reset here; aic, dnl, pl = (len, from, to) per candidate; cnl = (len, to) per potential. Length = number of
     links; chains of fewer than 3 links are not kept."""
     ptr, idx, node_digit, node_cell, cn_ptr, cn_idx, cand = graph
     peers_ptr, peers_idx, sees = geo
     term, dist, parents, queue, order = scratch
+    _reset(aic, dnl, pl, cnl, 2 * nnormal)
     for p in range(2 * nnormal):
         if not loops and p & 1:
             continue

@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -137,9 +137,6 @@ class Graph:
     """Nodes (normal candidates first, then group nodes) and the implications between their potentials."""
 
     n: int
-    digit: list[int]          # node -> digit
-    cells: list[int]          # node -> cell set
-    cell: list[int]           # node -> cell (normal) or -1 (group)
     nnormal: int
     cand_node: np.ndarray     # cell * n + digit - 1 -> normal node or -1
     cand: np.ndarray          # every cell's candidate mask (uint64)
@@ -151,6 +148,27 @@ class Graph:
     cell_arr: np.ndarray
     g_ptr: np.ndarray         # group node nnormal + g holds cells g_idx[g_ptr[g]:g_ptr[g + 1]]
     g_idx: np.ndarray
+
+    # digit, cell and cells as Python lists are made when first read: 3 in 5 graphs of a path have no hit to read
+    # them (making them for every graph was ~8% of the chain finders at ER 5-9.3, grouped graphs most)
+    @cached_property
+    def digit(self) -> list[int]:
+        """node -> digit"""
+        return self.digit_arr.tolist()
+
+    @cached_property
+    def cell(self) -> list[int]:
+        """node -> cell (normal) or -1 (group)"""
+        return self.cell_arr.tolist()
+
+    @cached_property
+    def cells(self) -> list[int]:
+        """node -> cell set"""
+        out = [1 << c for c in self.cell[:self.nnormal]]
+        if len(self.g_ptr) > 1:
+            at, flat = self.g_ptr.tolist(), self.g_idx.tolist()
+            out += [sum(1 << c for c in flat[a:b]) for a, b in zip(at, at[1:])]
+        return out
 
     @property
     def arrays(self):
@@ -204,15 +222,9 @@ def _build_graph(state: Candidates, kind: str, groups: bool) -> Graph:
         out = _buffers(h, 4 * len(out[7]))
     node_digit, node_cell, cand_node, g_ptr, g_idx, _, _, _, vs, ptr, cn_ptr, cn_idx = out
     nodes = nnormal + ng
-    digit_arr, cell_arr = node_digit[:nodes].copy(), node_cell[:nodes].copy()
-    digit, cell = digit_arr.tolist(), cell_arr.tolist()
-    cells = [1 << c for c in cell[:nnormal]]
-    if ng:
-        at, flat = g_ptr[:ng + 1].tolist(), g_idx[:g_ptr[ng]].tolist()
-        cells += [sum(1 << c for c in flat[a:b]) for a, b in zip(at, at[1:])]
-    return Graph(n, digit, cells, cell, nnormal, cand_node.copy(), cand, ptr[:2 * nodes + 1].copy(), vs[:m].copy(),
-                 cn_ptr.copy(), cn_idx[:cn_ptr[-1]].copy(), digit_arr, cell_arr, g_ptr[:ng + 1].copy(),
-                 g_idx[:g_ptr[ng]].copy())
+    return Graph(n, nnormal, cand_node.copy(), cand, ptr[:2 * nodes + 1].copy(), vs[:m].copy(), cn_ptr.copy(),
+                 cn_idx[:cn_ptr[-1]].copy(), node_digit[:nodes].copy(), node_cell[:nodes].copy(),
+                 g_ptr[:ng + 1].copy(), g_idx[:g_ptr[ng]].copy())
 
 
 _SCRATCH = threading.local()  # each thread's build_graph buffers per geometry
@@ -357,21 +369,30 @@ class Scan:
 
 def scan(state: Candidates, graph: Graph, loops: bool, mixed: bool) -> Scan:
     """Run scan_chains over a graph."""
-    npot, nn = 2 * len(graph.digit), graph.nnormal
-    keys = state.houses.ncells * state.n
-    # one block for the tables and scratch (14 np.full / np.zeros calls were ~10% of a small scan):
-    # rows [INF, -1, -1] x 3 tables of keys, [INF, -1] of npot, then dist (-1), parent, queue, order
-    block = np.full(9 * keys + 6 * npot, -1, np.int64)
-    rows = [block[i * keys:(i + 1) * keys] for i in range(9)]
-    rows += [block[9 * keys + i * npot:9 * keys + (i + 1) * npot] for i in range(6)]
-    for r in (0, 3, 6, 9):
-        rows[r][:] = K.INF
-    aic, dnl, pl, cnl = tuple(rows[0:3]), tuple(rows[3:6]), tuple(rows[6:9]), tuple(rows[9:11])
-    scratch = (np.zeros(npot, np.bool_), *rows[11:14])
+    npot = 2 * len(graph.digit_arr)
+    aic, dnl, pl, cnl, scratch, order = _scan_buffers(state.houses.ncells * state.n, npot)
     parents = _parents(npot)
-    K.scan_chains(loops, mixed, state.n, nn, graph.arrays, geometry_arrays(state.houses),
-                  (scratch[0], scratch[1], parents, scratch[3], rows[14]), aic, dnl, pl, cnl)
+    K.scan_chains(loops, mixed, state.n, graph.nnormal, graph.arrays, geometry_arrays(state.houses),
+                  (scratch[0], scratch[1], parents, scratch[3], order), aic, dnl, pl, cnl)
     return Scan(graph, loops, aic, dnl, pl, cnl, scratch, parents)
+
+
+def _scan_buffers(keys: int, npot: int) -> tuple:
+    """This thread's scan_chains tables and scratch for a geometry of `keys` candidates, with room for npot
+    potentials: (aic, dnl, pl, cnl, (term, dist, parent, queue), order). The kernel resets the tables and leaves
+    term False and dist -1, so they are kept; the finders read a scan's hits before they yield, so the next scan
+    may overwrite them. (One np.full block and 15 views a scan had cost ~10 us: ~5% of the chain finders.)"""
+    memo = _SCRATCH.__dict__.setdefault("scan", {})
+    found = memo.get(keys)
+    if found is not None and len(found[3][0]) >= npot:
+        return found
+    cap = max(npot, 1024)
+    block = np.full(9 * keys + 6 * cap, -1, np.int64)
+    rows = [block[i * keys:(i + 1) * keys] for i in range(9)]
+    rows += [block[9 * keys + i * cap:9 * keys + (i + 1) * cap] for i in range(6)]
+    found = memo[keys] = (tuple(rows[0:3]), tuple(rows[3:6]), tuple(rows[6:9]), tuple(rows[9:11]),
+                          (np.zeros(cap, np.bool_), *rows[11:14]), rows[14])
+    return found
 
 
 def _parents(npot: int) -> np.ndarray:
