@@ -550,6 +550,34 @@ def als_enumerate(unit_cells, cand, max_size, out_unit, out_local, out_digits, s
 
 
 @njit(cache=True)
+def als_first(unit_cells, units, locals_, house_words, keep, row):
+    """keep[i]: ALS i (house units[i], local cell mask locals_[i], in als_enumerate's order) is the first of its
+    cell set: no earlier house holds all its cells (one that does enumerated the same set before). house_words:
+    each house's cells as W words; row: W words of scratch."""
+    w = house_words.shape[1]
+    for i in range(units.shape[0]):
+        u, loc = units[i], locals_[i]
+        for j in range(w):
+            row[j] = 0
+        while loc:
+            j = ctz(loc)
+            loc &= loc - 1
+            c = unit_cells[u, j]
+            row[c // 64] |= np.uint64(1) << np.uint64(c % 64)
+        first = True
+        for h in range(u):
+            inside = True
+            for j in range(w):
+                if row[j] & ~house_words[h, j]:
+                    inside = False
+                    break
+            if inside:
+                first = False
+                break
+        keep[i] = first
+
+
+@njit(cache=True)
 def als_tables(unit_cells, units, locals_, cand, peer_words, where, n, cells, digits, xcells, xsee, zb):
     """Per ALS: its cells and digits, and per digit x the cells of the ALS holding x (xcells), the cells that see
     all of them (xsee) and those of the latter outside the ALS still holding x (zb: where[x] is x's cells); rows
