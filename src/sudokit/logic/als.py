@@ -80,10 +80,10 @@ class Alses:
         return len(self.digits)
 
     @cached_property
-    def cells(self) -> list[int]:
-        """Each ALS's cell set (made when first read, from cell_words)."""
-        raw, step = self.cell_words.tobytes(), 8 * self.cell_words.shape[1]
-        return [int.from_bytes(raw[i:i + step], "little") for i in range(0, len(raw), step)]
+    def cells(self) -> "_CellSets":
+        """Each ALS's cell set, read from cell_words when asked (a list of all of them cost ~1/4 of a pending
+        ALS-XZ search that reads a few)."""
+        return _CellSets(self.cell_words)
 
     def zcells(self, a: int, x: int) -> int:
         """The cells of ALS a holding digit x."""
@@ -96,6 +96,23 @@ class Alses:
     def text(self, a: int) -> str:
         """An ALS as HoDoKu writes it: r1c23 {157}."""
         return f"{compact_cells(self.cells[a], self.state.n)} {{{''.join(map(str, digits_of(self.digits[a])))}}}"
+
+
+class _CellSets:
+    """The cell sets of rows of uint64 words, as ints, made on each read."""
+
+    __slots__ = ("raw", "step")
+
+    def __init__(self, rows: np.ndarray):
+        self.raw, self.step = rows.tobytes(), 8 * rows.shape[1]
+
+    def __len__(self) -> int:
+        return len(self.raw) // self.step
+
+    def __getitem__(self, a: int) -> int:
+        if not 0 <= a < len(self):
+            raise IndexError(a)
+        return int.from_bytes(self.raw[a * self.step:(a + 1) * self.step], "little")
 
 
 def alses(state: Candidates) -> Alses:
