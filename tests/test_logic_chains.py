@@ -635,14 +635,14 @@ def test_scan_closing_is_the_first_reached_predecessor():
         st = Candidates.from_grid(random_puzzle(rng, G9, keep), G9)
         g = chains.build_graph(st, "full", True)
         npot = 2 * len(g.digit)
-        term, dist, parent, queue, order = (np.zeros(npot, bool), *(np.full(npot, -1, np.int64) for _ in range(4)))
+        term, dist, parent, queue = (np.zeros(npot, bool), *(np.full(npot, -1, np.int64) for _ in range(3)))
         for p in range(2 * g.nnormal):
             K._mark(g.cell[p // 2], True, g.cn_ptr, g.cn_idx, term)
             k = K._bfs(p, True, g.ptr, g.idx, term, dist, parent, queue)
             want = next((int(u) for u in queue[1:k] if not term[u] and p in g.idx[g.ptr[u]:g.ptr[u + 1]]
                          and dist[u] >= 3), -1)
             cnl = (np.full(npot, K.INF, np.int64), np.full(npot, -1, np.int64))
-            K._closing(p, k, g.ptr, g.idx, term, dist, queue, order, cnl)
+            K._closing(p, k, g.ptr, g.idx, term, dist, queue, cnl)
             assert cnl[1][p] == want and cnl[0][p] == (dist[want] + 1 if want >= 0 else K.INF)
             checked += want >= 0
             K._mark(g.cell[p // 2], False, g.cn_ptr, g.cn_idx, term)

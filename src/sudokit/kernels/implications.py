@@ -353,24 +353,35 @@ def _mark(cell, value, cn_ptr, cn_idx, term):
 
 @njit(cache=True, inline="always")
 def _bfs(start, loops, ptr, idx, term, dist, parent, queue):
-    """BFS from start (dist must be -1 everywhere); returns the number of potentials reached (queue[:k])."""
+    """BFS from start (dist must be -1 everywhere); returns the number of potentials reached (queue[:k]). In loop
+    mode the start's links into its own cell (term) are not taken, nor is any potential of it expanded; the start
+    is expanded first, apart, so that the main loop tests neither."""
     dist[start] = 0
     parent[start] = -1
     queue[0] = start
-    head, tail = 0, 1
+    tail = 1
+    for j in range(ptr[start], ptr[start + 1]):
+        v = idx[j]
+        if dist[v] >= 0 or (loops and term[v]):
+            continue
+        dist[v] = 1
+        parent[v] = start
+        queue[tail] = v
+        tail += 1
+    head = 1
     while head < tail:
         u = queue[head]
         head += 1
-        if loops and u != start and term[u]:
+        if loops and term[u]:
             continue
+        du = dist[u] + 1
         for j in range(ptr[u], ptr[u + 1]):
             v = idx[j]
-            if dist[v] >= 0 or (loops and u == start and term[v]):
-                continue
-            dist[v] = dist[u] + 1
-            parent[v] = u
-            queue[tail] = v
-            tail += 1
+            if dist[v] < 0:
+                dist[v] = du
+                parent[v] = u
+                queue[tail] = v
+                tail += 1
     return tail
 
 
@@ -453,20 +464,27 @@ def _loop_end(p, v, length, n, node_digit, node_cell, ptr, idx, dnl, pl, cnl):
 
 
 @njit(cache=True, inline="always")
-def _closing(p, k, ptr, idx, term, dist, queue, order, cnl):
+def _closing(p, k, ptr, idx, term, dist, queue, cnl):
     """Keep the shortest cycle through start p after its BFS (queue[:k]): the first potential u in BFS order, not
     in the start cell, with an edge u -> p. The graph is closed under contraposition (u -> v iff v^1 -> u^1), so
-    those u are the w^1 of p^1's successors w; order gets every reached potential's queue position for the tie.
-    (Testing every reached u for an edge to p was ~15% of a loop scan.)"""
-    for i in range(k):
-        order[queue[i]] = i
-    best, at = cnl[0][p], -1
+    those u are the w^1 of p^1's successors w; the queue is read only when two of them tie. (Testing every reached
+    u for an edge to p was ~15% of a loop scan; writing every reached potential's queue position for the tie, ~3%
+    of it.)"""
+    best, at, tie = cnl[0][p], -1, False
     for j in range(ptr[p ^ 1], ptr[(p ^ 1) + 1]):
         u = idx[j] ^ 1
         if u == p or dist[u] < 0 or term[u] or dist[u] + 1 < 4:
             continue
-        if dist[u] + 1 < best or (dist[u] + 1 == best and at >= 0 and order[u] < order[at]):
-            best, at = dist[u] + 1, u
+        if dist[u] + 1 < best:
+            best, at, tie = dist[u] + 1, u, False
+        elif dist[u] + 1 == best and u != at:
+            tie = True
+    if at >= 0 and tie:
+        for i in range(k):
+            u = queue[i]
+            if dist[u] + 1 == best and u != p and not term[u] and _has_edge(p ^ 1, u ^ 1, ptr, idx):
+                at = u
+                break
     if at >= 0:
         cnl[0][p] = best
         cnl[1][p] = at
@@ -487,12 +505,12 @@ def scan_chains(loops, mixed, n, nnormal, graph, geo, scratch, aic, dnl, pl, cnl
     """Every start potential of a normal node: BFS, then record AICs (and in loop mode nice loops).
 
     graph = (ptr, idx, node_digit, node_cell, cn_ptr, cn_idx, cand); geo = (peers_ptr, peers_idx, sees);
-    scratch = (term, dist, parents, queue, order), term False and dist -1 on entry (and so left): parents[p] is left
+    scratch = (term, dist, parents, queue), term False and dist -1 on entry (and so left): parents[p] is left
     holding start p's BFS parents (read by chain_hits); the tables are reset here; aic, dnl, pl = (len, from, to) per candidate; cnl = (len, to) per potential. Length = number of
     links; chains of fewer than 3 links are not kept."""
     ptr, idx, node_digit, node_cell, cn_ptr, cn_idx, cand = graph
     peers_ptr, peers_idx, sees = geo
-    term, dist, parents, queue, order = scratch
+    term, dist, parents, queue = scratch
     _reset(aic, dnl, pl, cnl, 2 * nnormal)
     for p in range(2 * nnormal):
         if not loops and p & 1:
@@ -502,7 +520,7 @@ def scan_chains(loops, mixed, n, nnormal, graph, geo, scratch, aic, dnl, pl, cnl
             _mark(cell, True, cn_ptr, cn_idx, term)
         k = _bfs(p, loops, ptr, idx, term, dist, parents[p], queue)
         if loops:
-            _closing(p, k, ptr, idx, term, dist, queue, order, cnl)
+            _closing(p, k, ptr, idx, term, dist, queue, cnl)
         for i in range(1, k):
             v = queue[i]
             e = v // 2

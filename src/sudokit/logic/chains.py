@@ -370,16 +370,16 @@ class Scan:
 def scan(state: Candidates, graph: Graph, loops: bool, mixed: bool) -> Scan:
     """Run scan_chains over a graph."""
     npot = 2 * len(graph.digit_arr)
-    aic, dnl, pl, cnl, scratch, order = _scan_buffers(state.houses.ncells * state.n, npot)
+    aic, dnl, pl, cnl, scratch = _scan_buffers(state.houses.ncells * state.n, npot)
     parents = _parents(npot)
     K.scan_chains(loops, mixed, state.n, graph.nnormal, graph.arrays, geometry_arrays(state.houses),
-                  (scratch[0], scratch[1], parents, scratch[3], order), aic, dnl, pl, cnl)
+                  (scratch[0], scratch[1], parents, scratch[3]), aic, dnl, pl, cnl)
     return Scan(graph, loops, aic, dnl, pl, cnl, scratch, parents)
 
 
 def _scan_buffers(keys: int, npot: int) -> tuple:
     """This thread's scan_chains tables and scratch for a geometry of `keys` candidates, with room for npot
-    potentials: (aic, dnl, pl, cnl, (term, dist, parent, queue), order). The kernel resets the tables and leaves
+    potentials: (aic, dnl, pl, cnl, (term, dist, parent, queue)). The kernel resets the tables and leaves
     term False and dist -1, so they are kept; the finders read a scan's hits before they yield, so the next scan
     may overwrite them. (One np.full block and 15 views a scan had cost ~10 us: ~5% of the chain finders.)"""
     memo = _SCRATCH.__dict__.setdefault("scan", {})
@@ -387,11 +387,11 @@ def _scan_buffers(keys: int, npot: int) -> tuple:
     if found is not None and len(found[3][0]) >= npot:
         return found
     cap = max(npot, 1024)
-    block = np.full(9 * keys + 6 * cap, -1, np.int64)
+    block = np.full(9 * keys + 5 * cap, -1, np.int64)
     rows = [block[i * keys:(i + 1) * keys] for i in range(9)]
-    rows += [block[9 * keys + i * cap:9 * keys + (i + 1) * cap] for i in range(6)]
+    rows += [block[9 * keys + i * cap:9 * keys + (i + 1) * cap] for i in range(5)]
     found = memo[keys] = (tuple(rows[0:3]), tuple(rows[3:6]), tuple(rows[6:9]), tuple(rows[9:11]),
-                          (np.zeros(cap, np.bool_), *rows[11:14]), rows[14])
+                          (np.zeros(cap, np.bool_), *rows[11:14]))
     return found
 
 
