@@ -726,3 +726,18 @@ def test_als_links_are_the_plain_restricted_commons():
             assert list(zip(nbr[ptr[a]:ptr[a + 1]].tolist(), rcs[ptr[a]:ptr[a + 1]].tolist())) == want
             checked += len(want)
     assert checked
+
+
+def test_forcing_chain_sizes_are_their_steps():
+    # nets._static_sizes (kernels/nets.static_sizes) gives every pending forcing chain the size of the step it
+    # makes (pattern cells, eliminations), as the Python _size does
+    rng = np.random.default_rng(23)
+    checked = 0
+    for geometry, keep in ((G9, 0.25), (G9, 0.3), (box_geometry(2, 3), 0.3), (box_geometry(4, 4), 0.5)):
+        st = Candidates.from_grid(random_puzzle(rng, geometry, keep), geometry)
+        for pending in nets.pending_forcing_chains(st):
+            step = pending.make()
+            run, slot, kind, src = pending._args
+            assert pending.key == (len(step.cells), -len(step.eliminations)) == nets._size(run, slot, kind, src)
+            checked += 1
+    assert checked
