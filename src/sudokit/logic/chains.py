@@ -46,6 +46,12 @@ links read per (house, digit) group lists (grouped graphs 31 -> 15 ms over 102 s
 the start's contrapositive successors (scans 103 -> 75 ms over 857 states); hits checked in numba (valid_chains),
 so only the 1 in 7 valid ones become Python lists. Tried and dropped: a common-peer table for AIC eliminations
 (scan time unchanged: the BFS dominates), a kernel for _hits (no gain).
+
+Speed, round 6 (issue 9, the 755 chain finder states of rate.py's ER 5-9.3 sample): the graph kernel's strong
+links in one call (a call per house and digit passing ~11 arrays cost ~60 ns of reference counting each), the
+scan's helpers inlined, and a scan's hits in one kernel call (Scan.hits: scan_chains leaves every start's BFS
+parents in a row, chain_hits sorts the tables' entries, walks and checks them): x/xy chains and nice loops
+179-184 -> 115-122 ms. The BFS is now ~3/4 of a loop scan.
 """
 
 from __future__ import annotations
