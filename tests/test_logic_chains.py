@@ -741,3 +741,25 @@ def test_forcing_chain_sizes_are_their_steps():
             assert pending.key == (len(step.cells), -len(step.eliminations)) == nets._size(run, slot, kind, src)
             checked += 1
     assert checked
+
+
+def test_blossom_petal_test_is_the_definition():
+    # kernels/implications._petal_ok (one bit of xsee) against the definition: ALS a holds x, not the stem, and
+    # every x of it sees the stem
+    from sudokit.kernels import implications as K
+    from sudokit.logic.candidates import bits
+
+    rng = np.random.default_rng(29)
+    checked = 0
+    for geometry, keep in ((G9, 0.3), (box_geometry(2, 3), 0.3)):
+        st = Candidates.from_grid(random_puzzle(rng, geometry, keep), geometry)
+        t, peers = als.alses(st), st.houses.peers
+        for a in range(len(t)):
+            for x in range(st.n):
+                xs = t.zcells(a, x + 1)
+                for stem in range(st.houses.ncells):
+                    want = bool(t.digits[a] >> x & 1) and not t.cells[a] >> stem & 1 and \
+                        all(peers[stem] >> c & 1 for c in bits(xs))
+                    assert K._petal_ok(a, stem, x, t.cell_words, t.xsee) == want
+                    checked += want
+    assert checked

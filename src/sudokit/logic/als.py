@@ -368,14 +368,13 @@ def death_blossom(state: Candidates):
     if not len(t):
         return
     n, na, w = state.n, len(t), t.cell_words.shape[1]
-    peer_words = geometry_words(state.houses)[1]
     where = np.array([words(state.where[d], w) for d in range(1, n + 1)], np.uint64).reshape(n, w)
     scratch = (np.zeros((n, na), np.int64), np.zeros(n, np.int64), np.zeros(n + 1, np.int64),
                np.zeros((n + 1, w), np.uint64), np.zeros(n + 1, np.uint64), np.zeros((n + 1, n, w), np.uint64),
                np.zeros(n, np.int64))
     out_stem, out_petals = np.zeros(BLOSSOM_HITS, np.int64), np.zeros((BLOSSOM_HITS, n), np.int64)
     als_arrays = (t.cell_words, np.array(t.digits, np.uint64), t.xcells, t.xsee)
-    hits = K.blossoms(np.array(state.cand, np.uint64), peer_words, where, als_arrays, BLOSSOM_BUDGET, scratch,
+    hits = K.blossoms(np.array(state.cand, np.uint64), where, als_arrays, BLOSSOM_BUDGET, scratch,
                       out_stem, out_petals)
     found = []
     for i in range(hits):
