@@ -171,9 +171,9 @@ class Graph:
     def cells(self) -> list[int]:
         """node -> cell set"""
         out = [1 << c for c in self.cell[:self.nnormal]]
-        if len(self.g_ptr) > 1:
-            at, flat = self.g_ptr.tolist(), self.g_idx.tolist()
-            out += [sum(1 << c for c in flat[a:b]) for a, b in zip(at, at[1:])]
+        if len(self.g_ptr) > 1:  # a group's cells are distinct: the sum of their bits is their union
+            at, flat = self.g_ptr.tolist(), [1 << c for c in self.g_idx.tolist()]
+            out += [sum(flat[a:b]) for a, b in zip(at, at[1:])]  # (a generator per group: 1.6x the time)
         return out
 
     @property
