@@ -635,14 +635,14 @@ def test_scan_closing_is_the_first_reached_predecessor():
         st = Candidates.from_grid(random_puzzle(rng, G9, keep), G9)
         g = chains.build_graph(st, "full", True)
         npot = 2 * len(g.digit)
-        term, dist, parent, queue, order = (np.zeros(npot, bool), *(np.full(npot, -1, np.int64) for _ in range(4)))
+        term, dist, parent, queue = (np.zeros(npot, bool), *(np.full(npot, -1, np.int64) for _ in range(3)))
         for p in range(2 * g.nnormal):
             K._mark(g.cell[p // 2], True, g.cn_ptr, g.cn_idx, term)
             k = K._bfs(p, True, g.ptr, g.idx, term, dist, parent, queue)
             want = next((int(u) for u in queue[1:k] if not term[u] and p in g.idx[g.ptr[u]:g.ptr[u + 1]]
                          and dist[u] >= 3), -1)
             cnl = (np.full(npot, K.INF, np.int64), np.full(npot, -1, np.int64))
-            K._closing(p, k, g.ptr, g.idx, term, dist, queue, order, cnl)
+            K._closing(p, k, g.ptr, g.idx, term, dist, queue, cnl)
             assert cnl[1][p] == want and cnl[0][p] == (dist[want] + 1 if want >= 0 else K.INF)
             checked += want >= 0
             K._mark(g.cell[p // 2], False, g.cn_ptr, g.cn_idx, term)
@@ -675,6 +675,31 @@ def test_valid_paths_is_valid():
     assert checked
 
 
+
+def test_scan_hits_are_the_python_pipeline():
+    # Scan.hits (kernels/implications.chain_hits: the scan's parents walked, sorted and checked in one call) against
+    # the Python pipeline it replaced: _hits of the aic, dnl and pl tables and the closings, stably sorted by length,
+    # each hit's BFS path (Scan.paths) and Scan.valid_paths
+    rng = np.random.default_rng(17)
+    checked = 0
+    for geometry, keep in ((G9, 0.25), (G9, 0.3), (G9, 0.35), (box_geometry(2, 3), 0.3), (box_geometry(4, 4), 0.5)):
+        st = Candidates.from_grid(random_puzzle(rng, geometry, keep), geometry)
+        for kind, grouped in (("full", False), ("full", True), ("x", False), ("xy", False)):
+            g = chains.build_graph(st, kind, grouped)
+            loops = kind == "full"
+            run = chains.scan(st, g, loops, loops)
+            found = [(ln, 0, p, v) for ln, p, v in chains._hits(run.aic)]
+            found += [(ln, 1, p, v) for table in (run.dnl, run.pl) for ln, p, v in chains._hits(table)]
+            found += [(int(run.cnl[0][p]), 2, p, int(run.cnl[1][p])) for p in range(2 * g.nnormal)
+                      if run.cnl[1][p] >= 0]
+            found.sort(key=lambda x: x[0])
+            valid = run.valid_paths([(p, v) for _, _, p, v in found], [k for _, k, _, _ in found], grouped)
+            want = [(found[i][1], found[i][2], found[i][3], pots) for i, pots in valid]
+            assert run.hits(grouped) == want
+            checked += len(want)
+    assert checked
+
+
 def test_als_links_are_the_plain_restricted_commons():
     # kernels/implications.als_links (each unordered pair tested once) against the definition over every ordered
     # pair: no common cell, and a digit x of both whose places in one ALS all see its places in the other
@@ -700,4 +725,41 @@ def test_als_links_are_the_plain_restricted_commons():
                     want.append((b, rc))
             assert list(zip(nbr[ptr[a]:ptr[a + 1]].tolist(), rcs[ptr[a]:ptr[a + 1]].tolist())) == want
             checked += len(want)
+    assert checked
+
+
+def test_forcing_chain_sizes_are_their_steps():
+    # nets._static_sizes (kernels/nets.static_sizes) gives every pending forcing chain the size of the step it
+    # makes (pattern cells, eliminations), as the Python _size does
+    rng = np.random.default_rng(23)
+    checked = 0
+    for geometry, keep in ((G9, 0.25), (G9, 0.3), (box_geometry(2, 3), 0.3), (box_geometry(4, 4), 0.5)):
+        st = Candidates.from_grid(random_puzzle(rng, geometry, keep), geometry)
+        for pending in nets.pending_forcing_chains(st):
+            step = pending.make()
+            run, slot, kind, src = pending._args
+            assert pending.key == (len(step.cells), -len(step.eliminations)) == nets._size(run, slot, kind, src)
+            checked += 1
+    assert checked
+
+
+def test_blossom_petal_test_is_the_definition():
+    # kernels/implications._petal_ok (one bit of xsee) against the definition: ALS a holds x, not the stem, and
+    # every x of it sees the stem
+    from sudokit.kernels import implications as K
+    from sudokit.logic.candidates import bits
+
+    rng = np.random.default_rng(29)
+    checked = 0
+    for geometry, keep in ((G9, 0.3), (box_geometry(2, 3), 0.3)):
+        st = Candidates.from_grid(random_puzzle(rng, geometry, keep), geometry)
+        t, peers = als.alses(st), st.houses.peers
+        for a in range(len(t)):
+            for x in range(st.n):
+                xs = t.zcells(a, x + 1)
+                for stem in range(st.houses.ncells):
+                    want = bool(t.digits[a] >> x & 1) and not t.cells[a] >> stem & 1 and \
+                        all(peers[stem] >> c & 1 for c in bits(xs))
+                    assert K._petal_ok(a, stem, x, t.cell_words, t.xsee) == want
+                    checked += want
     assert checked

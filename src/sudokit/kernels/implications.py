@@ -118,9 +118,7 @@ def graph_edges(kind, n, cand, nodes, groups, geo, us, vs):
                 k = _edge(2 * a + 1, 2 * (nnormal + g2), k, us, vs)
     if kind != GRAPH_XY:
         hd_ptr, hd_idx = _house_groups(unit_cells.shape[0], n, nnormal, node_digit, g_line, g_box)
-        for h in range(unit_cells.shape[0]):
-            for d in range(1, n + 1):
-                k = _strong(h, d, n, cand, cand_node, nnormal, groups, hd_ptr, hd_idx, unit_cells, k, us, vs)
+        k = _strong(n, cand, cand_node, nnormal, groups, hd_ptr, hd_idx, unit_cells, k, us, vs)
     if kind == GRAPH_X:
         return k
     for c in range(cand.shape[0]):
@@ -213,42 +211,45 @@ def _house_groups(nunits, n, nnormal, node_digit, g_line, g_box):
 
 
 @njit(cache=True)
-def _strong(h, d, n, cand, cand_node, nnormal, groups, hd_ptr, hd_idx, unit_cells, k, us, vs):
-    """The strong links of digit d in house h: two nodes (cells or groups) that together are all its places. The
-    groups of (h, d) come from _house_groups (every group was tested against every (h, d): ~2/3 of a grouped
-    graph's edges)."""
+def _strong(n, cand, cand_node, nnormal, groups, hd_ptr, hd_idx, unit_cells, k, us, vs):
+    """The strong links of every digit d in every house h: two nodes (cells or groups) that together are all its
+    places. The groups of (h, d) come from _house_groups (every group was tested against every (h, d): ~2/3 of a
+    grouped graph's edges). One call for all (house, digit) pairs: a call per pair, passing ~11 arrays, cost
+    ~60 ns of reference counting each, 14 of an X graph's ~34 us (9x9, ER 5-9.3 path states)."""
     g_ptr, g_idx, g_line, g_box = groups
-    bit = np.uint64(1) << np.uint64(d - 1)
-    count = 0
-    for i in range(unit_cells.shape[1]):
-        if cand[unit_cells[h, i]] & bit:
-            count += 1
-    if count < 2:
-        return k
-    lo, hi = hd_ptr[h * n + d - 1], hd_ptr[h * n + d]
-    for i in range(unit_cells.shape[1]):
-        y = unit_cells[h, i]
-        a = cand_node[y * n + d - 1] if cand[y] & bit else -1
-        if a < 0:
-            continue
-        for i2 in range(unit_cells.shape[1]):
-            y2 = unit_cells[h, i2]
-            if count == 2 and y2 != y and cand[y2] & bit:
-                b = cand_node[y2 * n + d - 1]
-                if b >= 0:
-                    k = _edge(2 * a, 2 * b + 1, k, us, vs)
-        for t in range(lo, hi):
-            g = hd_idx[t]
-            if g_ptr[g + 1] - g_ptr[g] == count - 1 and not _group_has(g, y, g_ptr, g_idx):
-                k = _edge(2 * a, 2 * (nnormal + g) + 1, k, us, vs)
-                k = _edge(2 * (nnormal + g), 2 * a + 1, k, us, vs)
-    for t in range(lo, hi):
-        g = hd_idx[t]
-        for t2 in range(lo, hi):
-            g2 = hd_idx[t2]
-            if g2 != g and g_ptr[g + 1] - g_ptr[g] + g_ptr[g2 + 1] - g_ptr[g2] == count and \
-                    _disjoint(g, g2, g_ptr, g_idx):
-                k = _edge(2 * (nnormal + g), 2 * (nnormal + g2) + 1, k, us, vs)
+    for h in range(unit_cells.shape[0]):
+        for d in range(1, n + 1):
+            bit = np.uint64(1) << np.uint64(d - 1)
+            count = 0
+            for i in range(unit_cells.shape[1]):
+                if cand[unit_cells[h, i]] & bit:
+                    count += 1
+            if count < 2:
+                continue
+            lo, hi = hd_ptr[h * n + d - 1], hd_ptr[h * n + d]
+            for i in range(unit_cells.shape[1]):
+                y = unit_cells[h, i]
+                a = cand_node[y * n + d - 1] if cand[y] & bit else -1
+                if a < 0:
+                    continue
+                for i2 in range(unit_cells.shape[1]):
+                    y2 = unit_cells[h, i2]
+                    if count == 2 and y2 != y and cand[y2] & bit:
+                        b = cand_node[y2 * n + d - 1]
+                        if b >= 0:
+                            k = _edge(2 * a, 2 * b + 1, k, us, vs)
+                for t in range(lo, hi):
+                    g = hd_idx[t]
+                    if g_ptr[g + 1] - g_ptr[g] == count - 1 and not _group_has(g, y, g_ptr, g_idx):
+                        k = _edge(2 * a, 2 * (nnormal + g) + 1, k, us, vs)
+                        k = _edge(2 * (nnormal + g), 2 * a + 1, k, us, vs)
+            for t in range(lo, hi):
+                g = hd_idx[t]
+                for t2 in range(lo, hi):
+                    g2 = hd_idx[t2]
+                    if g2 != g and g_ptr[g + 1] - g_ptr[g] + g_ptr[g2 + 1] - g_ptr[g2] == count and \
+                            _disjoint(g, g2, g_ptr, g_idx):
+                        k = _edge(2 * (nnormal + g), 2 * (nnormal + g2) + 1, k, us, vs)
     return k
 
 
@@ -341,7 +342,7 @@ def build_graph(kind, groups, n, cand, inter, geo, out):
     return nnormal, ng, csr_unique(us, vs, k, 2 * (nnormal + ng), ptr)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _mark(cell, value, cn_ptr, cn_idx, term):
     """Set term on both potentials of every node containing cell."""
     for j in range(cn_ptr[cell], cn_ptr[cell + 1]):
@@ -350,26 +351,37 @@ def _mark(cell, value, cn_ptr, cn_idx, term):
         term[2 * node + 1] = value
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _bfs(start, loops, ptr, idx, term, dist, parent, queue):
-    """BFS from start (dist must be -1 everywhere); returns the number of potentials reached (queue[:k])."""
+    """BFS from start (dist must be -1 everywhere); returns the number of potentials reached (queue[:k]). In loop
+    mode the start's links into its own cell (term) are not taken, nor is any potential of it expanded; the start
+    is expanded first, apart, so that the main loop tests neither."""
     dist[start] = 0
     parent[start] = -1
     queue[0] = start
-    head, tail = 0, 1
+    tail = 1
+    for j in range(ptr[start], ptr[start + 1]):
+        v = idx[j]
+        if dist[v] >= 0 or (loops and term[v]):
+            continue
+        dist[v] = 1
+        parent[v] = start
+        queue[tail] = v
+        tail += 1
+    head = 1
     while head < tail:
         u = queue[head]
         head += 1
-        if loops and u != start and term[u]:
+        if loops and term[u]:
             continue
+        du = dist[u] + 1
         for j in range(ptr[u], ptr[u + 1]):
             v = idx[j]
-            if dist[v] >= 0 or (loops and u == start and term[v]):
-                continue
-            dist[v] = dist[u] + 1
-            parent[v] = u
-            queue[tail] = v
-            tail += 1
+            if dist[v] < 0:
+                dist[v] = du
+                parent[v] = u
+                queue[tail] = v
+                tail += 1
     return tail
 
 
@@ -385,14 +397,14 @@ def path(start, loops, ptr, idx, node_cell, cn_ptr, cn_idx, term, dist, parent, 
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def clear(k, dist, queue):
     """Reset dist after a BFS that reached queue[:k]."""
     for i in range(k):
         dist[queue[i]] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _keep(length, node, p, v, best_len, best_from, best_to):
     """Keep (p, v) for node when it is strictly shorter than what is kept."""
     if length < best_len[node]:
@@ -401,7 +413,7 @@ def _keep(length, node, p, v, best_len, best_from, best_to):
         best_to[node] = v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _has_edge(u, v, ptr, idx):
     """True if u -> v is an edge."""
     for j in range(ptr[u], ptr[u + 1]):
@@ -410,13 +422,13 @@ def _has_edge(u, v, ptr, idx):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _has(cand, cell, d):
     """True if digit d (1-based) is a candidate of cell."""
     return (cand[cell] >> np.uint64(d - 1)) & np.uint64(1) != 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _aic(p, v, length, mixed, n, node_digit, node_cell, cand, peers_ptr, peers_idx, sees, aic):
     """Record the eliminations of the AIC off(s) ~> on(e)."""
     s, e = p // 2, v // 2
@@ -434,7 +446,7 @@ def _aic(p, v, length, mixed, n, node_digit, node_cell, cand, peers_ptr, peers_i
             _keep(length, ce * n + ds - 1, p, v, aic[0], aic[1], aic[2])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _loop_end(p, v, length, n, node_digit, node_cell, ptr, idx, dnl, pl, cnl):
     """Record what a chain from p back into the start cell (at v) proves."""
     if _has_edge(v, p, ptr, idx) and length + 1 < cnl[0][p]:
@@ -451,24 +463,41 @@ def _loop_end(p, v, length, n, node_digit, node_cell, ptr, idx, dnl, pl, cnl):
         _keep(length, node_cell[t] * n + node_digit[t] - 1, p, v, dnl[0], dnl[1], dnl[2])
 
 
-@njit(cache=True)
-def _closing(p, k, ptr, idx, term, dist, queue, order, cnl):
+@njit(cache=True, inline="always")
+def _closing(p, k, ptr, idx, term, dist, queue, cnl):
     """Keep the shortest cycle through start p after its BFS (queue[:k]): the first potential u in BFS order, not
     in the start cell, with an edge u -> p. The graph is closed under contraposition (u -> v iff v^1 -> u^1), so
-    those u are the w^1 of p^1's successors w; order gets every reached potential's queue position for the tie.
-    (Testing every reached u for an edge to p was ~15% of a loop scan.)"""
-    for i in range(k):
-        order[queue[i]] = i
-    best, at = cnl[0][p], -1
+    those u are the w^1 of p^1's successors w; the queue is read only when two of them tie. (Testing every reached
+    u for an edge to p was ~15% of a loop scan; writing every reached potential's queue position for the tie, ~3%
+    of it.)"""
+    best, at, tie = cnl[0][p], -1, False
     for j in range(ptr[p ^ 1], ptr[(p ^ 1) + 1]):
         u = idx[j] ^ 1
         if u == p or dist[u] < 0 or term[u] or dist[u] + 1 < 4:
             continue
-        if dist[u] + 1 < best or (dist[u] + 1 == best and at >= 0 and order[u] < order[at]):
-            best, at = dist[u] + 1, u
+        if dist[u] + 1 < best:
+            best, at, tie = dist[u] + 1, u, False
+        elif dist[u] + 1 == best and u != at:
+            tie = True
+    if at >= 0 and tie:
+        for i in range(k):
+            u = queue[i]
+            if dist[u] + 1 == best and u != p and not term[u] and _has_edge(p ^ 1, u ^ 1, ptr, idx):
+                at = u
+                break
     if at >= 0:
         cnl[0][p] = best
         cnl[1][p] = at
+
+
+@njit(cache=True)
+def _reset(aic, dnl, pl, cnl, starts):
+    """Empty the best tables (length INF, start and end -1) and the closings of the first `starts` potentials."""
+    for t in (aic, dnl, pl):
+        for i in range(t[0].shape[0]):
+            t[0][i], t[1][i], t[2][i] = INF, -1, -1
+    for p in range(starts):
+        cnl[0][p], cnl[1][p] = INF, -1
 
 
 @njit(cache=True)
@@ -476,20 +505,22 @@ def scan_chains(loops, mixed, n, nnormal, graph, geo, scratch, aic, dnl, pl, cnl
     """Every start potential of a normal node: BFS, then record AICs (and in loop mode nice loops).
 
     graph = (ptr, idx, node_digit, node_cell, cn_ptr, cn_idx, cand); geo = (peers_ptr, peers_idx, sees);
-    scratch = (term, dist, parent, queue, order); aic, dnl, pl = (len, from, to) per candidate; cnl = (len, to) per
-    potential. Length = number of links; chains of fewer than 3 links are not kept."""
+    scratch = (term, dist, parents, queue), term False and dist -1 on entry (and so left): parents[p] is left
+    holding start p's BFS parents (read by chain_hits); the tables are reset here; aic, dnl, pl = (len, from, to) per candidate; cnl = (len, to) per potential. Length = number of
+    links; chains of fewer than 3 links are not kept."""
     ptr, idx, node_digit, node_cell, cn_ptr, cn_idx, cand = graph
     peers_ptr, peers_idx, sees = geo
-    term, dist, parent, queue, order = scratch
+    term, dist, parents, queue = scratch
+    _reset(aic, dnl, pl, cnl, 2 * nnormal)
     for p in range(2 * nnormal):
         if not loops and p & 1:
             continue
         cell = node_cell[p // 2]
         if loops:
             _mark(cell, True, cn_ptr, cn_idx, term)
-        k = _bfs(p, loops, ptr, idx, term, dist, parent, queue)
+        k = _bfs(p, loops, ptr, idx, term, dist, parents[p], queue)
         if loops:
-            _closing(p, k, ptr, idx, term, dist, queue, order, cnl)
+            _closing(p, k, ptr, idx, term, dist, queue, cnl)
         for i in range(1, k):
             v = queue[i]
             e = v // 2
@@ -534,6 +565,34 @@ def als_enumerate(unit_cells, cand, max_size, out_unit, out_local, out_digits, s
                 top += 1
                 stack[top, 0], stack[top, 1], stack[top, 2], stack[top, 3] = i + 1, mask | (np.int64(1) << i), nd, ns
     return k
+
+
+@njit(cache=True)
+def als_first(unit_cells, units, locals_, house_words, keep, row):
+    """keep[i]: ALS i (house units[i], local cell mask locals_[i], in als_enumerate's order) is the first of its
+    cell set: no earlier house holds all its cells (one that does enumerated the same set before). house_words:
+    each house's cells as W words; row: W words of scratch."""
+    w = house_words.shape[1]
+    for i in range(units.shape[0]):
+        u, loc = units[i], locals_[i]
+        for j in range(w):
+            row[j] = 0
+        while loc:
+            j = ctz(loc)
+            loc &= loc - 1
+            c = unit_cells[u, j]
+            row[c // 64] |= np.uint64(1) << np.uint64(c % 64)
+        first = True
+        for h in range(u):
+            inside = True
+            for j in range(w):
+                if row[j] & ~house_words[h, j]:
+                    inside = False
+                    break
+            if inside:
+                first = False
+                break
+        keep[i] = first
 
 
 @njit(cache=True)
@@ -608,7 +667,9 @@ def als_links(cells, digits, xcells, xsee, n, ptr, nbr, rcs, pair):
     """The restricted commons of every ordered pair of ALSes without a common cell, as CSR (ptr, nbr, rcs = the
     digit mask of the commons); returns the number of links, or -1 when they do not fit in nbr. pair: na x na
     scratch (uint64, uninitialised): the relation is symmetric, so each unordered pair is tested once and read back
-    for b < a (testing both orders was ~6% of a rating at ER 8.5-9.3)."""
+    for b < a (testing both orders was ~6% of a rating at ER 8.5-9.3). (Tried: storing each result at pair[b, a] so
+    that the reads go along a row, and inlining _and_any / _rc: 14.0 -> 13.4 ms and no change over 64 states, within
+    noise; the tests themselves dominate.)"""
     na, w = cells.shape[0], cells.shape[1]
     k = 0
     for a in range(na):
@@ -707,22 +768,19 @@ def _any(row, w):
     return False
 
 
-@njit(cache=True)
-def _petal_ok(a, stem, x, cell_words, digits, xcells, peer_words, w):
+@njit(cache=True, inline="always")
+def _petal_ok(a, stem, x, cell_words, xsee):
     """True if ALS a can be the petal of digit x (0-based) of stem: it holds x, not the stem, and every x of it
-    sees the stem."""
-    if not (digits[a] >> np.uint64(x)) & np.uint64(1):
+    sees the stem, i.e. the stem is in xsee[a, x] (the cells seeing every x of a; no bit when a lacks x). (Testing
+    xcells[a, x] against the stem's peers word by word, with a digit test first, was ~3/4 of a Death Blossom search
+    on ER 5-9.3 path states, where the search mostly finds nothing.)"""
+    if not (xsee[a, x, stem // 64] >> np.uint64(stem % 64)) & np.uint64(1):
         return False
-    if (cell_words[a, stem // 64] >> np.uint64(stem % 64)) & np.uint64(1):
-        return False
-    for i in range(w):
-        if xcells[a, x, i] & ~peer_words[stem, i]:
-            return False
-    return True
+    return not (cell_words[a, stem // 64] >> np.uint64(stem % 64)) & np.uint64(1)
 
 
 @njit(cache=True)
-def blossoms(cand, peer_words, where, als, budget, scratch, out_stem, out_petals):
+def blossoms(cand, where, als, budget, scratch, out_stem, out_petals):
     """Death Blossoms: per stem cell, one petal ALS per stem digit (no two petals sharing a cell) such that a digit
     z of every petal, not the stem's, has a place seeing all z of all petals. Depth-first over petal choices, at
     most `budget` choices per stem; hits go to out_stem / out_petals (petal per stem digit, in digit order).
@@ -743,7 +801,7 @@ def blossoms(cand, peer_words, where, als, budget, scratch, out_stem, out_petals
             sdig[k] = x
             pcount[k] = 0
             for a in range(na):
-                if _petal_ok(a, stem, x, cell_words, digits, xcells, peer_words, w):
+                if _petal_ok(a, stem, x, cell_words, xsee):
                     plist[k, pcount[k]] = a
                     pcount[k] += 1
             if pcount[k] == 0:
@@ -922,3 +980,72 @@ def valid_chains(flat, at, lens, kinds, grouped, nnormal, node_cell, g_ptr, g_id
         extra = flat[lo] if kinds[i] == 2 else -1
         ok[i] = valid_chain(flat, lo, n, extra, kinds[i] != 0, nnormal, node_cell, g_ptr, g_idx, seen, first, stamp)
         stamp -= 1
+
+
+@njit(cache=True)
+def _gather(table, group, npot, keys, m):
+    """Append the kept (length, start, end) of a best table to keys as sort keys ((length * 4 + group) * npot +
+    start) * npot + end; returns the new count."""
+    length, start, end = table
+    for i in range(start.shape[0]):
+        if start[i] >= 0:
+            keys[m] = ((length[i] * 4 + group) * npot + start[i]) * npot + end[i]
+            m += 1
+    return m
+
+
+@njit(cache=True)
+def chain_hits(tables, cnl, nnormal, grouped, parents, graph, marks, keys, out, flat):
+    """The valid chains of a scan, shortest first, in one call: the distinct (length, start, end) of the aic, dnl
+    and pl tables (tables, in that order, each sorted by length, start, end) and every start's closing cnl (a
+    continuous loop) ordered by length (ties in that order), each walked back through parents[start] (the scan's
+    BFS), kept when valid_chains keeps it. graph = (node_cell, g_ptr, g_idx); marks = (seen, first) as
+    valid_chains; keys: scratch of 3 * table size + cnl size; out = (kind, start, end, at, len) per valid chain
+    (kind 0 an AIC, 1 a discontinuous loop, 2 a continuous one), its potentials in flat[at:at + len]. Returns the
+    number of valid chains, or -1 when flat is too small. (logic/chains' _hits, sort and valid_paths in Python
+    with a BFS per start again cost ~110 us a nice-loop state at ER 5-9.3.)"""
+    node_cell, g_ptr, g_idx = graph
+    seen, first = marks
+    kind, o_start, o_end, at, lens = out
+    npot = parents.shape[1]
+    m = 0
+    for g in range(3):
+        m = _gather(tables[g], g, npot, keys, m)
+    for p in range(2 * nnormal):
+        if cnl[1][p] >= 0:
+            keys[m] = ((cnl[0][p] * 4 + 3) * npot + p) * npot + cnl[1][p]
+            m += 1
+    keys[:m].sort()
+    stamp = min(0, seen.min(), first.min()) - 1
+    got, pos = 0, 0
+    for i in range(m):
+        if i > 0 and keys[i] == keys[i - 1]:
+            continue
+        e, s, g = keys[i] % npot, keys[i] // npot % npot, keys[i] // (npot * npot) % 4
+        n, x = 1, e
+        while x != s:
+            x = parents[s, x]
+            n += 1
+        if pos + n > flat.shape[0]:
+            return -1
+        x = e
+        for j in range(n - 1, -1, -1):
+            flat[pos + j] = x
+            x = parents[s, x]
+        if grouped:
+            has = False
+            for j in range(pos, pos + n):
+                if flat[j] >= 2 * nnormal:
+                    has = True
+                    break
+            if not has:
+                continue
+        code = 0 if g == 0 else (2 if g == 3 else 1)
+        extra = s if code == 2 else -1
+        ok = valid_chain(flat, pos, n, extra, code != 0, nnormal, node_cell, g_ptr, g_idx, seen, first, stamp)
+        stamp -= 1
+        if ok:
+            kind[got], o_start[got], o_end[got], at[got], lens[got] = code, s, e, pos, n
+            got += 1
+            pos += n
+    return got

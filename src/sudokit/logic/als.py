@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 import threading
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -69,7 +69,6 @@ class Alses:
     """The ALSes of a state with their per-digit cell sets (as word rows) and restricted commons."""
 
     state: Candidates
-    cells: list[int]
     digits: list[int]
     cell_words: np.ndarray
     xcells: np.ndarray
@@ -78,7 +77,13 @@ class Alses:
     links: tuple
 
     def __len__(self) -> int:
-        return len(self.cells)
+        return len(self.digits)
+
+    @cached_property
+    def cells(self) -> "_CellSets":
+        """Each ALS's cell set, read from cell_words when asked (a list of all of them cost ~1/4 of a pending
+        ALS-XZ search that reads a few)."""
+        return _CellSets(self.cell_words)
 
     def zcells(self, a: int, x: int) -> int:
         """The cells of ALS a holding digit x."""
@@ -91,6 +96,23 @@ class Alses:
     def text(self, a: int) -> str:
         """An ALS as HoDoKu writes it: r1c23 {157}."""
         return f"{compact_cells(self.cells[a], self.state.n)} {{{''.join(map(str, digits_of(self.digits[a])))}}}"
+
+
+class _CellSets:
+    """The cell sets of rows of uint64 words, as ints, made on each read."""
+
+    __slots__ = ("raw", "step")
+
+    def __init__(self, rows: np.ndarray):
+        self.raw, self.step = rows.tobytes(), 8 * rows.shape[1]
+
+    def __len__(self) -> int:
+        return len(self.raw) // self.step
+
+    def __getitem__(self, a: int) -> int:
+        if not 0 <= a < len(self):
+            raise IndexError(a)
+        return int.from_bytes(self.raw[a * self.step:(a + 1) * self.step], "little")
 
 
 def alses(state: Candidates) -> Alses:
@@ -111,47 +133,25 @@ def _build(state: Candidates) -> Alses:
     unit_cells, peer_words = geometry_words(h)
     cand = np.array(state.cand, np.uint64)
     units, locs = _enumerate(unit_cells, cand, max_als_size(n))
-    cellsets, keep = [], []
-    seen = set()
-    chunks = _chunk_cells(h)
-    for i, (u, loc) in enumerate(zip(units.tolist(), locs.tolist())):
-        cs = _cells_of(chunks[u], loc & ((1 << 64) - 1))
-        if cs not in seen:
-            seen.add(cs)
-            cellsets.append(cs)
-            keep.append(i)
+    # each cell set once, the first enumerated (kernels/implications.als_first; a Python loop over every ALS with a
+    # set of cell sets was ~40% of _build at ER 5-9.3)
+    keep = np.zeros(len(units), np.bool_)
+    K.als_first(unit_cells, units, locs, _house_words(h), keep, np.zeros(peer_words.shape[1], np.uint64))
     units, locs = units[keep], locs[keep]
-    na, w = len(keep), peer_words.shape[1]
+    na, w = len(units), peer_words.shape[1]
     where = np.array([words(state.where[d], w) for d in range(1, n + 1)], np.uint64).reshape(n, w)
     cells = np.zeros((na, w), np.uint64)
     digits = np.zeros(na, np.uint64)
     xcells, xsee, zb = (np.zeros((na, n, w), np.uint64) for _ in range(3))
     K.als_tables(unit_cells, units, locs, cand, peer_words, where, n, cells, digits, xcells, xsee, zb)
-    return Alses(state, cellsets, [int(x) for x in digits], cells, xcells, xsee, zb,
-                 _links(cells, digits, xcells, xsee, n))
+    return Alses(state, digits.tolist(), cells, xcells, xsee, zb, _links(cells, digits, xcells, xsee, n))
 
 
 @lru_cache(maxsize=16)
-def _chunk_cells(houses: Houses) -> tuple:
-    """Per house, per 8 places (chunk k: places 8k .. 8k+7), the cell set of each 8-bit local mask."""
-    out = []
-    for cells in houses.cells:
-        chunks = []
-        for k in range(0, len(cells), 8):
-            part = cells[k:k + 8]
-            chunks.append(tuple(sum(1 << part[j] for j in range(len(part)) if m >> j & 1) for m in range(256)))
-        out.append(tuple(chunks))
-    return tuple(out)
-
-
-def _cells_of(chunks, loc: int) -> int:
-    """The cell set of a house's local mask, from its chunk tables (a sum over bits(loc) was ~1/4 of _build)."""
-    cs, k = 0, 0
-    while loc:
-        cs |= chunks[k][loc & 255]
-        loc >>= 8
-        k += 1
-    return cs
+def _house_words(houses: Houses) -> np.ndarray:
+    """Each house's cells as W words (als_first)."""
+    w = (houses.ncells + 63) // 64
+    return np.array([words(m, w) for m in houses.masks], np.uint64).reshape(-1, w)
 
 
 def _enumerate(unit_cells, cand, max_size):
@@ -368,14 +368,13 @@ def death_blossom(state: Candidates):
     if not len(t):
         return
     n, na, w = state.n, len(t), t.cell_words.shape[1]
-    peer_words = geometry_words(state.houses)[1]
     where = np.array([words(state.where[d], w) for d in range(1, n + 1)], np.uint64).reshape(n, w)
     scratch = (np.zeros((n, na), np.int64), np.zeros(n, np.int64), np.zeros(n + 1, np.int64),
                np.zeros((n + 1, w), np.uint64), np.zeros(n + 1, np.uint64), np.zeros((n + 1, n, w), np.uint64),
                np.zeros(n, np.int64))
     out_stem, out_petals = np.zeros(BLOSSOM_HITS, np.int64), np.zeros((BLOSSOM_HITS, n), np.int64)
     als_arrays = (t.cell_words, np.array(t.digits, np.uint64), t.xcells, t.xsee)
-    hits = K.blossoms(np.array(state.cand, np.uint64), peer_words, where, als_arrays, BLOSSOM_BUDGET, scratch,
+    hits = K.blossoms(np.array(state.cand, np.uint64), where, als_arrays, BLOSSOM_BUDGET, scratch,
                       out_stem, out_petals)
     found = []
     for i in range(hits):

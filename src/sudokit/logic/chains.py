@@ -46,13 +46,21 @@ links read per (house, digit) group lists (grouped graphs 31 -> 15 ms over 102 s
 the start's contrapositive successors (scans 103 -> 75 ms over 857 states); hits checked in numba (valid_chains),
 so only the 1 in 7 valid ones become Python lists. Tried and dropped: a common-peer table for AIC eliminations
 (scan time unchanged: the BFS dominates), a kernel for _hits (no gain).
+
+Speed, round 6 (issue 9, the 755 chain finder states of rate.py's ER 5-9.3 sample): the graph kernel's strong
+links in one call (a call per house and digit passing ~11 arrays cost ~60 ns of reference counting each), the
+scan's helpers inlined, and a scan's hits in one kernel call (Scan.hits: scan_chains leaves every start's BFS
+parents in a row, chain_hits sorts the tables' entries, walks and checks them): x/xy chains and nice loops
+179-184 -> 115-122 ms. The BFS is now ~3/4 of a loop scan. With this round's ALS, Death Blossom and forcing chain
+changes, whole ratings of that sample (best of 5, A/B with the round's base): HoDoKu scale 86.4-86.5 -> 101.5-103.0/s,
+both scales 43.1-43.7 -> 47.2-47.6/s.
 """
 
 from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -137,9 +145,6 @@ class Graph:
     """Nodes (normal candidates first, then group nodes) and the implications between their potentials."""
 
     n: int
-    digit: list[int]          # node -> digit
-    cells: list[int]          # node -> cell set
-    cell: list[int]           # node -> cell (normal) or -1 (group)
     nnormal: int
     cand_node: np.ndarray     # cell * n + digit - 1 -> normal node or -1
     cand: np.ndarray          # every cell's candidate mask (uint64)
@@ -151,6 +156,27 @@ class Graph:
     cell_arr: np.ndarray
     g_ptr: np.ndarray         # group node nnormal + g holds cells g_idx[g_ptr[g]:g_ptr[g + 1]]
     g_idx: np.ndarray
+
+    # digit, cell and cells as Python lists are made when first read: 3 in 5 graphs of a path have no hit to read
+    # them (making them for every graph was ~8% of the chain finders at ER 5-9.3, grouped graphs most)
+    @cached_property
+    def digit(self) -> list[int]:
+        """node -> digit"""
+        return self.digit_arr.tolist()
+
+    @cached_property
+    def cell(self) -> list[int]:
+        """node -> cell (normal) or -1 (group)"""
+        return self.cell_arr.tolist()
+
+    @cached_property
+    def cells(self) -> list[int]:
+        """node -> cell set"""
+        out = [1 << c for c in self.cell[:self.nnormal]]
+        if len(self.g_ptr) > 1:  # a group's cells are distinct: the sum of their bits is their union
+            at, flat = self.g_ptr.tolist(), [1 << c for c in self.g_idx.tolist()]
+            out += [sum(flat[a:b]) for a, b in zip(at, at[1:])]  # (a generator per group: 1.6x the time)
+        return out
 
     @property
     def arrays(self):
@@ -175,6 +201,9 @@ def build_graph(state: Candidates, kind: str = "full", groups: bool = False) -> 
     nodes (the places of a digit in a box-line intersection, when there are 2+). Graphs are read-only: the last few
     built on this thread are kept, since a path's nice loops and forcing nets read the same full graph of a state,
     and its grouped nice loops and forcing chains the same grouped one."""
+    # (Tried: the X graph as the full graph's edges between cells, filtered by a kernel, the full graph then built
+    # at the X-Chains and found again by the nice loops: x/xy chains + loops over the 755 captured ER 5-9.3 states
+    # 117.0-123.5 -> 117.6-121.9 ms, within noise: the filter, its arrays and a Graph cost most of what it saved.)
     key = (id(state.houses), kind, groups, tuple(state.cand))
     memo = _GRAPHS.__dict__.setdefault("graphs", {})
     found = memo.get(key)
@@ -204,15 +233,9 @@ def _build_graph(state: Candidates, kind: str, groups: bool) -> Graph:
         out = _buffers(h, 4 * len(out[7]))
     node_digit, node_cell, cand_node, g_ptr, g_idx, _, _, _, vs, ptr, cn_ptr, cn_idx = out
     nodes = nnormal + ng
-    digit_arr, cell_arr = node_digit[:nodes].copy(), node_cell[:nodes].copy()
-    digit, cell = digit_arr.tolist(), cell_arr.tolist()
-    cells = [1 << c for c in cell[:nnormal]]
-    if ng:
-        at, flat = g_ptr[:ng + 1].tolist(), g_idx[:g_ptr[ng]].tolist()
-        cells += [sum(1 << c for c in flat[a:b]) for a, b in zip(at, at[1:])]
-    return Graph(n, digit, cells, cell, nnormal, cand_node.copy(), cand, ptr[:2 * nodes + 1].copy(), vs[:m].copy(),
-                 cn_ptr.copy(), cn_idx[:cn_ptr[-1]].copy(), digit_arr, cell_arr, g_ptr[:ng + 1].copy(),
-                 g_idx[:g_ptr[ng]].copy())
+    return Graph(n, nnormal, cand_node.copy(), cand, ptr[:2 * nodes + 1].copy(), vs[:m].copy(), cn_ptr.copy(),
+                 cn_idx[:cn_ptr[-1]].copy(), node_digit[:nodes].copy(), node_cell[:nodes].copy(),
+                 g_ptr[:ng + 1].copy(), g_idx[:g_ptr[ng]].copy())
 
 
 _SCRATCH = threading.local()  # each thread's build_graph buffers per geometry
@@ -278,6 +301,7 @@ class Scan:
     pl: tuple
     cnl: tuple
     scratch: tuple
+    parents: np.ndarray       # parents[p]: the BFS parents of start p (scan_chains leaves them)
 
     def path(self, start: int, end: int) -> list[int]:
         """The potentials of the BFS path from start to end."""
@@ -325,6 +349,25 @@ class Scan:
                 return flat[:k], at, lens
             cap *= 4
 
+    def hits(self, grouped: bool) -> list[tuple[int, int, int, list[int]]]:
+        """(kind, start, end, potentials) of the scan's valid chains in the order the finders take them (kind 0 an
+        AIC, 1 a discontinuous loop, 2 a continuous one, whose potentials stop before its start comes again;
+        grouped: only chains with a group node): _hits of the aic, dnl and pl tables and the closing cnl, sorted by
+        length, then valid_paths, in one kernel call (kernels/implications.chain_hits) walking the scan's parents."""
+        g = self.graph
+        keys, out, flat = _hit_buffers(3 * len(self.aic[0]) + len(self.cnl[0]), 0)
+        while True:
+            k = K.chain_hits((self.aic, self.dnl, self.pl), self.cnl, g.nnormal, grouped, self.parents,
+                             (g.cell_arr, g.g_ptr, g.g_idx), _marks(len(g.cn_ptr) - 1), keys, out, flat)
+            if k >= 0:
+                break
+            keys, out, flat = _hit_buffers(len(keys), 4 * len(flat))
+        if not k:
+            return []
+        kinds, starts, ends, at, lens = (a[:k].tolist() for a in out)
+        pots = flat[:at[-1] + lens[-1]].tolist()
+        return [(kinds[i], starts[i], ends[i], pots[at[i]:at[i] + lens[i]]) for i in range(k)]
+
     def paths(self, hits) -> list[list[int]]:
         """path(start, end) of every (start, end) in hits, in one kernel call (kernels/implications.paths: one BFS
         per start; a call per hit cost more in dispatch and list building than its BFS)."""
@@ -337,20 +380,51 @@ class Scan:
 
 def scan(state: Candidates, graph: Graph, loops: bool, mixed: bool) -> Scan:
     """Run scan_chains over a graph."""
-    npot, nn = 2 * len(graph.digit), graph.nnormal
-    keys = state.houses.ncells * state.n
-    # one block for the tables and scratch (14 np.full / np.zeros calls were ~10% of a small scan):
-    # rows [INF, -1, -1] x 3 tables of keys, [INF, -1] of npot, then dist (-1), parent, queue, order
-    block = np.full(9 * keys + 6 * npot, -1, np.int64)
+    npot = 2 * len(graph.digit_arr)
+    aic, dnl, pl, cnl, scratch = _scan_buffers(state.houses.ncells * state.n, npot)
+    parents = _parents(npot)
+    K.scan_chains(loops, mixed, state.n, graph.nnormal, graph.arrays, geometry_arrays(state.houses),
+                  (scratch[0], scratch[1], parents, scratch[3]), aic, dnl, pl, cnl)
+    return Scan(graph, loops, aic, dnl, pl, cnl, scratch, parents)
+
+
+def _scan_buffers(keys: int, npot: int) -> tuple:
+    """This thread's scan_chains tables and scratch for a geometry of `keys` candidates, with room for npot
+    potentials: (aic, dnl, pl, cnl, (term, dist, parent, queue)). The kernel resets the tables and leaves
+    term False and dist -1, so they are kept; the finders read a scan's hits before they yield, so the next scan
+    may overwrite them. (One np.full block and 15 views a scan had cost ~10 us: ~5% of the chain finders.)"""
+    memo = _SCRATCH.__dict__.setdefault("scan", {})
+    found = memo.get(keys)
+    if found is not None and len(found[3][0]) >= npot:
+        return found
+    cap = max(npot, 1024)
+    block = np.full(9 * keys + 5 * cap, -1, np.int64)
     rows = [block[i * keys:(i + 1) * keys] for i in range(9)]
-    rows += [block[9 * keys + i * npot:9 * keys + (i + 1) * npot] for i in range(6)]
-    for r in (0, 3, 6, 9):
-        rows[r][:] = K.INF
-    aic, dnl, pl, cnl = tuple(rows[0:3]), tuple(rows[3:6]), tuple(rows[6:9]), tuple(rows[9:11])
-    scratch = (np.zeros(npot, np.bool_), *rows[11:14])
-    K.scan_chains(loops, mixed, state.n, nn, graph.arrays, geometry_arrays(state.houses), (*scratch, rows[14]), aic,
-                  dnl, pl, cnl)
-    return Scan(graph, loops, aic, dnl, pl, cnl, scratch)
+    rows += [block[9 * keys + i * cap:9 * keys + (i + 1) * cap] for i in range(5)]
+    found = memo[keys] = (tuple(rows[0:3]), tuple(rows[3:6]), tuple(rows[6:9]), tuple(rows[9:11]),
+                          (np.zeros(cap, np.bool_), *rows[11:14]))
+    return found
+
+
+def _parents(npot: int) -> np.ndarray:
+    """This thread's npot x npot parent rows for scan_chains (a view of one kept buffer: the finders read a scan's
+    hits before they yield, so the next scan may overwrite them)."""
+    memo = _SCRATCH.__dict__
+    buf = memo.get("parents")
+    if buf is None or len(buf) < npot * npot:
+        buf = memo["parents"] = np.empty(max(npot * npot, 512 * 512), np.int64)
+    return buf[:npot * npot].reshape(npot, npot)
+
+
+def _hit_buffers(nkeys: int, nflat: int) -> tuple:
+    """This thread's chain_hits buffers: keys (nkeys), out (5 x nkeys), flat (at least nflat)."""
+    memo = _SCRATCH.__dict__
+    found = memo.get("hits")
+    if found is None or len(found[0]) < nkeys or len(found[2]) < nflat:
+        nk = max(nkeys, len(found[0]) if found else 0)
+        found = memo["hits"] = (np.empty(nk, np.int64), tuple(np.empty(nk, np.int64) for _ in range(5)),
+                                np.empty(max(nflat, 4096, len(found[2]) if found else 0), np.int64))
+    return found
 
 
 def _marks(ncells: int) -> tuple[np.ndarray, np.ndarray]:
@@ -524,8 +598,7 @@ def _chain_hits(state: Candidates, kind: str):
         return
     run = scan(state, graph, loops=False, mixed=False)
     seen = set()
-    hits = _hits(run.aic)
-    for _, pots in run.valid_paths([(p, v) for _, p, v in hits], [0] * len(hits), False):
+    for _, _, _, pots in run.hits(False):
         elims = _aic_eliminations(state, graph, pots, mixed=False)
         key = tuple(elims)
         if elims and key not in seen:
@@ -567,19 +640,8 @@ def _loop_hits(state: Candidates, grouped: bool):
     run = scan(state, graph, loops=True, mixed=True)
     prefix = "grouped-" if grouped else ""
     seen = set()
-    found = []
-    for ln, p, v in _hits(run.aic):
-        found.append((ln, "aic", p, v))
-    for table in (run.dnl, run.pl):
-        for ln, p, v in _hits(table):
-            found.append((ln, "discontinuous-nice-loop", p, v))
-    closes = np.flatnonzero(run.cnl[1][:2 * graph.nnormal] >= 0).tolist()
-    found += zip(run.cnl[0][closes].tolist(), ["continuous-nice-loop"] * len(closes), closes,
-                 run.cnl[1][closes].tolist())
-    found.sort(key=lambda x: x[0])
-    kinds = [_KIND_CODES[kind] for _, kind, _, _ in found]
-    for i, pots in run.valid_paths([(p, v) for _, _, p, v in found], kinds, grouped):
-        _, kind, p, v = found[i]
+    for code, p, v, pots in run.hits(grouped):
+        kind = _KIND_NAMES[code]
         hit = _loop_hit(state, graph, kind, p, v, pots)
         if hit is not None and tuple(hit[1]) not in seen:
             seen.add(tuple(hit[1]))
@@ -587,6 +649,7 @@ def _loop_hits(state: Candidates, grouped: bool):
 
 
 _KIND_CODES = {"aic": 0, "discontinuous-nice-loop": 1, "continuous-nice-loop": 2}  # valid_chains' kinds
+_KIND_NAMES = {v: k for k, v in _KIND_CODES.items()}
 
 
 def _loop_hit(state, graph: Graph, kind: str, p: int, v: int, pots: list[int]):

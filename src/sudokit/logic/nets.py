@@ -179,26 +179,66 @@ def _pending(state: Candidates, dynamic: bool):
         return
     run.scan()
     family = "net" if dynamic else "chain"
-    for p in np.flatnonzero(run.contra[0] != K.T_NONE).tolist():
-        yield Pending(f"forcing-{family}-contradiction", _size(run, p ^ 1, K.K_CONTRA, p), (run, p ^ 1, K.K_CONTRA, p),
-                      _step)
+    found = [(f"forcing-{family}-contradiction", p ^ 1, K.K_CONTRA, p)
+             for p in np.flatnonzero(run.contra[0] != K.T_NONE).tolist()]
     kind, src, _ = run.best
     for slot in np.flatnonzero(kind != K.K_NONE).tolist():
         k, f = int(kind[slot]), int(src[slot])
-        slug = f"forcing-{family}-{'contradiction' if k == K.K_CONTRA else 'verity'}"
-        yield Pending(slug, _size(run, slot, k, f), (run, slot, k, f), _step)
+        found.append((f"forcing-{family}-{'contradiction' if k == K.K_CONTRA else 'verity'}", slot, k, f))
+    sizes = [_size(run, *x[1:]) for x in found] if dynamic else _static_sizes(run, found)
+    for (slug, slot, k, f), size in zip(found, sizes):
+        yield Pending(slug, size, (run, slot, k, f), _step)
+
+
+def _static_sizes(run: Run, found) -> list[tuple[int, int]]:
+    """_size of every (slug, slot, kind, src) of a forcing chain run, in one kernel call (kernels/nets.static_sizes:
+    one BFS per distinct premise, the chains walked and their cells counted in numba)."""
+    g = run.graph
+    rows: dict[int, int] = {}  # premise -> its parents row
+    c_ptr, entry_rows, t_ptr, targets, placed = [0], [], [0], [], []
+    for _, slot, kind, src in found:
+        premises, tgts, _ = _premises_and_targets(run, slot, kind, src)
+        for p, ts in zip(premises, tgts):
+            entry_rows.append(rows.setdefault(p, len(rows)))
+            targets += ts
+            t_ptr.append(len(targets))
+        c_ptr.append(len(entry_rows))
+        placed.append(not src & 1 if kind == K.K_CONTRA else bool(slot & 1))
+    i64 = np.int64
+    out = np.zeros(len(found), i64)
+    term, dist, _, queue = run.scratch[:4]
+    K.static_sizes(np.array(list(rows), i64), np.array(c_ptr, i64), np.array(entry_rows, i64), np.array(t_ptr, i64),
+                   np.array(targets, i64), (g.ptr, g.idx), (g.cell_arr, g.g_ptr, g.g_idx, g.nnormal),
+                   (term, dist, queue, np.zeros(run.state.houses.ncells, i64)),
+                   np.empty((max(1, len(rows)), len(g.ptr) - 1), i64), out)
+    return [(cells, 0 if p else -1) for cells, p in zip(out.tolist(), placed)]
 
 
 def _size(run: Run, slot: int, kind: int, src: int) -> tuple[int, int]:
     """(len(step.cells), -len(step.eliminations)) of the step _step would make."""
     g = run.graph
     premises, targets, _ = _premises_and_targets(run, slot, kind, src)
-    nodes = set()
+    nodes = set()  # the nodes of every ancestor (run.ancestors' sets, walked here straight into one set of nodes)
     for p, ts in zip(premises, targets):
-        for q in ts:
-            nodes |= run.ancestors(p, q)
+        if run.dynamic:
+            seen, _, par_ptr, par_idx = run.replay(p)
+            done, todo = set(), list(ts)
+            while todo:
+                x = todo.pop()
+                if x not in done:
+                    done.add(x)
+                    r = seen[x]
+                    todo.extend(par_idx[par_ptr[r]:par_ptr[r + 1]])
+            nodes.update(x >> 1 for x in done)
+            continue
+        parent = run.replay(p)[1]
+        for x in ts:
+            nodes.add(x >> 1)
+            while x != p:
+                x = parent[x]
+                nodes.add(x >> 1)
     cells = 0
-    for node in {pot // 2 for pot in nodes}:
+    for node in nodes:
         cells |= g.cells[node]
     placed = not src & 1 if kind == K.K_CONTRA else bool(slot & 1)
     return cells.bit_count(), 0 if placed else -1
