@@ -227,6 +227,29 @@ def every_chain_with(k, n, cand, unit_cells, member, kind, cell_houses, peers, u
 
 
 @njit(cache=True)
+def every_chain_digits(k, n, digits, cand, unit_cells, member, kind, cell_houses, peers, unit_words, meets, iscr,
+                       uscr, info, ga_out, gb_out, elims):
+    """every_chain_with over the digits of a mask only (bit d = digit d + 1), in digit order: the same rows as
+    every_chain_with has for those digits (a digit's chains read only its own places, so a caller may keep them
+    per digit and places). Returns how many."""
+    best = np.zeros(5, np.int64)
+    elim = np.zeros((1, 2), np.int64)
+    found = 0
+    nel = 0
+    for d in range(n):
+        if not (digits >> d) & 1:
+            continue
+        got = _chains(True, k, n, cand, unit_cells, member, kind, cell_houses, peers, unit_words, meets, iscr, uscr,
+                      best, elim, info[found:], ga_out[found:], gb_out[found:], elims[nel:], d, d + 1)
+        base = nel
+        for i in range(found, found + got):
+            info[i, 4] += base
+            nel += info[i, 5]
+        found += got
+    return found
+
+
+@njit(cache=True)
 def _shares(n, unit_cells, member):
     """meets[a, b] for the 3n houses: a and b share a cell."""
     nh = 3 * n

@@ -240,7 +240,7 @@ def _walked(state: Candidates, values, cand, fast) -> Candidates:
     raw, step = words.tobytes(), 8 * words.shape[1]
     out = Candidates.__new__(Candidates)
     out.houses, out.values, out.cand = h, values.tolist(), cand.tolist()
-    out.givens, out.marked = state.givens, state.marked
+    out.givens, out.marked, out._arrays = state.givens, state.marked, (values, cand)  # see Candidates.arrays
     out.where = [0] + [int.from_bytes(raw[i:i + step], "little") for i in range(0, len(raw), step)]
     return out
 

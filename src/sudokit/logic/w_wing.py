@@ -40,7 +40,7 @@ def w_wings(state: Candidates):
     from ..kernels.wwing import w_wing_next
 
     t = _tables(state.houses, threading.get_ident())
-    cand, peers, pos = np.array(state.cand, np.uint64), state.houses.peers, 0
+    cand, peers, pos = state.arrays()[1], state.houses.peers, 0
     while True:
         pos = w_wing_next(pos, cand, t.sees, t.units, t.count, t.ends, t.out)
         if pos < 0:
@@ -161,7 +161,7 @@ def _may_pair(state: Candidates) -> bool:
     from ..kernels.wwing import remote_pair_any
 
     t = _tables(state.houses, threading.get_ident())
-    return remote_pair_any(MAX_CELLS, np.array(state.cand, np.uint64), t.sees, t.chain, t.nxt)
+    return remote_pair_any(MAX_CELLS, state.arrays()[1], t.sees, t.chain, t.nxt)
 
 
 def _pair_chains(state: Candidates):
