@@ -213,7 +213,7 @@ def hodoku_rating(state: Candidates, solution=None, deadline: float | None = Non
     counts = np.zeros(32, np.int64)
     path = Path()
     while True:
-        values, cand = np.array(state.values, np.int64), np.array(state.cand, np.uint64)
+        values, cand = state.fresh_arrays()  # the walk writes them
         if walk_order(order, state.n, values, cand, fast.geo, fast.scan, fast.kind, counts, fast.out, fast.elim):
             break  # solved: no state to make (_walked cost ~20 us of a singles-only rating's ~130)
         state = _walked(state, values, cand, fast)

@@ -240,10 +240,21 @@ def pending_steps(state: Candidates, k: int):
 MEMO_MAX = 1 << 14  # (digit, places) keys kept per geometry and thread before the memo starts afresh
 
 
+class _Memo:
+    """The two-link chains of one digit by (digit, its places) for one geometry and thread (_turbot_rows), with
+    the kernel and its tables at hand (two imports inside _fill cost ~2-4 us a call)."""
+
+    def __init__(self, houses):
+        from ..kernels.strong import every_chain_digits
+        from .rating import fast_tables
+
+        self.rows, self.fast, self.kernel = {}, fast_tables(houses), every_chain_digits
+
+
 @lru_cache(maxsize=16)
-def _memo(houses, thread: int) -> dict:
-    """The two-link chains of one digit by (digit, its places), for one geometry and thread (_turbot_rows)."""
-    return {}
+def _memo(houses, thread: int) -> _Memo:
+    """_Memo of a geometry, cached by geometry and thread."""
+    return _Memo(houses)
 
 
 def _turbot_rows(state: Candidates) -> list[tuple]:
@@ -252,29 +263,26 @@ def _turbot_rows(state: Candidates) -> list[tuple]:
     chains read only its own places, so they are kept per (digit, places) and the kernel runs only for the digits
     not seen yet (about half of a HoDoKu path state's digits keep the places they had in an earlier state)."""
     memo = _memo(state.houses, threading.get_ident())
-    keys = list(enumerate(state.where))[1:]
+    rows, keys = memo.rows, list(enumerate(state.where))[1:]
     missing = 0
     for key in keys:
-        if key not in memo:
+        if key not in rows:
             missing |= 1 << (key[0] - 1)
     if missing:
         _fill(state, memo, missing)
     out = []
     for key in keys:
-        out += memo[key]
+        out += rows[key]
     return out
 
 
-def _fill(state: Candidates, memo: dict, digits: int) -> None:
+def _fill(state: Candidates, memo: _Memo, digits: int) -> None:
     """Run kernels/strong.every_chain_digits for a mask of digits and keep each digit's rows in the memo."""
-    from ..kernels.strong import every_chain_digits
-    from .rating import fast_tables
-
-    if len(memo) > MEMO_MAX:
-        memo.clear()
-    fast = fast_tables(state.houses)
+    if len(memo.rows) > MEMO_MAX:
+        memo.rows.clear()
+    fast = memo.fast
     info, ga, gb, elims = fast.chain_buffers(2)
-    count = every_chain_digits(2, fast.n, digits, state.arrays()[1], fast.geo[1], fast.geo[9], fast.kind,
+    count = memo.kernel(2, fast.n, digits, state.arrays()[1], fast.geo[1], fast.geo[9], fast.kind,
                                fast.cell_houses, fast.peers, fast.unit_words, fast.geo[10], *fast.chain_scratch(2),
                                info, ga, gb, elims)
     got = {d + 1: [] for d in bits(digits)}
@@ -290,7 +298,7 @@ def _fill(state: Candidates, memo: dict, digits: int) -> None:
             got[row[0]].append((slug, row, ga[i], gb[i], elims))
     where = state.where
     for d, found in got.items():
-        memo[d, where[d]] = found
+        memo.rows[d, where[d]] = found
 
 
 def _memo_step(state: Candidates, found: tuple) -> Step:

@@ -106,9 +106,12 @@ def _shapes(houses) -> tuple:
 
 class _Tables:
     """The kernels' view of a geometry: every rectangle in the finders' order, each cell's houses, peers as a
-    matrix, and scratch (one set per thread)."""
+    matrix, scratch (one set per thread), and the screens (an import inside a finder cost ~1-2 us a call)."""
 
     def __init__(self, h):
+        from ..kernels.rectangles import avoidable_any, ur_screen
+
+        self.ur_screen, self.avoidable_any = ur_screen, avoidable_any
         shapes = _shapes(h)
         self.rects = np.array([(w, x, y, z) for w in range(h.ncells) for x, others in shapes[w] for y, z in others],
                               np.int64).reshape(-1, 4)
@@ -175,10 +178,8 @@ def screened_rectangles(state: Candidates, bit: int):
     if state.n > 32:
         yield from unique_rectangles_python(state)
         return
-    from ..kernels.rectangles import ur_screen
-
     t = _tables(state.houses, threading.get_ident())
-    k = ur_screen(state.n, state.marked, *state.arrays(), t.rects, t.cell_units, t.unit_cells, t.sees, t.placed,
+    k = t.ur_screen(state.n, state.marked, *state.arrays(), t.rects, t.cell_units, t.unit_cells, t.sees, t.placed,
                   t.free, t.out, t.flags, t.pool)
     if k:
         yield from [tuple(r) for r, f in zip(t.out[:k].tolist(), t.flags[:k].tolist()) if f & bit]  # copied first
@@ -375,14 +376,12 @@ def avoidable_rectangles_python(state: Candidates):
 
 def _may_avoid(state: Candidates) -> bool:
     """The numba screen of kernels/rectangles.py: False if avoidable_rectangles has no step."""
-    from ..kernels.rectangles import avoidable_any
-
     t, ncells = _tables(state.houses, threading.get_ident()), state.houses.ncells
     if t.given_set != state.givens:  # one puzzle's states share their givens: unpacked once
         t.given[:] = np.unpackbits(np.frombuffer(state.givens.to_bytes((ncells + 7) // 8, "little"), np.uint8),
                                    bitorder="little")[:ncells]
         t.given_set = state.givens
-    return avoidable_any(*state.arrays(), t.given, t.sees, t.rects, t.wptr)
+    return t.avoidable_any(*state.arrays(), t.given, t.sees, t.rects, t.wptr)
 
 
 def _free(state: Candidates, cell: int) -> bool:
@@ -451,7 +450,8 @@ def bug_plus_1_steps(state: Candidates):
     """unique_loops.bug_steps for HoDoKu's BUG+1 entry (path._PENDING), which takes only a bug-plus-1 step: that
     needs every empty cell but one bivalue (its BUG values are one cell's; without them every empty cell is
     bivalue), so a state with two other empty cells yields nothing here without the search (~5% of a HoDoKu
-    rating below ER 5)."""
+    rating below ER 5). Tried and dropped: the count in numba, 1.5 -> 1.4 us a path state (the loop mostly stops
+    early, at the second such cell; the entry's ~5 us is the path's machinery)."""
     from .unique_loops import bug_steps
 
     odd = 0

@@ -41,18 +41,19 @@ def _next_pivot(state: Candidates, start: int, size: int, xyz: bool) -> int:
     cand = state.cand
     if state.n > 32:
         return next((c for c in range(start, len(cand)) if cand[c].bit_count() == size), -1)
-    from ..kernels.wings import xy_pivot
-
     t = _tables(state.houses, threading.get_ident())
-    return xy_pivot(start, size, xyz, state.arrays()[1], t.sees, t.wings)
+    return t.xy_pivot(start, size, xyz, state.arrays()[1], t.sees, t.wings)
 
 
 class _Tables:
-    """xy_pivot's view of a geometry: peers as a matrix (the geometry's, shared) and scratch (one per thread)."""
+    """xy_pivot's view of a geometry: peers as a matrix (the geometry's, shared), scratch (one per thread), and
+    the kernel itself (an import inside a finder cost ~1-2 us a call)."""
 
     def __init__(self, h):
+        from ..kernels.wings import xy_pivot
         from .chains import geometry_arrays
 
+        self.xy_pivot = xy_pivot
         self.sees, self.wings = geometry_arrays(h)[2], np.zeros(h.ncells, np.int64)
 
 
