@@ -12,8 +12,9 @@ path that takes one chain still builds every chain before the slug it wants (laz
 next idea). Since then: a path's chains are pending (slug first, Step made when taken), and a digit's chains, which
 read only its own places, are kept per (digit, places) for the geometry and thread (_memo; about half the digits of
 a HoDoKu path state keep places an earlier state had), so kernels/strong.every_chain_digits runs for the others
-only: the turbot family's entries 47.6 -> 43.9 us a state at ER 5-7 (in-process A/B, process time, best of 15);
-converting every kept chain to Python objects at once made it a wash (48 us), so rows stay kernel lists and arrays.
+only: the turbot family's entries 48.6 -> 41.8 us a state at ER 5-7 (in-process A/B, process time, best of 15,
+with the kernel bound on _Memo); converting every kept chain to Python objects at once made it a wash (48 us), so
+rows stay kernel lists and arrays.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from functools import lru_cache
 from .candidates import Candidates, bits
 from .notation import cells_text, eliminate_digit, houses_text, result_text
 from .step import Step
-from .table import step
+from .table import BY_SLUG, step
 
 BASE = {2: 4.0, 3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6}
 
@@ -282,9 +283,8 @@ def _fill(state: Candidates, memo: _Memo, digits: int) -> None:
         memo.rows.clear()
     fast = memo.fast
     info, ga, gb, elims = fast.chain_buffers(2)
-    count = memo.kernel(2, fast.n, digits, state.arrays()[1], fast.geo[1], fast.geo[9], fast.kind,
-                               fast.cell_houses, fast.peers, fast.unit_words, fast.geo[10], *fast.chain_scratch(2),
-                               info, ga, gb, elims)
+    count = memo.kernel(2, fast.n, digits, state.arrays()[1], fast.geo[1], fast.geo[9], fast.kind, fast.cell_houses,
+                        fast.peers, fast.unit_words, fast.geo[10], *fast.chain_scratch(2), info, ga, gb, elims)
     got = {d + 1: [] for d in bits(digits)}
     if count:
         rows = info[:count].tolist()
@@ -305,7 +305,8 @@ def _memo_step(state: Candidates, found: tuple) -> Step:
     """The Step of one of _turbot_rows' chains."""
     _, row, ga_i, gb_i, elims = found
     e0, e = row[4], row[5]
-    chain = [(row[6 + 2 * j], _set(ga_i[j].tolist()), _set(gb_i[j].tolist()), bool(row[7 + 2 * j])) for j in range(2)]
+    chain = [(row[6 + 2 * j], _set(ga_i[j].tolist()), _set(gb_i[j].tolist()), bool(row[7 + 2 * j]))
+             for j in range(2)]
     return _chain_step(state, 2, chain, row[0], sorted((c, dd) for c, dd in elims[e0:e0 + e].tolist()))
 
 
@@ -338,8 +339,6 @@ def _turbot_slug(state: Candidates, chain) -> str:
 
 def _title(slug: str) -> str:
     """The table name of a slug."""
-    from .table import BY_SLUG
-
     return BY_SLUG[slug].name
 
 
