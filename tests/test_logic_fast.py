@@ -466,3 +466,27 @@ def test_bug_plus_1_screen_keeps_every_bug_plus_1():
         skipped += not list(uniqueness.bug_plus_1_steps(state))
         found += len(got)
     assert skipped > 0 and found > 0
+
+
+def test_state_arrays_follow_the_lists():
+    """Candidates.arrays: the lists as numpy arrays, kept while the state is unchanged, remade after eliminate and
+    place; fresh_arrays gives copies a kernel may write."""
+    checked = 0
+    for state in path_states()[::25]:
+        s = state.copy()
+        values, cand = s.arrays()
+        assert values.tolist() == s.values and cand.tolist() == s.cand and s.arrays()[1] is cand
+        v2, c2 = s.fresh_arrays()
+        assert c2 is not cand and c2.tolist() == s.cand and v2.tolist() == s.values
+        empty = [c for c, m in enumerate(s.cand) if m.bit_count() >= 2]
+        if not empty:
+            continue
+        cell = empty[0]
+        s.eliminate(cell, (s.cand[cell] & -s.cand[cell]).bit_length())
+        assert s.arrays()[1].tolist() == s.cand
+        s.place(cell, s.cand[cell].bit_length())
+        values, cand = s.arrays()
+        assert values.tolist() == s.values and cand.tolist() == s.cand
+        assert state.arrays()[1].tolist() == state.cand  # the original kept its own
+        checked += 1
+    assert checked > 5

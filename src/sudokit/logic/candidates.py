@@ -310,8 +310,9 @@ class Candidates:
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """values (int64) and cand (uint64, N <= 64) as numpy arrays for kernels that only read them: made once
-        while the state is unchanged (eliminate and place drop them). A HoDoKu path state went through ~10 such
-        conversions of 1.6 us, one per finder; the path's numba walk hands its own arrays over (path._walked)."""
+        while the state is unchanged (eliminate and place drop them, so change a state only through them, never
+        its lists directly). A HoDoKu path state went through ~10 such conversions of 1.6 us, one per finder; the
+        path's numba walk hands its own arrays over (path._walked)."""
         try:
             made = self._arrays
         except AttributeError:
