@@ -40,7 +40,8 @@ links starting in house x) instead of testing every link against the current end
 k=3 242 -> 110; best_chain k=2 157 -> 51 (same A/B, same rows).
 Where a k=2 call's ~30 us go on the HoDoKu path states of ER 5-7 (variants of _chains cut short, best of 15): call
 and scratch 1.7, the digits' cell sets 0.7, two-place links 6, grouped splits 5, the depth search 16. Tried and
-dropped: asking `meets` before each house's places in the grouped splits (0.4 us). The HoDoKu path now runs the
+dropped: asking `meets` before each house's places in the grouped splits (0.4 us); the depth-k screen asked before
+the last link's push (k=2 31.4 -> 29.9 us, k=3 unchanged: not worth a second copy of the screen). The HoDoKu path now runs the
 search per digit only for digits whose places it has not seen (every_chain_digits, logic/strong_links._memo).
 """
 
