@@ -125,6 +125,7 @@ class _Tables:
         self.wptr = np.searchsorted(self.rects[:, 0], np.arange(h.ncells + 1)).astype(np.int64)  # cell w's rects
         self.unit_cells, self.flags = _unit_cells(h), np.zeros(len(self.rects), np.int64)
         self.pool = np.zeros(h.n, np.int64)
+        self.screened = (None, [])  # the last screened state's cand array (kept by Candidates.arrays) and rows
         self.given_set, self.given = -1, np.zeros(h.ncells, np.uint8)  # the givens of the last state screened
 
 
@@ -179,10 +180,12 @@ def screened_rectangles(state: Candidates, bit: int):
         yield from unique_rectangles_python(state)
         return
     t = _tables(state.houses, threading.get_ident())
-    k = t.ur_screen(state.n, state.marked, *state.arrays(), t.rects, t.cell_units, t.unit_cells, t.sees, t.placed,
-                  t.free, t.out, t.flags, t.pool)
-    if k:
-        yield from [tuple(r) for r, f in zip(t.out[:k].tolist(), t.flags[:k].tolist()) if f & bit]  # copied first
+    values, cand = state.arrays()
+    if t.screened[0] is not cand:  # a path asks for both finders on one state: its kept arrays name it
+        k = t.ur_screen(state.n, state.marked, values, cand, t.rects, t.cell_units, t.unit_cells, t.sees, t.placed,
+                        t.free, t.out, t.flags, t.pool)
+        t.screened = (cand, [(tuple(r), f) for r, f in zip(t.out[:k].tolist(), t.flags[:k].tolist())])
+    yield from [r for r, f in t.screened[1] if f & bit]  # a copy: a second search may screen another state
 
 
 def uniqueness_tests(state: Candidates):
