@@ -250,6 +250,50 @@ def test_rectangle_kernels_match_the_python_finders(geometry):
     assert rectangles > 0 and any(verdicts) and not all(verdicts)
 
 
+def _tests_reference(state: Candidates):
+    """uniqueness_tests without the numba screen: every test on every rectangle of the Python search."""
+    from sudokit.logic import uniqueness as u
+
+    for w, x, y, z, a, b in u.unique_rectangles_python(state):
+        rect, both = (w, x, y, z), 1 << (a - 1) | 1 << (b - 1)
+        extra = [c for c in rect if state.cand[c] & ~both]
+        for test in (u._ut1, u._ut2, u._ut3, u._ut4, u._ut6):
+            yield from test(state, rect, a, b, extra)
+
+
+def _hidden_reference(state: Candidates):
+    """hidden_rectangles without the numba screen."""
+    from sudokit.logic import uniqueness as u
+
+    for w, x, y, z, a, b in u.unique_rectangles_python(state):
+        rect, both = (w, x, y, z), 1 << (a - 1) | 1 << (b - 1)
+        two = [c for c in rect if not state.cand[c] & ~both]
+        if len(two) == 1 or len(two) == 2 and not u._aligned(state, *two):
+            for corner in two:
+                yield from u._hr_steps(state, rect, corner, a, b)
+
+
+@pytest.mark.parametrize("geometry", GEOMETRIES)
+def test_rectangle_screen_keeps_every_uniqueness_step(geometry):
+    """kernels/rectangles.ur_screen: uniqueness_tests and hidden_rectangles give the steps of the unscreened
+    search (every test on every rectangle), in order."""
+    from sudokit.logic import uniqueness
+
+    rng = np.random.default_rng(23)
+    states = list(_solved_states(rng, geometry, 80))
+    if geometry.n == 9:
+        states += list(path_states())
+    tests = hidden = 0
+    for state in states:
+        fast = list(uniqueness.uniqueness_tests(state))
+        assert fast == list(_tests_reference(state))
+        more = list(uniqueness.hidden_rectangles(state))
+        assert more == list(_hidden_reference(state))
+        tests, hidden = tests + len(fast), hidden + len(more)
+    if geometry.n == 9:
+        assert tests > 10 and hidden > 10
+
+
 def _grave_reference(state: Candidates, rest) -> bool:
     """_is_grave counting each house's places of each digit cell by cell."""
     if any(v == 0 and m.bit_count() != 2 for v, m in zip(state.values, rest)):
@@ -422,3 +466,27 @@ def test_bug_plus_1_screen_keeps_every_bug_plus_1():
         skipped += not list(uniqueness.bug_plus_1_steps(state))
         found += len(got)
     assert skipped > 0 and found > 0
+
+
+def test_state_arrays_follow_the_lists():
+    """Candidates.arrays: the lists as numpy arrays, kept while the state is unchanged, remade after eliminate and
+    place; fresh_arrays gives copies a kernel may write."""
+    checked = 0
+    for state in path_states()[::25]:
+        s = state.copy()
+        values, cand = s.arrays()
+        assert values.tolist() == s.values and cand.tolist() == s.cand and s.arrays()[1] is cand
+        v2, c2 = s.fresh_arrays()
+        assert c2 is not cand and c2.tolist() == s.cand and v2.tolist() == s.values
+        empty = [c for c, m in enumerate(s.cand) if m.bit_count() >= 2]
+        if not empty:
+            continue
+        cell = empty[0]
+        s.eliminate(cell, (s.cand[cell] & -s.cand[cell]).bit_length())
+        assert s.arrays()[1].tolist() == s.cand
+        s.place(cell, s.cand[cell].bit_length())
+        values, cand = s.arrays()
+        assert values.tolist() == s.values and cand.tolist() == s.cand
+        assert state.arrays()[1].tolist() == state.cand  # the original kept its own
+        checked += 1
+    assert checked > 5

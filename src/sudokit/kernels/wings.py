@@ -159,3 +159,41 @@ def _wing(yz, m, union, cells, k, n, cand, sees, inset, out):
             if (union >> np.uint64(w)) & np.uint64(1) and w != a and w != b:
                 e = _eliminate(w, cells, k, yz, False, cand, sees, inset, out, e)
     return e
+
+
+@njit(cache=True)
+def xy_pivot(start, size, xyz, cand, sees, wings):
+    """The first pivot cell >= start (candidate count `size`) with an XY-Wing (xyz=False) or XYZ-Wing that
+    eliminates, in logic/wings.xy_wings' order (pivots ascending, pincer pairs from the pivot's bivalue peers in
+    cell order); -1 if none. wings is scratch (one entry per cell)."""
+    ncells = cand.shape[0]
+    for pivot in range(start, ncells):
+        pm = cand[pivot]
+        if popcount(pm) != size:
+            continue
+        k = 0
+        for c in range(ncells):
+            if sees[pivot, c] and popcount(cand[c]) == 2:
+                wings[k] = c
+                k += 1
+        for i in range(k):
+            a = wings[i]
+            if popcount(pm & ~cand[a]) != 1:
+                continue
+            for j in range(k):
+                b = wings[j]
+                if b == a:
+                    continue
+                union = pm | cand[a] | cand[b]
+                common = pm & cand[a] & cand[b]
+                if popcount(union) != 3 or popcount(common) != (1 if xyz else 0):
+                    continue
+                zs = cand[a] & cand[b]  # z = the highest digit of zs (the Python finder's bit_length)
+                z = 0
+                while zs >> np.uint64(z + 1):
+                    z += 1
+                bit = np.uint64(1) << np.uint64(z)
+                for c in range(ncells):
+                    if cand[c] & bit and c != pivot and sees[a, c] and sees[b, c] and (not xyz or sees[pivot, c]):
+                        return pivot
+    return -1

@@ -14,7 +14,9 @@ Speed record (issue 9, per-step overhead): where, from_grid's start candidates a
 cell and digit; _Bulk does each as a few numpy passes over the cand/values arrays (bit planes packed into one int a
 digit). On 9x9: from_grid 180 -> 59 us, from_arrays (after every kernel walk of the HoDoKu path) 103 -> 42 us,
 broken 54 -> 38 us; api.candidates 343 -> 222 us (timeit, .scratch micro.py). Geometries past N = 63, cells without
-peers or ragged houses keep the loops (tests/test_logic_fast.py compares both).
+peers or ragged houses keep the loops (tests/test_logic_fast.py compares both). Then the three passes became numba
+kernels (kernels/hodoku: start_candidates, where_words, whole), as the HoDoKu path's _walked already used, and a
+grid's state keeps its arrays (Candidates.arrays) for broken() and the rating that follows.
 """
 
 from __future__ import annotations
@@ -151,34 +153,43 @@ def _peer_list(houses: Houses, cell: int) -> tuple[int, ...]:
 
 
 class _Bulk:
-    """A geometry's numpy tables for whole-grid bookkeeping (where, the start candidates, the broken test): one
-    array pass instead of a Python loop per cell, for geometries whose masks fit uint64 and whose houses all have N
+    """A geometry's tables for whole-grid bookkeeping (where, the start candidates, the broken test) in numba (one
+    pass instead of a Python loop per cell), for geometries whose masks fit uint64 and whose houses all have N
     cells."""
 
     def __init__(self, houses: Houses):
         lists = _peer_lists(houses)
-        self.ptr = np.cumsum([0] + [len(p) for p in lists[:-1]]).astype(np.int64)
+        self.ptr = np.cumsum([0] + [len(p) for p in lists]).astype(np.int64)  # cell c's peers: idx[ptr[c]:ptr[c + 1]]
         self.idx = np.array([p for ps in lists for p in ps], np.int64)
         self.units = np.array(houses.cells, np.int64)
-        self.bit = np.array([0] + [1 << d for d in range(houses.n)], np.uint64)  # value -> its candidate bit
-        self.shifts = np.arange(houses.n, dtype=np.uint64)[:, None]
         self.full = np.uint64((1 << houses.n) - 1)
+        self.shape = (houses.n + 1, (houses.ncells + 63) // 64)  # kernels/hodoku's word rows: digits, filled cells
+        from ..kernels.hodoku import start_candidates, where_words, whole
+
+        self.start_candidates, self.where_words, self.whole_kernel = start_candidates, where_words, whole
 
     def where(self, cand: np.ndarray) -> list[int]:
-        """Candidates.where of uint64 candidate masks: bit planes packed into one int a digit."""
-        planes = ((cand[None, :] >> self.shifts) & np.uint64(1)).astype(np.uint8)
-        packed = np.packbits(planes, axis=1, bitorder="little")
-        return [0] + [int.from_bytes(row.tobytes(), "little") for row in packed]
+        """Candidates.where of uint64 candidate masks (kernels/hodoku.where_words)."""
+        words = np.empty((self.shape[0] - 1, self.shape[1]), np.uint64)  # per call: _bulk is shared by threads
+        self.where_words(cand, words)
+        return [0] + _ints(words)
 
-    def seen(self, values: np.ndarray) -> np.ndarray:
-        """Each cell's digits placed among its peers, as a uint64 mask."""
-        return np.bitwise_or.reduceat(self.bit[values][self.idx], self.ptr)
+    def start(self, values: np.ndarray) -> tuple[np.ndarray, list[int], int]:
+        """A grid's start candidates (kernels/hodoku.start_candidates): the masks, where, the filled cells."""
+        cand, words = np.empty(values.shape[0], np.uint64), np.empty(self.shape, np.uint64)
+        self.start_candidates(values, self.ptr, self.idx, self.full, cand, words)
+        rows = _ints(words)
+        return cand, [0] + rows[:-1], rows[-1]
 
     def whole(self, values: np.ndarray, cand: np.ndarray) -> bool:
-        """Candidates._whole over arrays."""
-        if not np.all((values != 0) | (cand != 0)):
-            return False
-        return bool(np.all(np.bitwise_or.reduce((cand | self.bit[values])[self.units], axis=1) == self.full))
+        """Candidates._whole over arrays (kernels/hodoku.whole)."""
+        return self.whole_kernel(values, cand, self.units, self.full)
+
+
+def _ints(words: np.ndarray) -> list[int]:
+    """Each row of uint64 words as one int (word w is bits 64w ..)."""
+    raw, step = words.astype("<u8", copy=False).tobytes(), 8 * words.shape[1]
+    return [int.from_bytes(raw[i:i + step], "little") for i in range(0, len(raw), step)]
 
 
 def cell_set(flags: np.ndarray) -> int:
@@ -198,7 +209,7 @@ def _bulk(houses: Houses) -> _Bulk | None:
 class Candidates:
     """Placed digits and the candidates of every empty cell; techniques read it, steps change it."""
 
-    __slots__ = ("houses", "values", "cand", "where", "givens", "marked")
+    __slots__ = ("houses", "values", "cand", "where", "givens", "marked", "_arrays")
 
     def __init__(self, houses: Houses, values: list[int], cand: list[int], givens: int = 0, marked: bool = False):
         self.houses = houses
@@ -241,10 +252,11 @@ class Candidates:
     @classmethod
     def _from_values(cls, houses: Houses, bulk: _Bulk, values: np.ndarray) -> "Candidates":
         """from_grid without pencilmarks over arrays: each empty cell keeps the digits its peers do not hold."""
-        cand = np.where(values == 0, ~bulk.seen(values) & bulk.full, np.uint64(0)).astype(np.uint64)
+        cand, where, givens = bulk.start(values)
         state = cls.__new__(cls)
         state.houses, state.values, state.cand = houses, values.tolist(), cand.tolist()
-        state.givens, state.marked, state.where = cell_set(values != 0), False, bulk.where(cand)
+        state.givens, state.marked, state.where = givens, False, where
+        state._arrays = (values, cand)  # the arrays are this state's own: broken() and a rating start from them
         return state
 
     @classmethod
@@ -296,6 +308,27 @@ class Candidates:
         """N."""
         return self.houses.n
 
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """values (int64) and cand (uint64, N <= 64) as numpy arrays for kernels that only read them: made once
+        while the state is unchanged (eliminate and place drop them, so change a state only through them, never
+        its lists directly). A HoDoKu path state went through ~10 such conversions of 1.6 us, one per finder; the
+        path's numba walk hands its own arrays over (path._walked)."""
+        try:
+            made = self._arrays
+        except AttributeError:
+            made = None
+        if made is None:
+            made = self._arrays = (np.array(self.values, np.int64), np.array(self.cand, np.uint64))
+        return made
+
+    def fresh_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """New copies of arrays() for a kernel that writes them: from the kept arrays where there are some (a copy
+        is ~0.3 us, a list's conversion 1.6), else from the lists (not kept)."""
+        made = getattr(self, "_arrays", None)
+        if made is None:
+            return np.array(self.values, np.int64), np.array(self.cand, np.uint64)
+        return made[0].copy(), made[1].copy()
+
     def has(self, cell: int, digit: int) -> bool:
         """True if digit is a candidate of cell."""
         return bool(self.cand[cell] >> (digit - 1) & 1)
@@ -314,11 +347,13 @@ class Candidates:
 
     def eliminate(self, cell: int, digit: int) -> None:
         """Remove one candidate."""
+        self._arrays = None
         self.cand[cell] &= ~(1 << (digit - 1))
         self.where[digit] &= ~(1 << cell)
 
     def place(self, cell: int, digit: int) -> None:
         """Fill a cell and remove the digit from its peers."""
+        self._arrays = None
         for d in bits(self.cand[cell]):
             self.where[d + 1] &= ~(1 << cell)
         self.values[cell] = digit
@@ -359,7 +394,7 @@ class Candidates:
         (broken's test in one pass per house, which finds nothing on almost every state)."""
         bulk = _bulk(self.houses)
         if bulk is not None:
-            return bulk.whole(np.array(self.values, np.int64), np.array(self.cand, np.uint64))
+            return bulk.whole(*self.arrays())
         values, cand, full = self.values, self.cand, (1 << self.n) - 1
         if not all(v or m for v, m in zip(values, cand)):
             return False

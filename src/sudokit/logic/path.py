@@ -213,7 +213,7 @@ def hodoku_rating(state: Candidates, solution=None, deadline: float | None = Non
     counts = np.zeros(32, np.int64)
     path = Path()
     while True:
-        values, cand = np.array(state.values, np.int64), np.array(state.cand, np.uint64)
+        values, cand = state.fresh_arrays()  # the walk writes them
         if walk_order(order, state.n, values, cand, fast.geo, fast.scan, fast.kind, counts, fast.out, fast.elim):
             break  # solved: no state to make (_walked cost ~20 us of a singles-only rating's ~130)
         state = _walked(state, values, cand, fast)
@@ -240,7 +240,7 @@ def _walked(state: Candidates, values, cand, fast) -> Candidates:
     raw, step = words.tobytes(), 8 * words.shape[1]
     out = Candidates.__new__(Candidates)
     out.houses, out.values, out.cand = h, values.tolist(), cand.tolist()
-    out.givens, out.marked = state.givens, state.marked
+    out.givens, out.marked, out._arrays = state.givens, state.marked, (values, cand)  # see Candidates.arrays
     out.where = [0] + [int.from_bytes(raw[i:i + step], "little") for i in range(0, len(raw), step)]
     return out
 

@@ -9,15 +9,23 @@ Speed record (issue 9): _fast_chains allocated ~1 MB of fresh out-buffers a call
 are kept per geometry and thread now (rating._Fast.chain_buffers): strong_link_steps(state, 2) 367 -> 296 us a call
 on HoDoKu path states, of which every_chain itself is ~155 us. The rest is building each chain's Step and text; a
 path that takes one chain still builds every chain before the slug it wants (lazy steps through path._Found are the
-next idea).
+next idea). Since then: a path's chains are pending (slug first, Step made when taken), and a digit's chains, which
+read only its own places, are kept per (digit, places) for the geometry and thread (_memo; about half the digits of
+a HoDoKu path state keep places an earlier state had), so kernels/strong.every_chain_digits runs for the others
+only: the turbot family's entries 48.6 -> 41.8 us a state at ER 5-7 (in-process A/B, process time, best of 15,
+with the kernel bound on _Memo); converting every kept chain to Python objects at once made it a wash (48 us), so
+rows stay kernel lists and arrays.
 """
 
 from __future__ import annotations
 
+import threading
+from functools import lru_cache
+
 from .candidates import Candidates, bits
 from .notation import cells_text, eliminate_digit, houses_text, result_text
 from .step import Step
-from .table import step
+from .table import BY_SLUG, step
 
 BASE = {2: 4.0, 3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6}
 
@@ -226,48 +234,92 @@ def pending_steps(state: Candidates, k: int):
         for found in strong_link_steps(state, k):
             yield Pending(found.slug, lambda found=found: found)
         return
-    rows, ga, gb, elims = _fast_raw(state, k)
-    kinds = state.houses.kinds
-    for i, row in enumerate(rows):  # _turbot_slug inline (k = 2): a list per row cost ~1/4 of this finder
-        a, b = kinds[row[6]], kinds[row[8]]
-        slug = "empty-rectangle" if row[7] or row[9] else "turbot-fish" if a == "box" or b == "box" else \
-            "skyscraper" if a == b else "2-string-kite"
-        yield Pending(slug, lambda i=i, row=row: _row_step(state, k, row, ga[i], gb[i], elims))
+    for row in _turbot_rows(state):
+        yield Pending(row[0], lambda row=row: _memo_step(state, row))
 
 
-def _fast_raw(state: Candidates, k: int):
-    """The chains of kernels/strong.every_chain as (info rows as lists, start groups, end groups, eliminations), in
-    its order; the arrays are copies (the kernel's buffers serve the next call). A chain's cell sets and
-    eliminations become Python objects only when its Step is made (building them for every chain was ~1/3 of the
-    finder below ER 5)."""
-    from .rating import fast_tables
+MEMO_MAX = 1 << 14  # (digit, places) keys kept per geometry and thread before the memo starts afresh
 
-    count, (info, ga, gb, elims) = _every(fast_tables(state.houses), k, state)
-    rows = info[:count].tolist()
-    used = rows[-1][4] + rows[-1][5] if count else 0
-    return rows, ga[:count].copy(), gb[:count].copy(), elims[:used].copy()
+
+class _Memo:
+    """The two-link chains of one digit by (digit, its places) for one geometry and thread (_turbot_rows), with
+    the kernel and its tables at hand (two imports inside _fill cost ~2-4 us a call)."""
+
+    def __init__(self, houses):
+        from ..kernels.strong import every_chain_digits
+        from .rating import fast_tables
+
+        self.rows, self.fast, self.kernel = {}, fast_tables(houses), every_chain_digits
+
+
+@lru_cache(maxsize=16)
+def _memo(houses, thread: int) -> _Memo:
+    """_Memo of a geometry, cached by geometry and thread."""
+    return _Memo(houses)
+
+
+def _turbot_rows(state: Candidates) -> list[tuple]:
+    """Every chain of two strong links that eliminates, in kernels/strong's order, as (slug, kernel row as a list,
+    start groups, end groups, eliminations; the last three arrays shared by the rows of one kernel call): a digit's
+    chains read only its own places, so they are kept per (digit, places) and the kernel runs only for the digits
+    not seen yet (about half of a HoDoKu path state's digits keep the places they had in an earlier state)."""
+    memo = _memo(state.houses, threading.get_ident())
+    rows, keys = memo.rows, list(enumerate(state.where))[1:]
+    missing = 0
+    for key in keys:
+        if key not in rows:
+            missing |= 1 << (key[0] - 1)
+    if missing:
+        _fill(state, memo, missing)
+    out = []
+    for key in keys:
+        out += rows[key]
+    return out
+
+
+def _fill(state: Candidates, memo: _Memo, digits: int) -> None:
+    """Run kernels/strong.every_chain_digits for a mask of digits and keep each digit's rows in the memo."""
+    if len(memo.rows) > MEMO_MAX:
+        memo.rows.clear()
+    fast = memo.fast
+    info, ga, gb, elims = fast.chain_buffers(2)
+    count = memo.kernel(2, fast.n, digits, state.arrays()[1], fast.geo[1], fast.geo[9], fast.kind, fast.cell_houses,
+                        fast.peers, fast.unit_words, fast.geo[10], *fast.chain_scratch(2), info, ga, gb, elims)
+    got = {d + 1: [] for d in bits(digits)}
+    if count:
+        rows = info[:count].tolist()
+        ga, gb = ga[:count].copy(), gb[:count].copy()
+        elims = elims[:rows[-1][4] + rows[-1][5]].copy()
+        kinds = state.houses.kinds
+        for i, row in enumerate(rows):  # _turbot_slug inline (a list per row cost ~1/4 of the finder)
+            a, b = kinds[row[6]], kinds[row[8]]
+            slug = "empty-rectangle" if row[7] or row[9] else "turbot-fish" if a == "box" or b == "box" else \
+                "skyscraper" if a == b else "2-string-kite"
+            got[row[0]].append((slug, row, ga[i], gb[i], elims))
+    where = state.where
+    for d, found in got.items():
+        memo.rows[d, where[d]] = found
+
+
+def _memo_step(state: Candidates, found: tuple) -> Step:
+    """The Step of one of _turbot_rows' chains."""
+    _, row, ga_i, gb_i, elims = found
+    e0, e = row[4], row[5]
+    chain = [(row[6 + 2 * j], _set(ga_i[j].tolist()), _set(gb_i[j].tolist()), bool(row[7 + 2 * j]))
+             for j in range(2)]
+    return _chain_step(state, 2, chain, row[0], sorted((c, dd) for c, dd in elims[e0:e0 + e].tolist()))
 
 
 def _every(fast, k: int, state: Candidates):
     """kernels/strong.every_chain_with into this thread's buffers (fast.chain_buffers), with its scratch and the
     geometry's house table kept on the tables too (every_chain made both each call: ~20 us of ~130); returns
     (count, buffers)."""
-    import numpy as np
-
     from ..kernels.strong import every_chain_with
 
     out = fast.chain_buffers(k)
-    return every_chain_with(k, fast.n, np.array(state.cand, np.uint64), fast.geo[1], fast.geo[9], fast.kind,
+    return every_chain_with(k, fast.n, state.arrays()[1], fast.geo[1], fast.geo[9], fast.kind,
                             fast.cell_houses, fast.peers, fast.unit_words, fast.geo[10], *fast.chain_scratch(k),
                             *out), out
-
-
-def _row_step(state: Candidates, k: int, row: list[int], ga_i, gb_i, elims) -> Step:
-    """The Step of one kernel row."""
-    d, e0, e = row[0], row[4], row[5]
-    chain = [(row[6 + 2 * j], _set(ga_i[j].tolist()), _set(gb_i[j].tolist()), bool(row[7 + 2 * j]))
-             for j in range(k)]
-    return _chain_step(state, k, chain, d, sorted((c, dd) for c, dd in elims[e0:e0 + e].tolist()))
 
 
 def _set(words) -> int:
@@ -287,8 +339,6 @@ def _turbot_slug(state: Candidates, chain) -> str:
 
 def _title(slug: str) -> str:
     """The table name of a slug."""
-    from .table import BY_SLUG
-
     return BY_SLUG[slug].name
 
 

@@ -27,6 +27,10 @@ As in HoDoKu, two solved corners share a box, and an open corner holds two candi
 Speed (issue 9): up to N = 32 the rectangles of unique_rectangles come from one numba pass (kernels/rectangles.py,
 same rectangles in the same order; unique_rectangles_python is the readable reference), and a numba screen says
 whether avoidable_rectangles has any step before the Python search runs (tests/test_logic_fast.py compares both).
+Then: the rectangles' screen (kernels/rectangles.ur_screen) runs Tests 1-6 and the Hidden Rectangle test in numba
+and hands Python only the rectangles with a step: uniqueness_tests 34 -> 14 us and hidden_rectangles 24 -> 14 us a
+HoDoKu path state at ER 5-7; the avoidable screen reads solved cells' rectangles only and the givens once per
+puzzle: 22 -> 8 us.
 """
 
 from __future__ import annotations
@@ -102,19 +106,27 @@ def _shapes(houses) -> tuple:
 
 class _Tables:
     """The kernels' view of a geometry: every rectangle in the finders' order, each cell's houses, peers as a
-    matrix, and scratch (one set per thread)."""
+    matrix, scratch (one set per thread), and the screens (an import inside a finder cost ~1-2 us a call)."""
 
     def __init__(self, h):
+        from ..kernels.rectangles import avoidable_any, ur_screen
+
+        self.ur_screen, self.avoidable_any = ur_screen, avoidable_any
         shapes = _shapes(h)
         self.rects = np.array([(w, x, y, z) for w in range(h.ncells) for x, others in shapes[w] for y, z in others],
                               np.int64).reshape(-1, 4)
-        from .chains import geometry_arrays
+        from .chains import _unit_cells, geometry_arrays
         from .forcing import tables
 
         self.cell_units, self.sees = tables(h)[0], geometry_arrays(h)[2]  # the geometry's, shared (read only)
         self.placed = np.zeros(len(h.cells), np.uint64)
         self.free = np.zeros(h.ncells, np.uint64)
         self.out = np.zeros((len(self.rects), 6), np.int64)
+        self.wptr = np.searchsorted(self.rects[:, 0], np.arange(h.ncells + 1)).astype(np.int64)  # cell w's rects
+        self.unit_cells, self.flags = _unit_cells(h), np.zeros(len(self.rects), np.int64)
+        self.pool = np.zeros(h.n, np.int64)
+        self.screened = (None, [])  # the last screened state's cand array (kept by Candidates.arrays) and rows
+        self.given_set, self.given = -1, np.zeros(h.ncells, np.uint8)  # the givens of the last state screened
 
 
 @lru_cache(maxsize=16)
@@ -133,7 +145,7 @@ def unique_rectangles(state: Candidates):
     from ..kernels.rectangles import unique_rectangles as kernel
 
     t = _tables(state.houses, threading.get_ident())
-    k = kernel(state.n, state.marked, np.array(state.values, np.int64), np.array(state.cand, np.uint64), t.rects,
+    k = kernel(state.n, state.marked, *state.arrays(), t.rects,
                t.cell_units, t.placed, t.free, t.out)
     yield from map(tuple, t.out[:k].tolist())  # a copy, made before the first yield: a second search may reuse out
 
@@ -158,17 +170,43 @@ def unique_rectangles_python(state: Candidates):
                     yield (w, x, y, z, *digits_of(m))
 
 
+def screened_rectangles(state: Candidates, bit: int):
+    """unique_rectangles with a step of uniqueness_tests (bit 1) or hidden_rectangles (bit 2): up to N = 32
+    kernels/rectangles.ur_screen says which rectangles have one, so Python makes only their steps (it ran every
+    test on each of ~5 rectangles of a HoDoKu path state, ~25 us, and few have a step); else all of them."""
+    if not state.houses.plain:
+        return
+    if state.n > 32:
+        yield from unique_rectangles_python(state)
+        return
+    t = _tables(state.houses, threading.get_ident())
+    values, cand = state.arrays()
+    if t.screened[0] is not cand:  # a path asks for both finders on one state: its kept arrays name it
+        k = t.ur_screen(state.n, state.marked, values, cand, t.rects, t.cell_units, t.unit_cells, t.sees, t.placed,
+                        t.free, t.out, t.flags, t.pool)
+        t.screened = (cand, [(tuple(r), f) for r, f in zip(t.out[:k].tolist(), t.flags[:k].tolist())])
+    yield from [r for r, f in t.screened[1] if f & bit]  # a copy: a second search may screen another state
+
+
 def uniqueness_tests(state: Candidates):
     """Uniqueness Test 1-6 steps, rectangle by rectangle."""
-    for w, x, y, z, a, b in unique_rectangles(state):
+    cand = state.cand
+    for w, x, y, z, a, b in screened_rectangles(state, 1):
         rect = (w, x, y, z)
         both = 1 << (a - 1) | 1 << (b - 1)
-        extra = [c for c in rect if state.cand[c] & ~both]
-        yield from _ut1(state, rect, a, b, extra)
-        yield from _ut2(state, rect, a, b, extra)
-        yield from _ut3(state, rect, a, b, extra)
-        yield from _ut4(state, rect, a, b, extra)
-        yield from _ut6(state, rect, a, b, extra)
+        extra = [c for c in rect if cand[c] & ~both]
+        k = len(extra)  # each test's own guard on len(extra), asked once: 5 generators a rectangle cost ~1/3 here
+        if k == 1:
+            yield from _ut1(state, rect, a, b, extra)
+        elif k == 2:
+            yield from _ut2(state, rect, a, b, extra)
+            yield from _ut3(state, rect, a, b, extra)
+            if _aligned(state, *extra):
+                yield from _ut4(state, rect, a, b, extra)
+            else:
+                yield from _ut6(state, rect, a, b, extra)
+        elif k == 3:
+            yield from _ut2(state, rect, a, b, extra)
 
 
 def _ur_step(state: Candidates, kind: int, rect, a: int, b: int, elim, note: str = ""):
@@ -298,7 +336,7 @@ def _ut6(state: Candidates, rect, a, b, extra):
 
 def hidden_rectangles(state: Candidates):
     """Hidden Rectangle steps: from a bivalue corner, a UR digit locked in the opposite corner's row and column."""
-    for w, x, y, z, a, b in unique_rectangles(state):
+    for w, x, y, z, a, b in screened_rectangles(state, 2):
         rect = (w, x, y, z)
         both = 1 << (a - 1) | 1 << (b - 1)
         two = [c for c in rect if not state.cand[c] & ~both]
@@ -341,12 +379,12 @@ def avoidable_rectangles_python(state: Candidates):
 
 def _may_avoid(state: Candidates) -> bool:
     """The numba screen of kernels/rectangles.py: False if avoidable_rectangles has no step."""
-    from ..kernels.rectangles import avoidable_any
-
     t, ncells = _tables(state.houses, threading.get_ident()), state.houses.ncells
-    given = np.unpackbits(np.frombuffer(state.givens.to_bytes((ncells + 7) // 8, "little"), np.uint8),
-                          bitorder="little")[:ncells]
-    return avoidable_any(np.array(state.values, np.int64), np.array(state.cand, np.uint64), given, t.sees, t.rects)
+    if t.given_set != state.givens:  # one puzzle's states share their givens: unpacked once
+        t.given[:] = np.unpackbits(np.frombuffer(state.givens.to_bytes((ncells + 7) // 8, "little"), np.uint8),
+                                   bitorder="little")[:ncells]
+        t.given_set = state.givens
+    return t.avoidable_any(*state.arrays(), t.given, t.sees, t.rects, t.wptr)
 
 
 def _free(state: Candidates, cell: int) -> bool:
@@ -415,7 +453,8 @@ def bug_plus_1_steps(state: Candidates):
     """unique_loops.bug_steps for HoDoKu's BUG+1 entry (path._PENDING), which takes only a bug-plus-1 step: that
     needs every empty cell but one bivalue (its BUG values are one cell's; without them every empty cell is
     bivalue), so a state with two other empty cells yields nothing here without the search (~5% of a HoDoKu
-    rating below ER 5)."""
+    rating below ER 5). Tried and dropped: the count in numba, 1.5 -> 1.4 us a path state (the loop mostly stops
+    early, at the second such cell; the entry's ~5 us is the path's machinery)."""
     from .unique_loops import bug_steps
 
     odd = 0

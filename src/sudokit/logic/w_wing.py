@@ -37,12 +37,10 @@ def w_wings(state: Candidates):
     if state.n > 32:
         yield from w_wings_python(state)
         return
-    from ..kernels.wwing import w_wing_next
-
     t = _tables(state.houses, threading.get_ident())
-    cand, peers, pos = np.array(state.cand, np.uint64), state.houses.peers, 0
+    cand, peers, pos = state.arrays()[1], state.houses.peers, 0
     while True:
-        pos = w_wing_next(pos, cand, t.sees, t.units, t.count, t.ends, t.out)
+        pos = t.w_wing_next(pos, cand, t.sees, t.units, t.count, t.ends, t.out)
         if pos < 0:
             return
         a, b, x, y, house, wa, wb = t.out.tolist()
@@ -52,10 +50,14 @@ def w_wings(state: Candidates):
 
 
 class _Tables:
-    """The kernels' view of a geometry: peers as a matrix, the houses' cells (shared), scratch (one per thread)."""
+    """The kernels' view of a geometry: peers as a matrix, the houses' cells (shared), scratch (one per thread),
+    and the kernels themselves (an import inside a finder cost ~1-2 us a call)."""
 
     def __init__(self, h):
+        from ..kernels.wwing import remote_pair_any, w_wing_next
         from .chains import _unit_cells, geometry_arrays
+
+        self.remote_pair_any, self.w_wing_next = remote_pair_any, w_wing_next
 
         self.sees, self.units = geometry_arrays(h)[2], _unit_cells(h)  # the geometry's, shared (read only)
         self.count = np.zeros((len(h.cells), h.n), np.int64)
@@ -158,10 +160,8 @@ def _may_pair(state: Candidates) -> bool:
     (Counting the pairs first, as above N = 32, made the kernel's route slower: 6.2 against 3.4 us a path state.)"""
     if state.n > 32:
         return any(k >= 4 and m.bit_count() == 2 for m, k in Counter(state.cand).items())
-    from ..kernels.wwing import remote_pair_any
-
     t = _tables(state.houses, threading.get_ident())
-    return remote_pair_any(MAX_CELLS, np.array(state.cand, np.uint64), t.sees, t.chain, t.nxt)
+    return t.remote_pair_any(MAX_CELLS, state.arrays()[1], t.sees, t.chain, t.nxt)
 
 
 def _pair_chains(state: Candidates):

@@ -5,11 +5,14 @@ bivalue cell xz whose x sees every x of the set: z leaves every cell that sees t
 set (and when z is restricted too, every other digit of the set leaves the cells that see all its places).
 
 Speed (issue 9): xy_wings reads each pivot's bivalue peers from one cell set of bivalue cells (a tuple: bits() may
-hand back a one-pass generator, which the nested loop would exhaust - the rating diff caught it); and first asks
-kernels/se's XY-/XYZ-Wing producer (same search) whether there is any: most calls on a HoDoKu path find none."""
+hand back a one-pass generator, which the nested loop would exhaust - the rating diff caught it); and up to N = 32
+kernels/wings.xy_pivot names each next pivot with a wing that eliminates, so Python looks at those pivots only
+(most calls on a HoDoKu path find none)."""
 
 from __future__ import annotations
 
+import threading
+from functools import lru_cache
 from itertools import combinations
 
 import numpy as np
@@ -22,50 +25,70 @@ from .table import step
 
 def xy_wings(state: Candidates, xyz: bool = False):
     """XY-Wings (xyz=False) or XYZ-Wings, in SE's cell order."""
-    if not _any_wing(state, xyz):
-        return
-    n, h, cand = state.n, state.houses, state.cand
     size = 3 if xyz else 2
-    bivalue = sum(1 << c for c, m in enumerate(cand) if m.bit_count() == 2)  # once, not per pivot and peer
-    for pivot in range(h.ncells):
-        pm = cand[pivot]
-        if pm.bit_count() != size:
-            continue
-        wings = tuple(bits(h.peers[pivot] & bivalue))  # iterated twice: a tuple, not bits()'s generator
-        for a in wings:
-            if (pm & ~cand[a]).bit_count() != 1:
-                continue
-            for b in wings:
-                if b == a:
-                    continue
-                union = pm | cand[a] | cand[b]
-                common = pm & cand[a] & cand[b]
-                if union.bit_count() != 3 or common.bit_count() != (1 if xyz else 0):
-                    continue
-                z = (cand[a] & cand[b]).bit_length()
-                victims = h.peers[a] & h.peers[b] & ~(1 << pivot)
-                if xyz:
-                    victims &= h.peers[pivot]
-                elim = eliminate_digit(state, victims, z)
-                if elim:
-                    slug, name = ("xyz-wing", "XYZ-Wing") if xyz else ("xy-wing", "XY-Wing")
-                    text = (f"{name}: {cells_text([pivot, a, b], n)} on {','.join(map(str, digits_of(union)))} => "
-                            f"{result_text(elim, (), n)}")
-                    yield step(slug, text, digits=digits_of(union), cells=(pivot, a, b), eliminations=elim,
-                               pattern=[(c, d) for c in (pivot, a, b) for d in digits_of(cand[c])])
+    pivot = _next_pivot(state, 0, size, xyz)
+    while pivot >= 0:
+        yield from _pivot_wings(state, pivot, xyz)
+        pivot = _next_pivot(state, pivot + 1, size, xyz)
 
 
-def _any_wing(state: Candidates, xyz: bool) -> bool:
-    """False when kernels/se's XY-/XYZ-Wing producer (the same search) finds none: most calls of a HoDoKu path
-    find none, and the Python search took ~200 us to say so (the kernel ~5); True past the kernels' N."""
+def _next_pivot(state: Candidates, start: int, size: int, xyz: bool) -> int:
+    """The next pivot from start on that may have a wing: up to N = 32 the first with one that eliminates
+    (kernels/wings.xy_pivot), else the next cell holding `size` candidates; -1 past the last.
+
+    Before it, kernels/se's XY-/XYZ-Wing producer said whether there was any wing at all (~13 us a call with its
+    conversions) and the Python search then looked through every pivot (~40 us to the first wing)."""
+    cand = state.cand
     if state.n > 32:
-        return True
-    from ..kernels.se import first_hint
-    from .rating import fast_tables
+        return next((c for c in range(start, len(cand)) if cand[c].bit_count() == size), -1)
+    t = _tables(state.houses, threading.get_ident())
+    return t.xy_pivot(start, size, xyz, state.arrays()[1], t.sees, t.wings)
 
-    fast, p = fast_tables(state.houses), 13 if xyz else 12
-    return first_hint(p, p + 1, state.n, np.array(state.values, np.int64), np.array(state.cand, np.uint64),
-                      fast.geo, fast.scan, fast.kind, fast.out, fast.elim)
+
+class _Tables:
+    """xy_pivot's view of a geometry: peers as a matrix (the geometry's, shared), scratch (one per thread), and
+    the kernel itself (an import inside a finder cost ~1-2 us a call)."""
+
+    def __init__(self, h):
+        from ..kernels.wings import xy_pivot
+        from .chains import geometry_arrays
+
+        self.xy_pivot = xy_pivot
+        self.sees, self.wings = geometry_arrays(h)[2], np.zeros(h.ncells, np.int64)
+
+
+@lru_cache(maxsize=16)
+def _tables(houses, thread: int) -> _Tables:
+    """_Tables of a geometry, cached by geometry and thread (the kernel writes the scratch)."""
+    return _Tables(houses)
+
+
+def _pivot_wings(state: Candidates, pivot: int, xyz: bool):
+    """The wings of one pivot, in order."""
+    n, h, cand = state.n, state.houses, state.cand
+    pm = cand[pivot]
+    wings = tuple(c for c in bits(h.peers[pivot]) if cand[c].bit_count() == 2)  # iterated twice: a tuple
+    for a in wings:
+        if (pm & ~cand[a]).bit_count() != 1:
+            continue
+        for b in wings:
+            if b == a:
+                continue
+            union = pm | cand[a] | cand[b]
+            common = pm & cand[a] & cand[b]
+            if union.bit_count() != 3 or common.bit_count() != (1 if xyz else 0):
+                continue
+            z = (cand[a] & cand[b]).bit_length()
+            victims = h.peers[a] & h.peers[b] & ~(1 << pivot)
+            if xyz:
+                victims &= h.peers[pivot]
+            elim = eliminate_digit(state, victims, z)
+            if elim:
+                slug, name = ("xyz-wing", "XYZ-Wing") if xyz else ("xy-wing", "XY-Wing")
+                text = (f"{name}: {cells_text([pivot, a, b], n)} on {','.join(map(str, digits_of(union)))} => "
+                        f"{result_text(elim, (), n)}")
+                yield step(slug, text, digits=digits_of(union), cells=(pivot, a, b), eliminations=elim,
+                           pattern=[(c, d) for c in (pivot, a, b) for d in digits_of(cand[c])])
 
 
 BENT = {3: ("wxyz-wing", "WXYZ-Wing"), 4: ("vwxyz-wing", "VWXYZ-Wing"), 5: ("uvwxyz-wing", "UVWXYZ-Wing"),
