@@ -92,6 +92,78 @@ def test_easiest_unique_loop_matches_the_minimum_over_every_instance():
     assert found > 3
 
 
+def _se_states(rows: int = 12) -> list:
+    """The states SE's walk hands its unique-loop producer (every call, found or not) on a spread of rated
+    puzzles, captured by wrapping the producer."""
+    from sudokit.logic import api, rating
+    from test_logic_kernels import DATA
+
+    lines = [line.split() for line in DATA.read_text().splitlines() if line and not line.startswith("#")]
+    lines.sort(key=lambda r: float(r[1].split("/")[0]))
+    seen = []
+    wrapped = lambda s: seen.append(s.copy()) or unique_loops.easiest_unique_loop(s)
+    producers = tuple(wrapped if p is unique_loops.easiest_unique_loop else p for p in rating.SE_PRODUCERS)
+    for row in lines[::max(1, len(lines) // rows)][:rows]:
+        state = api.candidates(np.array([0 if ch in ".0" else int(ch) for ch in row[0][:81]]), GEOMETRY)
+        while not state.solved():
+            found = rating.se_next(state, 0, producers)
+            if found is None:
+                break
+            state.apply(found)
+    return seen
+
+
+def _knocked(states, seed: int, per: int = 2) -> list:
+    """Each state and `per` copies with a few random candidates removed (new loops, extras, broken grids)."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for state in states:
+        out.append(state)
+        for _ in range(per):
+            s = state.copy()
+            for c in rng.integers(0, s.houses.ncells, 4).tolist():
+                if s.cand[c].bit_count() > 2:
+                    s.eliminate(c, int(rng.choice(list(unique_loops.digits_of(s.cand[c])))))
+            out.append(s)
+    return out
+
+
+def test_unique_loop_kernel_matches_the_python_search():
+    """kernels/loops.easiest_loop (SE's choice of loop and key; Python builds only that step) gives the Step the
+    Python search gives, on the states SE's walk reaches and on random variations of them and of HoDoKu's."""
+    states = _knocked(_se_states(), 5) + _knocked(path_states()[::3], 7, 1)
+    kinds = set()
+    for state in states:
+        fast, ref = unique_loops.easiest_unique_loop(state), unique_loops.easiest_unique_loop(state, fast=False)
+        assert fast == ref
+        if ref is not None:
+            kinds.add(ref.slug)
+    assert len(states) > 500 and len(kinds) >= 4, kinds
+
+
+def test_cascade_screens_unique_loops_like_python():
+    """kernels/cascade.walk hands SE's unique-loop producer only the states where it finds a step, and the ratings
+    stay those of the Python walk (se_rate with keep_steps runs every producer in Python)."""
+    from sudokit.logic import rating
+    from test_logic_kernels import DATA
+
+    lines = [line.split() for line in DATA.read_text().splitlines() if line and not line.startswith("#")]
+    called = []
+    wrapped = lambda s: called.append(unique_loops.easiest_unique_loop(s)) or called[-1]
+    old = rating.SE_PRODUCERS
+    rating.SE_PRODUCERS = tuple(wrapped if p is unique_loops.easiest_unique_loop else p for p in old)
+    try:
+        for row in lines[::max(1, len(lines) // 20)][:20]:
+            grid = np.array([0 if ch in ".0" else int(ch) for ch in row[0][:81]])
+            from sudokit.logic import api
+            state = api.candidates(grid, GEOMETRY)
+            fast, slow = rating.se_rate(state), rating.se_rate(state, keep_steps=True)
+            assert (fast.er, fast.ep, fast.ed, fast.hardest) == (slow.er, slow.ep, slow.ed, slow.hardest)
+    finally:
+        rating.SE_PRODUCERS = old
+    assert called and all(found is not None for found in called)
+
+
 def _xy_wings_reference(state: Candidates, xyz: bool):
     """XY/XYZ-Wings testing every peer of every pivot (the finder before it kept a set of bivalue cells)."""
     from sudokit.logic.candidates import bits
