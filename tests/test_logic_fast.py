@@ -141,27 +141,29 @@ def test_unique_loop_kernel_matches_the_python_search():
     assert len(states) > 500 and len(kinds) >= 4, kinds
 
 
-def test_cascade_screens_unique_loops_like_python():
-    """kernels/cascade.walk hands SE's unique-loop producer only the states where it finds a step, and the ratings
-    stay those of the Python walk (se_rate with keep_steps runs every producer in Python)."""
-    from sudokit.logic import rating
+def test_cascade_screens_unique_loops_and_bug_like_python():
+    """kernels/cascade.walk hands SE's unique-loop producer only the states where it finds a step, and its BUG
+    producer only the states with BUG cells; the ratings stay those of the Python walk (se_rate with keep_steps runs
+    every producer in Python)."""
+    from sudokit.logic import api, rating
     from test_logic_kernels import DATA
 
     lines = [line.split() for line in DATA.read_text().splitlines() if line and not line.startswith("#")]
-    called = []
-    wrapped = lambda s: called.append(unique_loops.easiest_unique_loop(s)) or called[-1]
+    loops, bugs = [], []
+    wrap_loop = lambda s: loops.append(unique_loops.easiest_unique_loop(s)) or loops[-1]
+    wrap_bug = lambda s: bugs.append(unique_loops._bug_cells(s)) or unique_loops.bug(s)
+    swap = {unique_loops.easiest_unique_loop: wrap_loop, unique_loops.bug: wrap_bug}
     old = rating.SE_PRODUCERS
-    rating.SE_PRODUCERS = tuple(wrapped if p is unique_loops.easiest_unique_loop else p for p in old)
+    rating.SE_PRODUCERS = tuple(swap.get(p, p) for p in old)
     try:
-        for row in lines[::max(1, len(lines) // 20)][:20]:
-            grid = np.array([0 if ch in ".0" else int(ch) for ch in row[0][:81]])
-            from sudokit.logic import api
-            state = api.candidates(grid, GEOMETRY)
+        for row in lines[::max(1, len(lines) // 24)][:24]:
+            state = api.candidates(np.array([0 if ch in ".0" else int(ch) for ch in row[0][:81]]), GEOMETRY)
             fast, slow = rating.se_rate(state), rating.se_rate(state, keep_steps=True)
             assert (fast.er, fast.ep, fast.ed, fast.hardest) == (slow.er, slow.ep, slow.ed, slow.hardest)
     finally:
         rating.SE_PRODUCERS = old
-    assert called and all(found is not None for found in called)
+    assert loops and all(found is not None for found in loops)
+    assert bugs and all(found is not None for found in bugs)
 
 
 def _xy_wings_reference(state: Candidates, xyz: bool):
