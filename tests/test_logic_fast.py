@@ -141,6 +141,17 @@ def test_unique_loop_kernel_matches_the_python_search():
     assert len(states) > 500 and len(kinds) >= 4, kinds
 
 
+def test_loop_kernel_finds_the_python_walks_loops_in_order():
+    """kernels/loops.unique_loops (each house's places of the pair read as masks) lists the loops the Python walk
+    (_walk, _valid) lists, in the same order, on SE-walk states and random variations of them."""
+    total = 0
+    for state in _knocked(_se_states(6), 11, 1):
+        fast = list(unique_loops.valid_loops(state))
+        assert fast == list(unique_loops.valid_loops(state, fast=False))
+        total += len(fast)
+    assert total > 100
+
+
 def test_cascade_screens_unique_loops_and_bug_like_python():
     """kernels/cascade.walk hands SE's unique-loop producer only the states where it finds a step, and its BUG
     producer only the states with BUG cells; the ratings stay those of the Python walk (se_rate with keep_steps runs
