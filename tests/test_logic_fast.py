@@ -92,6 +92,91 @@ def test_easiest_unique_loop_matches_the_minimum_over_every_instance():
     assert found > 3
 
 
+def _se_states(rows: int = 12) -> list:
+    """The states SE's walk hands its unique-loop producer (every call, found or not) on a spread of rated
+    puzzles, captured by wrapping the producer."""
+    from sudokit.logic import api, rating
+    from test_logic_kernels import DATA
+
+    lines = [line.split() for line in DATA.read_text().splitlines() if line and not line.startswith("#")]
+    lines.sort(key=lambda r: float(r[1].split("/")[0]))
+    seen = []
+    wrapped = lambda s: seen.append(s.copy()) or unique_loops.easiest_unique_loop(s)
+    producers = tuple(wrapped if p is unique_loops.easiest_unique_loop else p for p in rating.SE_PRODUCERS)
+    for row in lines[::max(1, len(lines) // rows)][:rows]:
+        state = api.candidates(np.array([0 if ch in ".0" else int(ch) for ch in row[0][:81]]), GEOMETRY)
+        while not state.solved():
+            found = rating.se_next(state, 0, producers)
+            if found is None:
+                break
+            state.apply(found)
+    return seen
+
+
+def _knocked(states, seed: int, per: int = 2) -> list:
+    """Each state and `per` copies with a few random candidates removed (new loops, extras, broken grids)."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for state in states:
+        out.append(state)
+        for _ in range(per):
+            s = state.copy()
+            for c in rng.integers(0, s.houses.ncells, 4).tolist():
+                if s.cand[c].bit_count() > 2:
+                    s.eliminate(c, int(rng.choice(list(unique_loops.digits_of(s.cand[c])))))
+            out.append(s)
+    return out
+
+
+def test_unique_loop_kernel_matches_the_python_search():
+    """kernels/loops.easiest_loop (SE's choice of loop and key; Python builds only that step) gives the Step the
+    Python search gives, on the states SE's walk reaches and on random variations of them and of HoDoKu's."""
+    states = _knocked(_se_states(), 5) + _knocked(path_states()[::3], 7, 1)
+    kinds = set()
+    for state in states:
+        fast, ref = unique_loops.easiest_unique_loop(state), unique_loops.easiest_unique_loop(state, fast=False)
+        assert fast == ref
+        if ref is not None:
+            kinds.add(ref.slug)
+    assert len(states) > 500 and len(kinds) >= 4, kinds
+
+
+def test_loop_kernel_finds_the_python_walks_loops_in_order():
+    """kernels/loops.unique_loops (each house's places of the pair read as masks) lists the loops the Python walk
+    (_walk, _valid) lists, in the same order, on SE-walk states and random variations of them."""
+    total = 0
+    for state in _knocked(_se_states(6), 11, 1):
+        fast = list(unique_loops.valid_loops(state))
+        assert fast == list(unique_loops.valid_loops(state, fast=False))
+        total += len(fast)
+    assert total > 100
+
+
+def test_cascade_screens_unique_loops_and_bug_like_python():
+    """kernels/cascade.walk hands SE's unique-loop producer only the states where it finds a step, and its BUG
+    producer only the states with BUG cells; the ratings stay those of the Python walk (se_rate with keep_steps runs
+    every producer in Python)."""
+    from sudokit.logic import api, rating
+    from test_logic_kernels import DATA
+
+    lines = [line.split() for line in DATA.read_text().splitlines() if line and not line.startswith("#")]
+    loops, bugs = [], []
+    wrap_loop = lambda s: loops.append(unique_loops.easiest_unique_loop(s)) or loops[-1]
+    wrap_bug = lambda s: bugs.append(unique_loops._bug_cells(s)) or unique_loops.bug(s)
+    swap = {unique_loops.easiest_unique_loop: wrap_loop, unique_loops.bug: wrap_bug}
+    old = rating.SE_PRODUCERS
+    rating.SE_PRODUCERS = tuple(swap.get(p, p) for p in old)
+    try:
+        for row in lines[::max(1, len(lines) // 24)][:24]:
+            state = api.candidates(np.array([0 if ch in ".0" else int(ch) for ch in row[0][:81]]), GEOMETRY)
+            fast, slow = rating.se_rate(state), rating.se_rate(state, keep_steps=True)
+            assert (fast.er, fast.ep, fast.ed, fast.hardest) == (slow.er, slow.ep, slow.ed, slow.hardest)
+    finally:
+        rating.SE_PRODUCERS = old
+    assert loops and all(found is not None for found in loops)
+    assert bugs and all(found is not None for found in bugs)
+
+
 def _xy_wings_reference(state: Candidates, xyz: bool):
     """XY/XYZ-Wings testing every peer of every pivot (the finder before it kept a set of bivalue cells)."""
     from sudokit.logic.candidates import bits

@@ -43,6 +43,10 @@ CASES = {
     "target": (["target", str(DATA / "target-sudoku" / "sudoku2.in")], None),
     "binary dp": (["binary", str(DATA / "binary-sudoku" / "sample.in")], None),
     "binary ida": (["binary", "--engine", "ida", str(DATA / "binary-sudoku" / "sample.in")], None),
+    # SE's walk (kernels/cascade) through a unique rectangle type 1, a loop of 6 and a type 3 (kernels/loops)
+    "rate --scale se, unique loops": (["rate", "--scale", "se"], "9.7....43.....2........57.25.3.2..8.8.......1.9.."
+                                      "8.3.62.91........4.....18....6.4\n...2.7...9.......8.3.....9....689............"
+                                      ".783.425...........21.3.74.5...6...3\n"),
 }
 
 

@@ -9,7 +9,9 @@ the twenty or so calls a hard step made before, each of which paid numba's argum
 stats = [er, ep, ed, steps, producer behind er, its strong-link suffix] (prices in tenths), updated as SE's
 getDifficulty does (see kernels/se.rate_basic); the last two name the hardest technique.
 tabs = (cell_houses, peers words, unit_words, sees, then sestrong.memo_buffers: memo keys, results, cells and its
-scratch): the extra tables of kernels/strong, wings, exclusion and the strong-link memo of kernels/sestrong.py.
+scratch (tabs[4:14]), then kernels/loops.unique_loops' out-buffers (cells, lengths, digits), [plain houses] and
+kernels/loops.bug_cells' out-buffers (cells, masks)):
+the extra tables of kernels/strong, wings, exclusion, loops and the strong-link memo of kernels/sestrong.py.
 
 Speed (chains5, 2026-11-23; `python benchmarks/rate.py --hodoku-python /work/peers/venv/bin/python --scale se`,
 machine at load 2-4): ER < 5 961/s (52.8x hodoku-py's 18.2/s), ER 5-9.3 36.4/s (47.5x; was 27.0/s, 35.9x),
@@ -24,13 +26,15 @@ import numpy as np
 from numba import njit
 
 from .exclusion import first_exclusion
+from .loops import bug_cells, easiest_loop
 from .se import _left, apply_counted, empties, producer
 from .sestrong import best_chain_memo
 from .wings import best_wing
 
 # SE producer index -> how its kernel is reached: 0 basic (kernels/se producer id in SE_KERNEL), 1 strong links,
-# 2 bent wing, 3 aligned exclusion; -1 none (Python)
-KIND = np.array([0] * 12 + [1, 0, 0, -1, 0, 0, 0, 1, 2, -1, 1, 2, 3, 2, -1, 2, 3] + [-1] * 16, np.int64)
+# 2 bent wing, 3 aligned exclusion, 4 unique loops, 5 BUG (4 and 5 are screens: Python builds the step when the
+# kernel finds one); -1 none (Python)
+KIND = np.array([0] * 12 + [1, 0, 0, 4, 0, 0, 0, 1, 2, 5, 1, 2, 3, 2, -1, 2, 3] + [-1] * 16, np.int64)
 ARG = np.array(list(range(12)) + [2, 12, 13, 0, 14, 15, 16, 3, 3, 0, 4, 4, 2, 5, 0, 6, 3] + [0] * 16, np.int64)
 
 
@@ -72,6 +76,21 @@ def walk(start, n, values, cand, geo, scan, kind, tabs, stats, out, elim):
     while left:
         if p >= KIND.shape[0] or KIND[p] < 0:
             return p
+        if KIND[p] == 4:
+            # SE's unique loops: Python builds the step (its text and eliminations) only when there is one (19 of
+            # the 349 calls on rate.py's ER < 5 and 5-9.3 samples); the others cost a Python round trip each
+            if tabs[17][0] and easiest_loop(n, values, cand, geo[0], geo[1], tabs[3], geo[4], geo[5], tabs[14],
+                                            tabs[15], tabs[16], best):
+                return p
+            p += 1
+            continue
+        if KIND[p] == 5:
+            # BUG: Python makes the step (or finds none) only when SE's BUG cells exist (10 of the 282 calls on
+            # rate.py's ER 5-9.3 sample)
+            if tabs[17][0] and bug_cells(n, values, cand, geo[1], tabs[1], tabs[18], tabs[19]):
+                return p
+            p += 1
+            continue
         if not _try(p, n, values, cand, geo, scan, kind, tabs, out, elim, best, cells, empty):
             p += 1
             continue

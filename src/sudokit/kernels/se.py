@@ -27,7 +27,11 @@ house's places once per house, not once per digit combination (direct hidden tri
 puzzle went from 0.87 to 0.44 ms. The walks (walk_order, rate_basic, cascade.walk) keep each unit's empty cells in
 an array (`empties`, updated by apply_counted) that the producers read instead of counting N cells a house each
 call: HoDoKu's walk of the ER < 5 sample 137/122/155 -> 99/107/128 us a puzzle, SE's rate_basic 252/281/277 ->
-217/258/250 (A/B in one process against the old module, loaded machine). (After changing a kernel here, delete the numba cache: kernels that call these,
+217/258/250 (A/B in one process against the old module, loaded machine). Hidden and naked sets (ulk) choose
+their combinations among the digits with 2..k places / the cells with 2..k candidates only (Gosper's colex order
+survives removing items, so the same first set): in-kernel, on the states SE's walk tries them on (rate.py's ER < 5
+and 5-9.3 samples), direct hidden pair 3.2 -> 1.6 us, direct hidden triple 5.3 -> 1.8, hidden pair 2.1 -> 1.0,
+hidden triple 0.8 -> 0.34, naked pair 2.9 -> 0.55, naked triple 2.7 -> 0.7, naked quad 0.56 -> 0.44. (After changing a kernel here, delete the numba cache: kernels that call these,
 cascade.walk among them, keep the old code in their cache files.)
 """
 
@@ -155,6 +159,8 @@ def _locking(direct, n, unit_cells, kind, cross, group_end, member, shares, cand
     digits come from one pass over its cells (_locked_digits), and a group's digits that none has are skipped: the
     walks' stuck states 6.7 -> 4.4 us a call, dispatch included (before: a pass per house and digit, and a cell
     test per pair and digit; a per-call table of the pairs' places outside their second house alone gained nothing).
+    Direct: a third house's places outside the pair's second house are counted only when it has two or more
+    (ulk; the 961 stuck states of SE's walk on rate.py's ER < 5 and 5-9.3 samples, best of 5: 5.4 -> 5.0 us).
     """
     g0 = 0
     nunits = unit_cells.shape[0]
@@ -184,8 +190,10 @@ def _locking(direct, n, unit_cells, kind, cross, group_end, member, shares, cand
                         if c3 == a or kind[c3] != kind[a] or not shares[c3, b]:
                             continue
                         m3 = pos[c3, d]
+                        if popcount(m3) < 2:
+                            continue
                         rest = _outside(c3, b, n, unit_cells, member, m3)
-                        if popcount(m3) > 1 and popcount(rest) == 1:
+                        if popcount(rest) == 1:
                             return _place(out, 1, 17 if kind[a] == 2 else 19, unit_cells[c3, _low(rest)], d)
                     continue
                 k = 0
@@ -236,32 +244,37 @@ def _open_cells(u, n, unit_cells, cand):
 def _hidden_set(k, direct, n, unit_cells, scan, empty, cand, out, elim):
     """Hidden subsets of size k (producers 8, 11, 16) or SE's direct hidden pair/triple (2, 4)."""
     pos = np.zeros(n, np.uint64)  # each digit's places in the house, once per house (not once per combination)
+    digs = np.empty(n, np.int64)
     for i in range(scan.shape[0]):
         u = scan[i]
         if not (empty[u] > k if direct else empty[u] > 2 * k):
             continue
         _house_places(u, n, unit_cells, cand, pos)
-        able = 0  # the digits with 2+ places (a combination must lie in them)
+        # the digits with 2..k places (a set's digits lie in them: its k cells hold every place of each), in digit
+        # order; the combinations of these come in the colex order of all digits' (removing items keeps it)
+        m = 0
         for d in range(n):
-            if popcount(pos[d]) >= 2:
-                able |= 1 << d
+            if 2 <= popcount(pos[d]) <= k:
+                digs[m] = d
+                m += 1
+        if m < k:
+            continue
         combo = (1 << k) - 1
-        while combo < (1 << n):
-            if combo & ~able:
-                combo = _next_combo(combo)
-                continue
+        while combo < (1 << m):
             union = np.uint64(0)
-            for d in range(n):
-                if (combo >> d) & 1:
-                    union |= pos[d]
+            chosen = 0
+            for t in range(m):
+                if (combo >> t) & 1:
+                    union |= pos[digs[t]]
+                    chosen |= 1 << digs[t]
             if popcount(union) == k:
                 if direct:
                     for d in range(n):
-                        if (combo >> d) & 1:
+                        if (chosen >> d) & 1:
                             continue
-                        m = pos[d]
-                        rest = m & ~union
-                        if popcount(m) > 1 and popcount(rest) == 1:
+                        md = pos[d]
+                        rest = md & ~union
+                        if popcount(md) > 1 and popcount(rest) == 1:
                             return _place(out, 2 if k == 2 else 4, 20 if k == 2 else 25, unit_cells[u, _low(rest)], d)
                 else:
                     e = 0
@@ -269,7 +282,7 @@ def _hidden_set(k, direct, n, unit_cells, scan, empty, cand, out, elim):
                         if (union >> np.uint64(j)) & np.uint64(1):
                             c = unit_cells[u, j]
                             for d in range(n):
-                                if not (combo >> d) & 1 and (cand[c] >> np.uint64(d)) & np.uint64(1):
+                                if not (chosen >> d) & 1 and (cand[c] >> np.uint64(d)) & np.uint64(1):
                                     elim[e, 0] = c
                                     elim[e, 1] = d + 1
                                     e += 1
@@ -284,28 +297,36 @@ def _hidden_set(k, direct, n, unit_cells, scan, empty, cand, out, elim):
 @njit(cache=True)
 def _naked_set(k, n, unit_cells, scan, empty, cand, out, elim):
     """Naked subsets of size k (producers 6, 9, 14)."""
+    open_ = np.empty(n, np.int64)
     for i in range(scan.shape[0]):
         u = scan[i]
         if empty[u] < 2 * k:
             continue
-        able = _open_cells(u, n, unit_cells, cand)
+        # the cells with 2..k candidates (a set's cells lie in them), in unit order; the combinations of these
+        # come in the colex order of all cells' (removing items keeps it)
+        m = 0
+        for j in range(n):
+            if 2 <= popcount(cand[unit_cells[u, j]]) <= k:
+                open_[m] = j
+                m += 1
+        if m < k:
+            continue
         combo = (1 << k) - 1
-        while combo < (1 << n):
-            if combo & ~able:
-                combo = _next_combo(combo)
-                continue
+        while combo < (1 << m):
             union = np.uint64(0)
-            for j in range(n):
-                if (combo >> j) & 1:
-                    union |= cand[unit_cells[u, j]]
+            chosen = 0
+            for t in range(m):
+                if (combo >> t) & 1:
+                    union |= cand[unit_cells[u, open_[t]]]
+                    chosen |= 1 << open_[t]
             if popcount(union) == k:
                 e = 0
                 for j in range(n):
-                    if not (combo >> j) & 1:
+                    if not (chosen >> j) & 1:
                         c = unit_cells[u, j]
-                        m = cand[c] & union
+                        md = cand[c] & union
                         for d in range(n):
-                            if (m >> np.uint64(d)) & np.uint64(1):
+                            if (md >> np.uint64(d)) & np.uint64(1):
                                 elim[e, 0] = c
                                 elim[e, 1] = d + 1
                                 e += 1
@@ -321,25 +342,32 @@ def _naked_set(k, n, unit_cells, scan, empty, cand, out, elim):
 def _locked_set(k, n, unit_cells, scan, kind, member, empty, cand, out, elim):
     """Locked pair/triple (producers 19, 20): a naked subset of a box that lies in one line clears both."""
     ncells = cand.shape[0]
+    open_ = np.empty(n, np.int64)
     for i in range(scan.shape[0]):
         u = scan[i]
         if kind[u] != 2 or empty[u] < 2 * k:
             continue
-        able = _open_cells(u, n, unit_cells, cand)
+        m = 0  # the cells with 2..k candidates, as in _naked_set
+        for j in range(n):
+            if 2 <= popcount(cand[unit_cells[u, j]]) <= k:
+                open_[m] = j
+                m += 1
+        if m < k:
+            continue
         combo = (1 << k) - 1
-        while combo < (1 << n):
-            if combo & ~able:
-                combo = _next_combo(combo)
-                continue
+        while combo < (1 << m):
             union = np.uint64(0)
+            chosen = 0
             first = -1
-            for j in range(n):
-                if (combo >> j) & 1:
+            for t in range(m):
+                if (combo >> t) & 1:
+                    j = open_[t]
                     union |= cand[unit_cells[u, j]]
+                    chosen |= 1 << j
                     if first < 0:
                         first = unit_cells[u, j]
             if popcount(union) == k:
-                line = _line_of(k, u, combo, first, n, unit_cells, member)
+                line = _line_of(k, u, chosen, first, n, unit_cells, member)
                 if line >= 0:
                     e = 0
                     more = False
@@ -348,13 +376,13 @@ def _locked_set(k, n, unit_cells, scan, kind, member, empty, cand, out, elim):
                             continue
                         inside = False
                         for j in range(n):
-                            if (combo >> j) & 1 and unit_cells[u, j] == c:
+                            if (chosen >> j) & 1 and unit_cells[u, j] == c:
                                 inside = True
                         if inside:
                             continue
-                        m = cand[c] & union
+                        md = cand[c] & union
                         for d in range(n):
-                            if (m >> np.uint64(d)) & np.uint64(1):
+                            if (md >> np.uint64(d)) & np.uint64(1):
                                 elim[e, 0] = c
                                 elim[e, 1] = d + 1
                                 e += 1
@@ -441,7 +469,8 @@ def _fish(k, n, unit_cells, values, cand, out, elim):
     2+ places only (_first_fish), keeping the smallest base. The ER < 5 and 5-7 walks' stuck states (us a call,
     dispatch included): X-Wing 10.5 -> 6.9 -> 5.2, Swordfish 12.7 -> 7.6 -> 4.8 (the middle figures: every tuple
     and digit over a per-call table of the lines' places, _line_places; before it a pass over N cells per line,
-    digit and tuple)."""
+    digit and tuple). ulk: base lines with 2..k places only (in-kernel on SE's walk states, X-Wing 3.0 -> 1.55 us,
+    Swordfish 3.3 -> 1.8)."""
     placed = np.zeros(n, np.int64)
     for c in range(values.shape[0]):
         if values[c]:
@@ -455,8 +484,8 @@ def _fish(k, n, unit_cells, values, cand, out, elim):
             if placed[d] + 2 * k > n:
                 continue
             m = 0
-            for line in range(n):
-                if popcount(pos[off + line, d]) >= 2:
+            for line in range(n):  # a base line has 2..k places (its places lie in the k cover lines)
+                if 2 <= popcount(pos[off + line, d]) <= k:
                     lines[m] = line
                     m += 1
             if m < k:

@@ -21,6 +21,10 @@ with the minimum over every instance). _is_grave counts places from `where` minu
 us. Left: ~18 loops a call still go through _loop_steps in Python; a kernel for types 1-4 is the next step.
 sechains: type 3's hidden sets read each digit's places once and leave out digits in no set (see _type3_hidden):
 the 340 calls of SE's walk over the 40 puzzles of ER 5-9.3 of benchmarks/rate.py 31.4 -> 27.7 ms (best of 7).
+ulk: the choice is kernels/loops.easiest_loop (which steps exist and their keys, numba), Python builds only the
+chosen loop's steps up to the chosen one; kernels/cascade.walk runs it as a screen, so SE's walk comes back to
+Python only for the 19 of 349 calls that find a step. The 9 calls of ER < 5: 3.9 -> 0.6 ms; SE's scale on
+rate.py's samples (/tmp bench, best of 5) ER < 5 1970 -> 2515/s, 5-9.3 86 -> 90/s.
 """
 
 from __future__ import annotations
@@ -294,10 +298,14 @@ def _type4(state: Candidates, lp: _Loop, a: int, b: int):
                 return
 
 
-def easiest_unique_loop(state: Candidates):
-    """SE's UniqueLoops choice: the lowest price, then the lowest type, then the first found."""
+def easiest_unique_loop(state: Candidates, fast: bool = True):
+    """SE's UniqueLoops choice: the lowest price, then the lowest type, then the first found (kernels/loops.
+    easiest_loop picks the loop and the step's key when fast, Python builds only that step; else the search below,
+    its readable reference)."""
     if not state.houses.plain:
         return None
+    if fast and state.n <= 32:
+        return _easiest_fast(state)
     best = None
     beat = [None]  # best's key, which _loop_steps reads to skip type 3 searches that cannot win (~half the time)
     for loop, v1, v2 in valid_loops(state):
@@ -310,6 +318,31 @@ def easiest_unique_loop(state: Candidates):
         if best[0] == (_loop_price(4), 1) if best else False:
             break  # the cheapest price and the lowest type: nothing found later can beat it
     return best[1].make() if best else None
+
+
+def _easiest_fast(state: Candidates):
+    """easiest_unique_loop through kernels/loops.easiest_loop: the loop and (price, type) of SE's choice; the
+    first step of that loop with that key is the one the search above keeps (no earlier step is cheaper)."""
+    import numpy as np
+
+    from ..kernels.loops import easiest_loop
+    from .forcing import tables
+    from .rating import fast_tables
+
+    geo, fast = tables(state.houses), fast_tables(state.houses)
+    cells = fast.buffer("loop cells", (4096, state.houses.ncells), np.int64)
+    lengths = fast.buffer("loop lengths", (4096,), np.int64)
+    digits = fast.buffer("loop digits", (4096, 2), np.int64)
+    best = np.zeros(3, np.int64)
+    if not easiest_loop(state.n, np.array(state.values, np.int64), np.array(state.cand, np.uint64), geo[0], geo[1],
+                        fast.sees, geo[4], geo[5], cells, lengths, digits, best):
+        return None
+    i, key = int(best[0]), (int(best[1]), int(best[2]))
+    loop, (v1, v2) = cells[i, :lengths[i]].tolist(), digits[i].tolist()
+    for kind, found in _loop_steps(state, loop, v1, v2, lazy=True):
+        if (int(round(found.se * 10)), kind) == key:
+            return found.make()
+    raise AssertionError("kernels/loops.easiest_loop chose a step the loop does not give")
 
 
 def bug(state: Candidates, fast: bool = True):
