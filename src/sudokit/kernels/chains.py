@@ -73,6 +73,11 @@ from the development bank, replayed, best of 3 CPU times; every hint identical t
   shallower than any bound (504,805 -> 502,350 records over every run of the 92 static calls, even with each
   call's final best as the bound). The per-call buffers of loops_best/multiple_best (1.4 MB) kept in the Stores
   instead of allocated per call: no change (0.1175 vs 0.1181 s on the 239 loops calls).
+- Tried and dropped (sechains2; the same 239 loops calls, replayed, best of 7 CPU times, main and the variant
+  alternated twice): the search limits kept per mode until best changes (_limit_seeded bisects twice per source)
+  and _closure's reach ORs skipped for a component already merged (a stamp per component): 0.0726/0.0731 ->
+  0.0721/0.0715 s, noise. Of the 0.072 s, static_graph takes 0.016 and the three closures with _graph_of's
+  filtering 0.018 (a loops_best cut down to them, timed on the same calls); the searches (links.py) the rest.
 """
 
 from __future__ import annotations
