@@ -79,6 +79,15 @@ def _sees_group(cell, g, g_ptr, g_idx, sees):
     return True
 
 
+@njit(cache=True, inline="always")
+def _sees_all(g2, g, g_ptr, g_idx, sees):
+    """True if every cell of group g2 sees every cell of group g."""
+    for j in range(g_ptr[g2], g_ptr[g2 + 1]):
+        if not _sees_group(g_idx[j], g, g_ptr, g_idx, sees):
+            return False
+    return True
+
+
 @njit(cache=True)
 def graph_edges(kind, n, cand, nodes, groups, geo, us, vs):
     """The implications of a candidate grid as edge lists (us -> vs); returns their number, or -1 if they do not
@@ -90,6 +99,7 @@ def graph_edges(kind, n, cand, nodes, groups, geo, us, vs):
     g_ptr, g_idx, g_line, g_box = groups
     unit_cells, peers_ptr, peers_idx, sees = geo
     ng = g_line.shape[0]
+    hd_ptr, hd_idx = _house_groups(unit_cells.shape[0], n, nnormal, node_digit, g_line, g_box)
     k = 0
     for a in range(nnormal):
         c, d = node_cell[a], node_digit[a]
@@ -106,18 +116,12 @@ def graph_edges(kind, n, cand, nodes, groups, geo, us, vs):
             if b >= 0 and not _group_has(g, q, g_ptr, g_idx) and _sees_group(q, g, g_ptr, g_idx, sees):
                 k = _edge(2 * a + 1, 2 * b, k, us, vs)
                 k = _edge(2 * b + 1, 2 * a, k, us, vs)
-        for g2 in range(ng):
-            if g2 == g or node_digit[nnormal + g2] != d:
-                continue
-            ok = True
-            for j in range(g_ptr[g2], g_ptr[g2 + 1]):
-                if not _sees_group(g_idx[j], g, g_ptr, g_idx, sees):
-                    ok = False
-                    break
-            if ok:
-                k = _edge(2 * a + 1, 2 * (nnormal + g2), k, us, vs)
+        for h in (g_line[g], g_box[g]):  # a group (2+ cells) is seen only from its line and box
+            for t in range(hd_ptr[h * n + d - 1], hd_ptr[h * n + d]):
+                g2 = hd_idx[t]
+                if g2 != g and _sees_all(g2, g, g_ptr, g_idx, sees):
+                    k = _edge(2 * a + 1, 2 * (nnormal + g2), k, us, vs)
     if kind != GRAPH_XY:
-        hd_ptr, hd_idx = _house_groups(unit_cells.shape[0], n, nnormal, node_digit, g_line, g_box)
         k = _strong(n, cand, cand_node, nnormal, groups, hd_ptr, hd_idx, unit_cells, k, us, vs)
     if kind == GRAPH_X:
         return k
