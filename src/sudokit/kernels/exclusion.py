@@ -16,6 +16,9 @@ excluders are among the pair's), the third cells are listed from bit sets (not d
 triples run _evaluate3: three loops that skip a digit pair two cells that see each other cannot share before the
 third cell is tried, and skip a branch that could only allow digits already allowed (776 -> 407). Same first
 exclusion and eliminations (checked against the previous kernel on 8,736 states, 3,095 with an exclusion).
+_evaluate3 keeps only the excluders whose candidates lie within the three cells' (no other can be taken whole) and
+returns 0 at once when none is left and the cells do not all see each other (then every choice extends): on the
+105 ATE states of SE's walk at ER 5-9.3 (+ ER < 5) of rate.py, 410 -> 200 us a call, same results (checksummed).
 """
 
 from __future__ import annotations
@@ -114,17 +117,22 @@ def _evaluate3(cells, cand, sees, common, out, ex):
     cell's digits are tried, and a branch that can only allow digits already allowed is not walked (what is
     allowed is a union over the combinations, so the order and the skipped ones do not change it); stops with 0
     as soon as every candidate is allowed."""
+    c0, c1, c2 = cells[0], cells[1], cells[2]
+    m0, m1, m2 = cand[c0], cand[c1], cand[c2]
+    s01, s02, s12 = sees[c0, c1], sees[c0, c2], sees[c1, c2]
+    union = m0 | m1 | m2
     nw = common.shape[0]
     ne = 0
     for w in range(nw):
         m = common[w]
         while m:
-            ex[ne] = cand[w * 64 + ctz(m)]  # the excluders' candidates
-            ne += 1
+            x = cand[w * 64 + ctz(m)]  # an excluder's candidates: only one within the cells' can take them all
+            if x & ~union == 0:
+                ex[ne] = x
+                ne += 1
             m &= m - np.uint64(1)
-    c0, c1, c2 = cells[0], cells[1], cells[2]
-    m0, m1, m2 = cand[c0], cand[c1], cand[c2]
-    s01, s02, s12 = sees[c0, c1], sees[c0, c2], sees[c1, c2]
+    if ne == 0 and not (s01 and s02 and s12):
+        return 0  # with 2+ candidates a cell, any choice in one cell extends past one or two "differs" constraints
     a0 = np.uint64(0)
     a1 = np.uint64(0)
     a2 = np.uint64(0)
