@@ -21,6 +21,7 @@ import numpy as np
 from numba import njit
 
 from .bits import clz, ctz, popcount
+from .se import _empty
 
 
 @njit(cache=True)
@@ -436,16 +437,6 @@ def _hidden3(u, k, a, b, v1, v2, extra, n, unit_cells, cand, pos):
 
 
 @njit(cache=True)
-def _empty_in(u, n, unit_cells, values):
-    """The empty cells of unit u."""
-    k = 0
-    for j in range(n):
-        if values[unit_cells[u, j]] == 0:
-            k += 1
-    return k
-
-
-@njit(cache=True)
 def _type3(t, cap, a, b, v1, v2, extra, n, values, cand, cell_units, unit_cells, sees, peers_ptr, peers_idx, pool,
            cells, pos):
     """The lowest price (tenths) below cap of a type 3 step of a loop of price t, or cap if none: set sizes 2..7,
@@ -458,7 +449,7 @@ def _type3(t, cap, a, b, v1, v2, extra, n, values, cand, cell_units, unit_cells,
             u = cell_units[a, i]
             if u != cell_units[b, 0] and u != cell_units[b, 1] and u != cell_units[b, 2]:
                 continue
-            empty = _empty_in(u, n, unit_cells, values)
+            empty = _empty(u, n, unit_cells, values)
             if t + k - 1 < best and 2 * k <= empty and k >= popcount(extra) and \
                     _naked3(u, k, a, b, extra, n, unit_cells, cand, sees, peers_ptr, peers_idx, pool, cells):
                 best = t + k - 1

@@ -56,6 +56,18 @@ def _empty(u, n, unit_cells, values):
 
 
 @njit(cache=True)
+def _set_cells(u, k, n, unit_cells, cand, open_):
+    """The places in unit u of the cells with 2..k candidates (a naked set's cells lie in them), in unit order,
+    into open_; their count."""
+    m = 0
+    for j in range(n):
+        if 2 <= popcount(cand[unit_cells[u, j]]) <= k:
+            open_[m] = j
+            m += 1
+    return m
+
+
+@njit(cache=True)
 def _low(m):
     """The index of the lowest set bit."""
     i = 0
@@ -304,11 +316,7 @@ def _naked_set(k, n, unit_cells, scan, empty, cand, out, elim):
             continue
         # the cells with 2..k candidates (a set's cells lie in them), in unit order; the combinations of these
         # come in the colex order of all cells' (removing items keeps it)
-        m = 0
-        for j in range(n):
-            if 2 <= popcount(cand[unit_cells[u, j]]) <= k:
-                open_[m] = j
-                m += 1
+        m = _set_cells(u, k, n, unit_cells, cand, open_)
         if m < k:
             continue
         combo = (1 << k) - 1
@@ -347,11 +355,7 @@ def _locked_set(k, n, unit_cells, scan, kind, member, empty, cand, out, elim):
         u = scan[i]
         if kind[u] != 2 or empty[u] < 2 * k:
             continue
-        m = 0  # the cells with 2..k candidates, as in _naked_set
-        for j in range(n):
-            if 2 <= popcount(cand[unit_cells[u, j]]) <= k:
-                open_[m] = j
-                m += 1
+        m = _set_cells(u, k, n, unit_cells, cand, open_)
         if m < k:
             continue
         combo = (1 << k) - 1
