@@ -34,6 +34,18 @@ def test_rate_json_fields():
     assert doc["er"] == 2.5 and doc["status"] == "ok"
 
 
+def test_rate_one_scale_leaves_the_other_blank_not_zero():
+    both = json.loads(run("rate", "--json", "-", stdin=EASY + "\n").output)
+    se = json.loads(run("rate", "--json", "--scale", "se", "-", stdin=EASY + "\n").output)
+    hodoku = json.loads(run("rate", "--json", "--scale", "hodoku", "-", stdin=EASY + "\n").output)
+    assert (se["er"], se["ep"], se["ed"], se["hardest"]) == (both["er"], both["ep"], both["ed"], both["hardest"])
+    assert se["level"] is None and se["score"] is None and se["hodoku_hardest"] is None
+    assert (hodoku["level"], hodoku["score"]) == (both["level"], both["score"]) and hodoku["er"] is None
+    assert run("rate", "--scale", "hodoku", "-", stdin=EASY + "\n").output.split() == ["-/-/-", both["level"],
+                                                                                         str(both["score"]), "-"]
+    assert run("rate", "--scale", "se", "-", stdin=EASY + "\n").output.split()[:3] == ["2.5/1.2/1.2", "-", "-"]
+
+
 def test_rate_refuses_several_solutions_and_keeps_the_rest():
     several = "." * 81
     result = run("rate", "-", stdin=f"{several}\n{EASY}\n")

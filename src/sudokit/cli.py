@@ -821,7 +821,9 @@ def _rating_text(r: dict) -> str:
     """A rating on one line: ER/EP/ED, HoDoKu level and score, hardest technique (a cut-short rating says so)."""
     bound = ">=" if r.get("reason") == "time limit" else ""
     note = f" ({r['reason']})" if r.get("reason") else ""
-    return f"{bound}{r['er']:.1f}/{r['ep']:.1f}/{r['ed']:.1f} {r['level']} {r['score']} {r['hardest']}{note}"
+    se = "-/-/-" if r["er"] is None else f"{r['er']:.1f}/{r['ep']:.1f}/{r['ed']:.1f}"
+    level, score = ("-", "-") if r["level"] is None else (r["level"], r["score"])
+    return f"{bound}{se} {level} {score} {r['hardest'] if r['hardest'] is not None else '-'}{note}"
 
 
 def _problem(result: dict) -> str | None:
@@ -926,6 +928,7 @@ def rate(file, box, symbols, fmt, json_, variant, scale, max_seconds, jobs, prog
     behind ER. --json adds the HoDoKu hardest technique, the fast engine's guesses (machine difficulty) and
     the seconds taken: fields er, ep, ed, level, score, hardest, hodoku_hardest, guesses, complete, seconds.
     A puzzle without exactly one solution is not rated ('no solution' / 'multiple solutions', exit 1).
+    --scale se or hodoku computes one scale alone (faster); the other's fields read '-' (null in --json).
     Exit codes: 0 done, 1 not unique, 2 bad input, 3 --max-seconds hit (the rating so far is printed), 130 Ctrl-C.
     --jobs N (local processes) or --scheduler ADDRESS (Dask) rate the file in blocks, answers in input order;
     --checkpoint FILE journals finished blocks so the same command run again resumes.

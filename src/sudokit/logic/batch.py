@@ -77,13 +77,21 @@ def work(task: str, item: Item, options: dict) -> dict:
         scale = options.get("scale", "both")
         rating = api.rate(state, item.geometry, item.marks, options.get("max_seconds"), hodoku=scale != "se",
                           se=scale != "hodoku")
-        return {**base, "status": _status(rating), "rating": rating.to_json()}
+        return {**base, "status": _status(rating), "rating": _scaled(rating.to_json(), scale)}
     except NoSolution:
         return {**base, "status": "no solution", "message": "no solution"}
     except NotUnique:
         return {**base, "status": "multiple solutions", "message": "more than one solution"}
     except InputError as exc:
         return {**base, "status": "invalid", "message": str(exc)}
+
+
+OFF_FIELDS = {"se": ("level", "score", "hodoku_hardest"), "hodoku": ("er", "ep", "ed", "hardest")}
+
+
+def _scaled(rating: dict, scale: str) -> dict:
+    """A rating's fields, those of a scale not computed (--scale) set to None rather than a made-up 0."""
+    return {**rating, **{field: None for field in OFF_FIELDS.get(scale, ())}}
 
 
 def _status(rating) -> str:
