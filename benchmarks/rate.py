@@ -48,7 +48,9 @@ def spearman(a, b) -> float:
         for v in np.unique(x):
             r[x == v] = r[x == v].mean()
         return r
-    return float(np.corrcoef(ranks(a), ranks(b))[0, 1]) if len(a) > 2 else float("nan")
+    if len(a) <= 2 or np.ptp(a) == 0 or np.ptp(b) == 0:  # undefined (the 11+ row's published ratings are all 11)
+        return float("nan")
+    return float(np.corrcoef(ranks(a), ranks(b))[0, 1])
 
 
 def bank(path: Path) -> list[tuple[str, float]]:
