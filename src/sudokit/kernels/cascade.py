@@ -53,7 +53,7 @@ def _try(p, n, values, cand, geo, scan, kind, tabs, out, elim, best, cells, empt
         out[0], out[1], out[2], out[3], out[4] = p, best[0], -1, 0, best[1]
         return True
     if k == 2:
-        if not best_wing(a, n, cand, geo[1], geo[9], tabs[3], best, elim):
+        if not best_wing(a, n, cand, geo[1], geo[9], tabs[3], tabs[1], best, elim):
             return False
         out[0], out[1], out[2], out[3], out[4] = p, best[0], -1, 0, best[1]
         return True

@@ -24,6 +24,8 @@ less the ones it cannot share and, per excluder, the one digit that would take i
 b1): on the 105 ATE states of SE's walk at ER 5-9.3 of rate.py (sewalk3), 200 -> 145 us a call, same first
 exclusions on all 21,146 states of the walk at ER 5-7 and 5-9.3. What is left is mostly the listing: with
 _evaluate3 cut to its excluder scan the call is still 89 us (7,400 third cells a state, 1,700 with 2+ excluders).
+Tried and lost (sewalk3): listing only the third cells that see two of the pair's common excluders (a bit set per
+pair from peer words) - the set costs about what the 5,700 skipped third cells did (interleaved A/B: no gain).
 """
 
 from __future__ import annotations
