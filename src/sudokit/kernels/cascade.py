@@ -18,6 +18,15 @@ machine at load 2-4): ER < 5 961/s (52.8x hodoku-py's 18.2/s), ER 5-9.3 36.4/s (
 7-8.5 59.7/s, 8.5-9.3 9.23/s; both scales (default) 473/s (26.0x) and 19.1/s (24.8x; was 24.9x / 20.3x). From:
 the per-digit strong-link memo (sestrong.py), ATE's pruned evaluation (exclusion.py), the closure-pruned cycle
 and forcing searches of loops_best (links.py), BUG in numba (loops.bug_cells).
+sewalk3 (2026-11-24): what the walk's producers cost, each timed in-kernel on the states the walk tries it on
+(rate.py's samples, both scales, 40 puzzles; ms a sample, us a call): at ER 5-7 (walk ~32 ms of ~83 ms CPU)
+unique-loop screen 3.8 (44), StrongLinks(3) 3.4 (51), StrongLinks(2) 3.4 (20), direct pointing 3.2 (6.5), hidden
+single 2.1 (0.8 x 2,551), WXYZ 1.9 (34); at ER 5-9.3 (walk ~138 of ~730 ms) ATE 21.5 (205), StrongLinks(3) 16
+(49; 23 with a warm memo), StrongLinks(2) 10, loop screen 10 (29), StrongLinks(4) 8, the bent wings 7.6, 7.1, 6.1
+and 1.1, direct pointing 5.1, APE 5.0 (20). Cut here: the loop screen (loops.loop_step), bent wings' eliminations
+(wings.py), ATE's third cell and APE as masks (exclusion.py). Whole walk, process time in cascade.walk over the
+sample, best of 3, main 09de295 vs sewalk3 alternated (load 7-9): ER 5-7 34.3 / 36.0 -> 31.7 / 30.9 ms, ER 5-9.3
+153 / 169 -> 131 / 134 ms (/tmp/sewalk3/walktime.py). Not cut: StrongLinks' per-digit search is kernels/strong.py.
 """
 
 from __future__ import annotations

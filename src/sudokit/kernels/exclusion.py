@@ -5,9 +5,9 @@ and no unsolved peer with a single candidate; a base cell's excluders are its pe
 cells with at least two common excluders, every combination of their candidates is tried: it is impossible if two
 cells that see each other get the same digit or if it takes every candidate of a common excluder.
 
-Speed: bits are walked with ctz and _evaluate's (then generic) scratch comes from the caller (it runs for every pair or triple
-with two common excluders, and allocated five arrays each time): ATE on hard states (SE path steps priced 6.5+ of
-the dev bank's 7-9.3 puzzles) went from ~1.0 ms to ~0.46 ms a call, APE from ~80 us to ~23 us.
+Speed: bits are walked with ctz and the then generic _evaluate's scratch comes from the caller (it runs for every
+pair or triple with two common excluders, and allocated five arrays each time): ATE on hard states (SE path
+steps priced 6.5+ of the dev bank's 7-9.3 puzzles) went from ~1.0 ms to ~0.46 ms a call, APE from ~80 us to ~23 us.
 Measured inside SE's walk on the 40 puzzles of ER 5-9.3 of benchmarks/rate.py (ATE: 105 calls, 3 hits, the
 costliest producer of the walk), ATE 1187 -> 407 us a call: _evaluate stops with 0 once every candidate of the
 cells is allowed (what it allows is a union, so nothing later can remove a digit from it: 1187 -> 776); a pair
@@ -67,9 +67,9 @@ def _bases(k, cand, peers_ptr, peers_idx, base, excl):
 @njit(cache=True)
 def _evaluate2(cells, cand, sees, common, out):
     """Aligned pair exclusion on two cells with these common excluders (eliminations into out, returns their
-    number), one loop: the second cell's digits that complete b0 are its candidates less b0 (when
-    the cells see each other) and, per excluder within the cells' digits, the one digit that would take it whole
-    (all of them when it is within b0); stops with 0 once every candidate is allowed."""
+    number), one loop: the second cell's digits that complete b0 are its candidates less b0 (when the cells see
+    each other) and, per excluder within the cells' digits, the one digit that would take it whole (all of them
+    when it is within b0); stops with 0 once every candidate is allowed."""
     c0, c1 = cells[0], cells[1]
     m0, m1 = cand[c0], cand[c1]
     s01 = sees[c0, c1]
@@ -105,10 +105,10 @@ def _evaluate2(cells, cand, sees, common, out):
 
 @njit(cache=True)
 def _evaluate3(cells, cand, sees, common, out, ex):
-    """Aligned triple exclusion (as _evaluate2) written as three loops: a digit pair two cells cannot share is skipped before the third
-    cell's digits are tried, and a branch that can only allow digits already allowed is not walked (what is
-    allowed is a union over the combinations, so the order and the skipped ones do not change it); stops with 0
-    as soon as every candidate is allowed."""
+    """Aligned triple exclusion (as _evaluate2) written as three loops: a digit pair two cells cannot share is
+    skipped before the third cell's digits are tried, and a branch that can only allow digits already allowed is
+    not walked (what is allowed is a union over the combinations, so the order and the skipped ones do not change
+    it); stops with 0 as soon as every candidate is allowed."""
     c0, c1, c2 = cells[0], cells[1], cells[2]
     m0, m1, m2 = cand[c0], cand[c1], cand[c2]
     s01, s02, s12 = sees[c0, c1], sees[c0, c2], sees[c1, c2]
