@@ -141,6 +141,24 @@ def test_unique_loop_kernel_matches_the_python_search():
     assert len(states) > 500 and len(kinds) >= 4, kinds
 
 
+def test_loop_step_screen_says_whether_the_python_search_finds_a_step():
+    """kernels/loops.loop_step (cascade.walk's screen: each loop from its lowest bivalue cell only) is 1 exactly
+    when the Python search finds a unique loop step, on SE-walk states and random variations of them."""
+    from sudokit.kernels.loops import loop_step
+    from sudokit.logic import rating
+
+    states, hits = _knocked(_se_states(), 5, 4) + _knocked(path_states()[::3], 7, 1), 0
+    fast = rating.fast_tables(states[0].houses)
+    geo, sees = fast.geo, fast.tabs[3]
+    for state in states:
+        found = loop_step(state.n, np.array(state.values, np.int64), np.array(state.cand, np.uint64), geo[0], geo[1],
+                          sees, geo[4], geo[5], np.zeros(5, np.int64))
+        ref = unique_loops.easiest_unique_loop(state, fast=False)
+        assert found == (ref is not None)
+        hits += found
+    assert len(states) > 500 and hits > 10, (len(states), hits)
+
+
 def test_loop_kernel_finds_the_python_walks_loops_in_order():
     """kernels/loops.unique_loops (each house's places of the pair read as masks) lists the loops the Python walk
     (_walk, _valid) lists, in the same order, on SE-walk states and random variations of them."""

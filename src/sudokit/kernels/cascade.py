@@ -9,8 +9,8 @@ the twenty or so calls a hard step made before, each of which paid numba's argum
 stats = [er, ep, ed, steps, producer behind er, its strong-link suffix] (prices in tenths), updated as SE's
 getDifficulty does (see kernels/se.rate_basic); the last two name the hardest technique.
 tabs = (cell_houses, peers words, unit_words, sees, then sestrong.memo_buffers: memo keys, results, cells and its
-scratch (tabs[4:14]), then kernels/loops.unique_loops' out-buffers (cells, lengths, digits), [plain houses] and
-kernels/loops.bug_cells' out-buffers (cells, masks)):
+scratch (tabs[4:14]), then kernels/loops.unique_loops' out-buffers (cells, lengths, digits; unused since the
+screen became loops.loop_step), [plain houses] and kernels/loops.bug_cells' out-buffers (cells, masks)):
 the extra tables of kernels/strong, wings, exclusion, loops and the strong-link memo of kernels/sestrong.py.
 
 Speed (chains5, 2026-11-23; `python benchmarks/rate.py --hodoku-python /work/peers/venv/bin/python --scale se`,
@@ -18,6 +18,15 @@ machine at load 2-4): ER < 5 961/s (52.8x hodoku-py's 18.2/s), ER 5-9.3 36.4/s (
 7-8.5 59.7/s, 8.5-9.3 9.23/s; both scales (default) 473/s (26.0x) and 19.1/s (24.8x; was 24.9x / 20.3x). From:
 the per-digit strong-link memo (sestrong.py), ATE's pruned evaluation (exclusion.py), the closure-pruned cycle
 and forcing searches of loops_best (links.py), BUG in numba (loops.bug_cells).
+sewalk3 (2026-11-24): what the walk's producers cost, each timed in-kernel on the states the walk tries it on
+(rate.py's samples, both scales, 40 puzzles; ms a sample, us a call): at ER 5-7 (walk ~32 ms of ~83 ms CPU)
+unique-loop screen 3.8 (44), StrongLinks(3) 3.4 (51), StrongLinks(2) 3.4 (20), direct pointing 3.2 (6.5), hidden
+single 2.1 (0.8 x 2,551), WXYZ 1.9 (34); at ER 5-9.3 (walk ~138 of ~730 ms) ATE 21.5 (205), StrongLinks(3) 16
+(49; 23 with a warm memo), StrongLinks(2) 10, loop screen 10 (29), StrongLinks(4) 8, the bent wings 7.6, 7.1, 6.1
+and 1.1, direct pointing 5.1, APE 5.0 (20). Cut here: the loop screen (loops.loop_step), bent wings' eliminations
+(wings.py), ATE's third cell and APE as masks (exclusion.py). Whole walk, process time in cascade.walk over the
+sample, best of 3, main 09de295 vs sewalk3 alternated (load 7-9): ER 5-7 34.3 / 36.0 -> 31.7 / 30.9 ms, ER 5-9.3
+153 / 169 -> 131 / 134 ms (/tmp/sewalk3/walktime.py). Not cut: StrongLinks' per-digit search is kernels/strong.py.
 """
 
 from __future__ import annotations
@@ -26,7 +35,7 @@ import numpy as np
 from numba import njit
 
 from .exclusion import first_exclusion
-from .loops import bug_cells, easiest_loop
+from .loops import bug_cells, loop_step
 from .se import _left, apply_counted, empties, producer
 from .sestrong import best_chain_memo
 from .wings import best_wing
@@ -53,7 +62,7 @@ def _try(p, n, values, cand, geo, scan, kind, tabs, out, elim, best, cells, empt
         out[0], out[1], out[2], out[3], out[4] = p, best[0], -1, 0, best[1]
         return True
     if k == 2:
-        if not best_wing(a, n, cand, geo[1], geo[9], tabs[3], best, elim):
+        if not best_wing(a, n, cand, geo[1], geo[9], tabs[3], tabs[1], best, elim):
             return False
         out[0], out[1], out[2], out[3], out[4] = p, best[0], -1, 0, best[1]
         return True
@@ -79,8 +88,8 @@ def walk(start, n, values, cand, geo, scan, kind, tabs, stats, out, elim):
         if KIND[p] == 4:
             # SE's unique loops: Python builds the step (its text and eliminations) only when there is one (19 of
             # the 349 calls on rate.py's ER < 5 and 5-9.3 samples); the others cost a Python round trip each
-            if tabs[17][0] and easiest_loop(n, values, cand, geo[0], geo[1], tabs[3], geo[4], geo[5], tabs[14],
-                                            tabs[15], tabs[16], best):
+            # the screen asks only whether a loop gives a step (kernels/loops.loop_step, each loop once a direction)
+            if tabs[17][0] and loop_step(n, values, cand, geo[0], geo[1], tabs[3], geo[4], geo[5], best):
                 return p
             p += 1
             continue

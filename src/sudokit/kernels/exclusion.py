@@ -5,9 +5,9 @@ and no unsolved peer with a single candidate; a base cell's excluders are its pe
 cells with at least two common excluders, every combination of their candidates is tried: it is impossible if two
 cells that see each other get the same digit or if it takes every candidate of a common excluder.
 
-Speed: bits are walked with ctz and _evaluate's scratch comes from the caller (it runs for every pair or triple
-with two common excluders, and allocated five arrays each time): ATE on hard states (SE path steps priced 6.5+ of
-the dev bank's 7-9.3 puzzles) went from ~1.0 ms to ~0.46 ms a call, APE from ~80 us to ~23 us.
+Speed: bits are walked with ctz and the then generic _evaluate's scratch comes from the caller (it runs for every
+pair or triple with two common excluders, and allocated five arrays each time): ATE on hard states (SE path
+steps priced 6.5+ of the dev bank's 7-9.3 puzzles) went from ~1.0 ms to ~0.46 ms a call, APE from ~80 us to ~23 us.
 Measured inside SE's walk on the 40 puzzles of ER 5-9.3 of benchmarks/rate.py (ATE: 105 calls, 3 hits, the
 costliest producer of the walk), ATE 1187 -> 407 us a call: _evaluate stops with 0 once every candidate of the
 cells is allowed (what it allows is a union, so nothing later can remove a digit from it: 1187 -> 776); a pair
@@ -19,6 +19,16 @@ exclusion and eliminations (checked against the previous kernel on 8,736 states,
 _evaluate3 keeps only the excluders whose candidates lie within the three cells' (no other can be taken whole) and
 returns 0 at once when none is left and the cells do not all see each other (then every choice extends): on the
 105 ATE states of SE's walk at ER 5-9.3 (+ ER < 5) of rate.py, 410 -> 200 us a call, same results (checksummed).
+_evaluate3's third cell is one mask a digit pair, not a loop: the digits that complete (b0, b1) are its candidates
+less the ones it cannot share and, per excluder, the one digit that would take it whole (all when it is within b0,
+b1): on the 105 ATE states of SE's walk at ER 5-9.3 of rate.py (sewalk3), 200 -> 145 us a call, same first
+exclusions on all 21,146 states of the walk at ER 5-7 and 5-9.3. What is left is mostly the listing: with
+_evaluate3 cut to its excluder scan the call is still 89 us (7,400 third cells a state, 1,700 with 2+ excluders).
+Tried and lost (sewalk3): listing only the third cells that see two of the pair's common excluders (a bit set per
+pair from peer words) - the set costs about what the 5,700 skipped third cells did (interleaved A/B: no gain).
+APE runs _evaluate2, the same mask walk for two cells (the generic k-cell _evaluate, with its digit tables and
+odometer, is gone): on the walk's 245 APE states at ER 5-9.3 of rate.py, interleaved A/B best of 9 under load,
+40 -> 11 us a call; same first exclusions on all 21,146 captured walk states (4,623 with one).
 """
 
 from __future__ import annotations
@@ -55,68 +65,50 @@ def _bases(k, cand, peers_ptr, peers_idx, base, excl):
 
 
 @njit(cache=True)
-def _evaluate(k, cells, cand, sees, common, out, ex, digs, nd, allowed, idx):
-    """Aligned exclusion on k cells with these common excluders; eliminations into out, returns their number.
-    ex, digs, nd, allowed, idx: the caller's scratch (this runs thousands of times per search)."""
-    nw = common.shape[0]
-    ne = 0
-    for w in range(nw):
-        m = common[w]
-        while m:
-            ex[ne] = w * 64 + ctz(m)
-            ne += 1
-            m &= m - np.uint64(1)
-    for i in range(k):
-        nd[i] = 0
-        allowed[i] = 0
-        idx[i] = 0
-        m = cand[cells[i]]
-        while m:
-            digs[i, nd[i]] = ctz(m)
-            nd[i] += 1
-            m &= m - np.uint64(1)
-    while True:
-        ok = True
-        used = np.uint64(0)
-        for i in range(k):
-            used |= np.uint64(1) << np.uint64(digs[i, idx[i]])
-        for i in range(k):
-            for j in range(i):
-                if digs[i, idx[i]] == digs[j, idx[j]] and sees[cells[i], cells[j]]:
-                    ok = False
-        if ok:
-            for e in range(ne):
-                if cand[ex[e]] & ~used == 0:
-                    ok = False
-                    break
-        if ok:
-            full = True
-            for i in range(k):
-                allowed[i] |= np.uint64(1) << np.uint64(digs[i, idx[i]])
-                full = full and allowed[i] == cand[cells[i]]
-            if full:  # every candidate of every cell is allowed: nothing can go, the rest cannot change that
+def _evaluate2(cells, cand, sees, common, out):
+    """Aligned pair exclusion on two cells with these common excluders (eliminations into out, returns their
+    number), one loop: the second cell's digits that complete b0 are its candidates less b0 (when the cells see
+    each other) and, per excluder within the cells' digits, the one digit that would take it whole (all of them
+    when it is within b0); stops with 0 once every candidate is allowed."""
+    c0, c1 = cells[0], cells[1]
+    m0, m1 = cand[c0], cand[c1]
+    s01 = sees[c0, c1]
+    union = m0 | m1
+    one = np.uint64(1)
+    a0 = np.uint64(0)
+    a1 = np.uint64(0)
+    x0 = m0
+    while x0:
+        b0 = x0 & (~x0 + one)
+        x0 &= x0 - one
+        free = m1 & ~b0 if s01 else m1
+        for w in range(common.shape[0]):
+            m = common[w]
+            while m and free:
+                x = cand[w * 64 + ctz(m)]
+                m &= m - one
+                if x & ~union:
+                    continue  # never taken whole
+                y = x & ~b0
+                if y == 0:
+                    free = y
+                elif y & (y - one) == 0:
+                    free &= ~y
+        if free:
+            a0 |= b0
+            a1 |= free
+            if a0 == m0 and a1 == m1:
                 return 0
-        i = 0
-        while i < k:
-            idx[i] += 1
-            if idx[i] < nd[i]:
-                break
-            idx[i] = 0
-            i += 1
-        if i == k:
-            break
-    n = 0
-    for i in range(k):
-        n = _emit(cells[i], cand[cells[i]] & ~allowed[i], out, n)
-    return n
+    n = _emit(c0, m0 & ~a0, out, 0)
+    return _emit(c1, m1 & ~a1, out, n)
 
 
 @njit(cache=True)
 def _evaluate3(cells, cand, sees, common, out, ex):
-    """_evaluate(3, ...) written as three loops: a digit pair two cells cannot share is skipped before the third
-    cell's digits are tried, and a branch that can only allow digits already allowed is not walked (what is
-    allowed is a union over the combinations, so the order and the skipped ones do not change it); stops with 0
-    as soon as every candidate is allowed."""
+    """Aligned triple exclusion (as _evaluate2) written as three loops: a digit pair two cells cannot share is
+    skipped before the third cell's digits are tried, and a branch that can only allow digits already allowed is
+    not walked (what is allowed is a union over the combinations, so the order and the skipped ones do not change
+    it); stops with 0 as soon as every candidate is allowed."""
     c0, c1, c2 = cells[0], cells[1], cells[2]
     m0, m1, m2 = cand[c0], cand[c1], cand[c2]
     s01, s02, s12 = sees[c0, c1], sees[c0, c2], sees[c1, c2]
@@ -147,26 +139,27 @@ def _evaluate3(cells, cand, sees, common, out, ex):
             x1 &= x1 - one
             if b0 == b1 and s01:
                 continue
-            if b0 & a0 and b1 & a1 and (m2 & ~a2) == 0:
-                continue  # the third cell's loop could only allow what is allowed already
-            x2 = m2
-            while x2:
-                b2 = x2 & (~x2 + one)
-                x2 &= x2 - one
-                if (b2 == b0 and s02) or (b2 == b1 and s12):
-                    continue
-                used = b0 | b1 | b2
-                ok = True
-                for e in range(ne):
-                    if ex[e] & ~used == 0:
-                        ok = False
-                        break
-                if ok:
-                    a0 |= b0
-                    a1 |= b1
-                    a2 |= b2
-                    if a0 == m0 and a1 == m1 and a2 == m2:
-                        return 0
+            free = m2  # the third cell's digits that complete a valid choice with b0, b1
+            if s02:
+                free &= ~b0
+            if s12:
+                free &= ~b1
+            if free == 0 or (b0 & a0 and b1 & a1 and (free & ~a2) == 0):
+                continue  # nothing it could allow is not allowed already
+            u = b0 | b1
+            for e in range(ne):
+                y = np.uint64(ex[e]) & ~u  # the excluder is taken whole when the third digit is y (y = 0: always)
+                if y == 0:
+                    free = y
+                    break
+                if y & (y - one) == 0:
+                    free &= ~y
+            if free:
+                a0 |= b0
+                a1 |= b1
+                a2 |= free
+                if a0 == m0 and a1 == m1 and a2 == m2:
+                    return 0
     n = 0
     n = _emit(cells[0], m0 & ~a0, out, n)
     n = _emit(cells[1], m1 & ~a1, out, n)
@@ -192,8 +185,7 @@ def first_exclusion(k, cand, peers_ptr, peers_idx, sees, cells_out, out):
     tail = np.empty(ncells, np.int64)
     e12 = np.zeros(nw, np.uint64)
     first = np.zeros(nw, np.uint64)
-    ex, digs, nd = np.empty(64 * nw, np.int64), np.zeros((3, 64), np.int64), np.zeros(3, np.int64)
-    allowed, idx = np.zeros(3, np.uint64), np.zeros(3, np.int64)
+    ex = np.empty(64 * nw, np.int64)  # _evaluate3's scratch
     for n2 in range(1, nb):
         for n1 in range(n2):
             cells[0] = base[n1]
@@ -204,7 +196,7 @@ def first_exclusion(k, cand, peers_ptr, peers_idx, sees, cells_out, out):
                     common[w] = excl[n1, w] & excl[n2, w]
                     count += popcount(common[w])
                 if count >= 2:
-                    n = _evaluate(2, cells, cand, sees, common, out, ex, digs, nd, allowed, idx)
+                    n = _evaluate2(cells, cand, sees, common, out)
                     if n:
                         cells_out[0], cells_out[1] = cells[0], cells[1]
                         return n

@@ -173,6 +173,8 @@ def _locking(direct, n, unit_cells, kind, cross, group_end, member, shares, cand
     test per pair and digit; a per-call table of the pairs' places outside their second house alone gained nothing).
     Direct: a third house's places outside the pair's second house are counted only when it has two or more
     (ulk; the 961 stuck states of SE's walk on rate.py's ER < 5 and 5-9.3 samples, best of 5: 5.4 -> 5.0 us).
+    Tried (sewalk3): each third house's places made on first use instead of all up front - slower (p1 on the
+    walk's states at ER 5-7, A/B best of 9: 5.3 -> 6.4 us), the test in the inner loop costs more than it saves.
     """
     g0 = 0
     nunits = unit_cells.shape[0]

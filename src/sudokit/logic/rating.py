@@ -185,8 +185,8 @@ class _Fast:
 
         def find(state: Candidates):
             best = np.zeros(2, np.int64)
-            if not best_wing(k, self.n, np.array(state.cand, np.uint64), self.geo[1], self.geo[9], self.sees, best,
-                             self.elim):
+            if not best_wing(k, self.n, np.array(state.cand, np.uint64), self.geo[1], self.geo[9], self.sees,
+                             self.peers, best, self.elim):
                 return None
             elim = tuple((int(c), int(d)) for c, d in self.elim[:best[1]])
             return Step(f"Bent wing {k}", "", (), (), elim, (), "", best[0] / 10)
