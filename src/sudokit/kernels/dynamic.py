@@ -513,8 +513,12 @@ def _inner_loops(n, source, grid, geo, inner):
 def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
     """Every multiple forcing chain (cell and region; static, SE's Chaining(true, false, false)) or, dynamic, every
     dynamic forcing chain (contradiction, double, cell, region; at `level`) on the narrowed grid, as nested
-    hints (SE's getMultipleChainsHintList, every hint kept)."""
+    hints (SE's getMultipleChainsHintList, every hint kept). Static runs follow the static graph, built once
+    (propagate_static)."""
     st2, sc2 = inner[0], inner[1]
+    graph = (inner[8], inner[9], inner[10])
+    if not dynamic and level == 0:
+        static_graph(True, True, n, grid, geo, sc2, graph[0], graph[1], graph[2])
     st_pid, nrec, pmap = st2[0], st2[4], st2[6]
     result = sc2[8]
     hpar_ptr = inner[5]
@@ -529,7 +533,7 @@ def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
         for iv in range(nv):
             d = vals[iv]
             on = (cell * n + d) * 2 + 1
-            propagate_inner(d, on, dynamic, True, n, grid, geo, st2, sc2, level)
+            _inner_run(d, on, dynamic, level, n, grid, geo, st2, sc2, graph)
             if dynamic and result[0] >= 0:
                 _binary(inner, d, result[0], d, result[1], on - 1, base, 7, n, source, grid, geo)
             if dynamic:
@@ -543,7 +547,7 @@ def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
                             if pid & 1 != want or pmap[d, pid] != r or pmap[n, pid] < 0:
                                 continue
                             _binary(inner, d, r, n, pmap[n, pid], pid, base, 1, n, source, grid, geo)
-            _inner_regions(dynamic, level, cell, d, n, source, grid, geo, inner, base)
+            _inner_regions(dynamic, level, cell, d, n, source, grid, geo, inner, base, graph)
         if card == 2 or card > 2:
             d0 = vals[0]
             for want in (1, 0):
@@ -573,6 +577,15 @@ def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
 
 
 @njit(cache=True)
+def _inner_run(s, start, dynamic, level, n, grid, geo, st2, sc2, graph):
+    """A nested run into slot s: a static one (level 0) over the static graph `graph`, else propagate_inner."""
+    if not dynamic and level == 0:
+        propagate_static(s, start, graph[0], graph[1], graph[2], st2, sc2)
+    else:
+        propagate_inner(s, start, dynamic, True, n, grid, geo, st2, sc2, level)
+
+
+@njit(cache=True)
 def _binary(inner, s1, r1, s2, r2, target, base, key, n, source, grid, geo):
     """A nested contradiction (key 7) or double (key 1) forcing chain: chains r1 (slot s1) and r2 (slot s2)."""
     st2, sc2 = inner[0], inner[1]
@@ -587,7 +600,7 @@ def _binary(inner, s1, r1, s2, r2, target, base, key, n, source, grid, geo):
 
 
 @njit(cache=True)
-def _inner_regions(dynamic, level, cell, d, n, source, grid, geo, inner, base):
+def _inner_regions(dynamic, level, cell, d, n, source, grid, geo, inner, base, graph):
     """Nested region forcing chains from (cell, d): houses where cell is the first of the digit's places."""
     st2, sc2 = inner[0], inner[1]
     cell_units, unit_cells = geo[0], geo[1]
@@ -614,7 +627,7 @@ def _inner_regions(dynamic, level, cell, d, n, source, grid, geo, inner, base):
         for i in range(n):
             c = unit_cells[u, i]
             if c != cell and grid[c] & bit:
-                propagate_inner(n + ns, (c * n + d) * 2 + 1, dynamic, True, n, grid, geo, st2, sc2, level)
+                _inner_run(n + ns, (c * n + d) * 2 + 1, dynamic, level, n, grid, geo, st2, sc2, graph)
                 slots[ns] = n + ns
                 ns += 1
         for want in (1, 0):
