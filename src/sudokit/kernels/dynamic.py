@@ -438,6 +438,20 @@ def _add_parent(hpar_ptr, hpar, h, pid):
         hpar_ptr[h + 1] = k + 1
 
 
+# Speed record of the nested rules' own searches (issue 9, innerfast, 2026-11-24). Capture: the 25 multiple_of calls
+# of level >= 2 met rating 11+ puzzles 0-2 of puzzles5_forum_hardest_1905_11+ (22 of level 2, 3 of level 3),
+# replayed (CPU time, one run each, machine at load 3-5), every best hint and elimination identical:
+# - _inner_loops builds the full static graph once and filters each mode's from it (chains._graph_of), and each
+#   mode's closure (chains._closure) skips a cycle search from a potential in a one-member component and a forcing
+#   search from one that cannot reach its opposite, and prunes what the searches record (links.cycles/forcing with
+#   tj, reach; exact: see there): level 2 11.14 -> 3.32 s (506 -> 151 ms a call), level 3 5.70 -> 4.56 s.
+# - Static nested multiple chains (level 3) follow the static graph built once per call (propagate_static, as
+#   chains.multiple_best does) instead of making every potential's links in every run: the 3 level-3 calls
+#   4.56 -> 2.25 s (1.90 -> 0.75 s a call).
+# - Not tried for lack of room: an on-run cache as chains._on_run (a place's on run is made again in every house
+#   where it is not the first place). The inner stores have 2n + 1 slots; a cache store made per nested call (a
+#   slot per candidate, its pmap row set to -1) would allocate and clear megabytes per ~1 ms call, so it needs
+#   slots kept in `inner`, whose layout helper nestmemo owns. _rule_parents/ancestors not measured yet.
 @njit(cache=True)
 def _inner_loops(n, source, grid, geo, inner):
     """Every forcing chain and cycle (SE's Chaining(false, false, false)) on the narrowed grid, as nested hints;
