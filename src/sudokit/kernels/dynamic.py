@@ -46,8 +46,8 @@ from numba import njit
 
 from .advanced import _advanced
 from .bits import popcount
-from .links import (ADVANCED, CELL, OK, OVERFLOW, _add, _add1, _addc, _cycle_removable, _digits, _off_to_on, _on_to_off,
-                    _store_add, ancestors, cycles, forcing, length_tenths, reset_slot, static_graph)
+from .links import (ADVANCED, CELL, OK, OVERFLOW, _add, _add1, _addc, _back, _cycle_removable, _digits, _off_to_on,
+                    _on_to_off, _store_add, ancestors, cycles, forcing, length_tenths, reset_slot, static_graph)
 
 
 def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
@@ -438,21 +438,50 @@ def _add_parent(hpar_ptr, hpar, h, pid):
         hpar_ptr[h + 1] = k + 1
 
 
+# Speed record of the nested rules' own searches (issue 9, innerfast, 2026-11-24). Capture: the 25 multiple_of calls
+# of level >= 2 met rating 11+ puzzles 0-2 of puzzles5_forum_hardest_1905_11+ (22 of level 2, 3 of level 3),
+# replayed (CPU time, one run each, machine at load 3-5), every best hint and elimination identical:
+# - _inner_loops builds the full static graph once and filters each mode's from it (chains._graph_of), and each
+#   mode's closure (chains._closure) skips a cycle search from a potential in a one-member component and a forcing
+#   search from one that cannot reach its opposite, and prunes what the searches record (links.cycles/forcing with
+#   tj, reach; exact: see there): level 2 11.14 -> 3.32 s (506 -> 151 ms a call), level 3 5.70 -> 4.56 s.
+# - Static nested multiple chains (level 3) follow the static graph built once per call (propagate_static, as
+#   chains.multiple_best does) instead of making every potential's links in every run: the 3 level-3 calls
+#   4.56 -> 2.25 s (1.90 -> 0.75 s a call).
+# - Not tried for lack of room: an on-run cache as chains._on_run (a place's on run is made again in every house
+#   where it is not the first place). The inner stores have 2n + 1 slots; a cache store made per nested call (a
+#   slot per candidate, its pmap row set to -1) would allocate and clear megabytes per ~1 ms call, so it needs
+#   slots kept in `inner`, whose layout helper nestmemo owns. _rule_parents/ancestors not measured yet.
+# - Both, A/B alternated against main 09de295 (best of 2, load ~4): the 25 replayed calls, level 2 10.96 -> 3.35 s,
+#   level 3 5.71 -> 2.00 s; end to end, the default rating (both scales) of 11+ puzzles 1 and 2 (/tmp e2e script
+#   as benchmarks/rate.ours): 5.88 + 5.58 = 11.46 -> 2.20 + 2.24 = 4.44 s CPU.
 @njit(cache=True)
 def _inner_loops(n, source, grid, geo, inner):
     """Every forcing chain and cycle (SE's Chaining(false, false, false)) on the narrowed grid, as nested hints;
-    a hint whose chains used no erased candidate is dropped (SE: the rule exists without the chain)."""
+    a hint whose chains used no erased candidate is dropped (SE: the rule exists without the chain). The static
+    graph is built once and each mode's filtered from it, and each mode's closure skips the searches that provably
+    find nothing (see the speed record above)."""
     st2, sc2 = inner[0], inner[1]
-    adj_ptr, adj, adj_cause, found, tmpelim = inner[8], inner[9], inner[10], inner[11], inner[12]
+    f_ptr, f_adj, f_cause, found, tmpelim = inner[8], inner[9], inner[10], inner[11], inner[12]
     hpar_ptr = inner[5]
     vals = np.empty(n, np.int64)
+    npid = 2 * grid.shape[0] * n
+    static_graph(True, True, n, grid, geo, sc2, f_ptr, f_adj, f_cause)
+    ne = f_ptr[npid]
+    full = (f_ptr, f_adj, f_cause)
+    work = (np.empty(npid + 1, np.int64), np.empty(ne, np.int64), np.empty(ne, np.int64))
+    nn = 0
+    for cell in range(grid.shape[0]):
+        nn += 2 * popcount(grid[cell])
+    tj = np.empty((8, npid + 1), np.int64)
+    reach = np.empty((max(nn, 1), (nn + 63) // 64), np.uint64)
     for mode in range(3):
-        y = mode >= 1
         x = mode != 1
         key = 2 if mode == 0 else (3 if mode == 1 else 4)
         cyc_base = 70 if mode == 2 else 65
         chain_base = 70 if mode == 2 else 66
-        static_graph(y, x, n, grid, geo, sc2, adj_ptr, adj, adj_cause)
+        adj_ptr, adj, adj_cause = _chains._graph_of(mode, full, work)
+        _chains._closure(n, grid, adj_ptr, adj, tj, reach)
         for cell in range(grid.shape[0]):
             m = grid[cell]
             card = popcount(m)
@@ -461,7 +490,9 @@ def _inner_loops(n, source, grid, geo, inner):
             nv = _digits(m, n, vals)
             for iv in range(nv):
                 on = (cell * n + vals[iv]) * 2 + 1
-                nf = cycles(0, on, adj_ptr, adj, adj_cause, st2, sc2, found)
+                nf = 0  # a cycle needs a way back to the source (its component has another member)
+                if tj[2, tj[1, on]] > 1:
+                    nf = cycles(0, on, adj_ptr, adj, adj_cause, st2, sc2, found, 1 << 30, tj, reach)
                 for i in range(max(nf, 0)):
                     k = _cycle_removable(0, found[i], n, grid, geo, st2, sc2, tmpelim)
                     if k == 0:
@@ -478,7 +509,9 @@ def _inner_loops(n, source, grid, geo, inner):
                 if not x:
                     continue
                 for src in (on, on - 1):
-                    t = forcing(1, src, adj_ptr, adj, adj_cause, st2, sc2)
+                    if not _back(src, src ^ 1, tj, reach):  # a forcing chain needs a way to the opposite
+                        continue
+                    t = forcing(1, src, adj_ptr, adj, adj_cause, st2, sc2, 1 << 30, tj, reach)
                     if t < 0:
                         continue
                     target = st2[0][1, t]
@@ -497,8 +530,12 @@ def _inner_loops(n, source, grid, geo, inner):
 def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
     """Every multiple forcing chain (cell and region; static, SE's Chaining(true, false, false)) or, dynamic, every
     dynamic forcing chain (contradiction, double, cell, region; at `level`) on the narrowed grid, as nested
-    hints (SE's getMultipleChainsHintList, every hint kept)."""
+    hints (SE's getMultipleChainsHintList, every hint kept). Static runs follow the static graph, built once
+    (propagate_static)."""
     st2, sc2 = inner[0], inner[1]
+    graph = (inner[8], inner[9], inner[10])
+    if not dynamic and level == 0:
+        static_graph(True, True, n, grid, geo, sc2, graph[0], graph[1], graph[2])
     st_pid, nrec, pmap = st2[0], st2[4], st2[6]
     result = sc2[8]
     hpar_ptr = inner[5]
@@ -513,7 +550,7 @@ def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
         for iv in range(nv):
             d = vals[iv]
             on = (cell * n + d) * 2 + 1
-            propagate_inner(d, on, dynamic, True, n, grid, geo, st2, sc2, level)
+            _inner_run(d, on, dynamic, level, n, grid, geo, st2, sc2, graph)
             if dynamic and result[0] >= 0:
                 _binary(inner, d, result[0], d, result[1], on - 1, base, 7, n, source, grid, geo)
             if dynamic:
@@ -527,7 +564,7 @@ def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
                             if pid & 1 != want or pmap[d, pid] != r or pmap[n, pid] < 0:
                                 continue
                             _binary(inner, d, r, n, pmap[n, pid], pid, base, 1, n, source, grid, geo)
-            _inner_regions(dynamic, level, cell, d, n, source, grid, geo, inner, base)
+            _inner_regions(dynamic, level, cell, d, n, source, grid, geo, inner, base, graph)
         if card == 2 or card > 2:
             d0 = vals[0]
             for want in (1, 0):
@@ -557,6 +594,15 @@ def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
 
 
 @njit(cache=True)
+def _inner_run(s, start, dynamic, level, n, grid, geo, st2, sc2, graph):
+    """A nested run into slot s: a static one (level 0) over the static graph `graph`, else propagate_inner."""
+    if not dynamic and level == 0:
+        propagate_static(s, start, graph[0], graph[1], graph[2], st2, sc2)
+    else:
+        propagate_inner(s, start, dynamic, True, n, grid, geo, st2, sc2, level)
+
+
+@njit(cache=True)
 def _binary(inner, s1, r1, s2, r2, target, base, key, n, source, grid, geo):
     """A nested contradiction (key 7) or double (key 1) forcing chain: chains r1 (slot s1) and r2 (slot s2)."""
     st2, sc2 = inner[0], inner[1]
@@ -571,7 +617,7 @@ def _binary(inner, s1, r1, s2, r2, target, base, key, n, source, grid, geo):
 
 
 @njit(cache=True)
-def _inner_regions(dynamic, level, cell, d, n, source, grid, geo, inner, base):
+def _inner_regions(dynamic, level, cell, d, n, source, grid, geo, inner, base, graph):
     """Nested region forcing chains from (cell, d): houses where cell is the first of the digit's places."""
     st2, sc2 = inner[0], inner[1]
     cell_units, unit_cells = geo[0], geo[1]
@@ -598,7 +644,7 @@ def _inner_regions(dynamic, level, cell, d, n, source, grid, geo, inner, base):
         for i in range(n):
             c = unit_cells[u, i]
             if c != cell and grid[c] & bit:
-                propagate_inner(n + ns, (c * n + d) * 2 + 1, dynamic, True, n, grid, geo, st2, sc2, level)
+                _inner_run(n + ns, (c * n + d) * 2 + 1, dynamic, level, n, grid, geo, st2, sc2, graph)
                 slots[ns] = n + ns
                 ns += 1
         for want in (1, 0):
@@ -659,3 +705,8 @@ def nested_complexity(slots, recs, k, st, sc, seen):
                     q[tail] = st_par[s, p0 + j]
                     tail += 1
     return total
+
+
+# kernels/chains imports this module; its helpers are read when the kernels above compile (the module may be only
+# partly loaded here)
+from . import chains as _chains  # noqa: E402

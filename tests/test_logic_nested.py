@@ -1,0 +1,154 @@
+"""SE's nested chains' own searches (kernels/dynamic.py `_inner_loops`, `_inner_multiple`): the fast kernels give
+the hint lists of a plain driver of the first implementation (one static graph per mode, a cycle and a forcing
+search from every potential, static runs made link by link), hint by hint: rating, complexity, sort key,
+removables and rule parents, in the same order."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from conftest import random_puzzle
+from sudokit.geometry import box_geometry
+from sudokit.kernels import dynamic as D
+from sudokit.kernels.links import (CELL, _cycle_removable, ancestors, cycles, forcing as forcing_search, length_tenths,
+                                   static_graph)
+from sudokit.logic import forcing
+from sudokit.logic.candidates import Candidates
+
+G9 = box_geometry(3, 3)
+
+
+def _digits(m: int, n: int) -> list[int]:
+    return [v for v in range(n) if m >> v & 1]
+
+
+def _hints(inner) -> list:
+    """The nested hints of the last search: (tenths, complexity, key, removables, rule parents) in order."""
+    hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount = inner[2], inner[3], inner[4], inner[5], inner[6], inner[7]
+    return [(hk[h, :3].tolist(), hrem[hrem_ptr[h]:hrem_ptr[h + 1]].tolist(), hpar[hpar_ptr[h]:hpar_ptr[h + 1]].tolist())
+            for h in range(hcount[0])]
+
+
+def _start(inner) -> None:
+    inner[7][:] = 0
+
+
+def _ref_loops(n, source, grid, geo, inner) -> None:
+    """The first _inner_loops: static_graph per mode, cycles and forcing from every potential, unpruned."""
+    st2, sc2 = inner[0], inner[1]
+    adj_ptr, adj, adj_cause, found, tmpelim = inner[8], inner[9], inner[10], inner[11], inner[12]
+    hpar_ptr = inner[5]
+    for mode in range(3):
+        y, x = mode >= 1, mode != 1
+        key = 2 if mode == 0 else (3 if mode == 1 else 4)
+        cyc_base = 70 if mode == 2 else 65
+        chain_base = 70 if mode == 2 else 66
+        static_graph(y, x, n, grid, geo, sc2, adj_ptr, adj, adj_cause)
+        for cell in range(grid.shape[0]):
+            m = int(grid[cell])
+            card = bin(m).count("1")
+            if card < 2 or (not x and card > 2):
+                continue
+            for d in _digits(m, n):
+                on = (cell * n + d) * 2 + 1
+                nf = cycles(0, on, adj_ptr, adj, adj_cause, st2, sc2, found)
+                for i in range(max(nf, 0)):
+                    k = _cycle_removable(0, found[i], n, grid, geo, st2, sc2, tmpelim)
+                    if k == 0:
+                        continue
+                    c = ancestors(0, found[i], st2, sc2)
+                    h = D._new_hint(inner, cyc_base + length_tenths(c), c, key)
+                    for j in range(k):
+                        D._add_removable(inner, h, (tmpelim[j, 0] * n + tmpelim[j, 1] - 1) * 2)
+                    D._rule_parents(inner, h, 0, found[i], -1, True, n, source, grid, geo)
+                    if hpar_ptr[h + 1] > hpar_ptr[h]:
+                        D._commit(inner, h)
+                if not x:
+                    continue
+                for src in (on, on - 1):
+                    t = forcing_search(1, src, adj_ptr, adj, adj_cause, st2, sc2)
+                    if t < 0:
+                        continue
+                    c = ancestors(1, t, st2, sc2)
+                    h = D._new_hint(inner, chain_base + length_tenths(c), c, key)
+                    if not D._target_removables(inner, h, st2[0][1, t], n, grid):
+                        continue
+                    D._rule_parents(inner, h, 1, t, -1, False, n, source, grid, geo)
+                    if hpar_ptr[h + 1] > hpar_ptr[h]:
+                        D._commit(inner, h)
+
+
+def _ref_common(inner, slots, first, roots, key, base, n, source, grid, geo) -> None:
+    """The hints of potentials every run of `slots` holds (first run's records in order, on ones first)."""
+    st_pid, nrec, pmap = inner[0][0], inner[0][4], inner[0][6]
+    for want in (1, 0):
+        for r in range(nrec[first]):
+            pid = int(st_pid[first, r])
+            if pid & 1 != want or pmap[first, pid] != r or any(pmap[s, pid] < 0 for s in slots):
+                continue
+            total = sum(ancestors(s, pmap[s, pid], inner[0], inner[1]) for s in slots)
+            h = D._new_hint(inner, base + length_tenths(total), total, key)
+            if not D._target_removables(inner, h, pid, n, grid):
+                continue
+            for s in slots:
+                D._rule_parents(inner, h, s, pmap[s, pid], roots, False, n, source, grid, geo)
+            if inner[5][h + 1] > inner[5][h]:
+                D._commit(inner, h)
+
+
+def _ref_multiple(n, source, grid, geo, inner) -> None:
+    """The first static _inner_multiple: every run made link by link (propagate_inner), every house's places
+    run again."""
+    st2, sc2 = inner[0], inner[1]
+    cell_units, unit_cells = geo[0], geo[1]
+    for cell in range(grid.shape[0]):
+        m = int(grid[cell])
+        vals = _digits(m, n)
+        if len(vals) <= 2:
+            continue
+        for d in vals:
+            D.propagate_inner(d, (cell * n + d) * 2 + 1, False, True, n, grid, geo, st2, sc2, 0)
+            for u in cell_units[cell]:
+                if u < 0:
+                    break
+                places = [int(c) for c in unit_cells[u] if int(grid[c]) >> d & 1]
+                if len(places) < 2 or places[0] != cell:
+                    continue
+                slots = [d]
+                for c in places[1:]:
+                    D.propagate_inner(n + len(slots), (c * n + d) * 2 + 1, False, True, n, grid, geo, st2, sc2, 0)
+                    slots.append(n + len(slots))
+                _ref_common(inner, slots, d, int(u), 6, 80, n, source, grid, geo)
+        _ref_common(inner, vals, vals[0], CELL, 5, 80, n, source, grid, geo)
+
+
+def _narrowed(seed: int, keep: float, count: int):
+    """(source, narrowed grid) pairs: a random state and the grids dynamic runs from some of its potentials leave."""
+    st = Candidates.from_grid(random_puzzle(np.random.default_rng(seed), G9, keep), G9)
+    n, cand, geo, S = 9, np.array(st.cand, np.uint64), forcing.tables(st.houses), forcing.stores(st.houses)
+    starts = [(c * n + d) * 2 + 1 for c in range(81) for d in range(n) if int(cand[c]) >> d & 1]
+    out = []
+    for start in starts[::max(1, len(starts) // count)][:count]:
+        D.propagate(0, start, True, True, n, cand, geo, S.st, S.sc)
+        if S.sc[8][0] < 0:
+            out.append((st.houses, cand, S.sc[0].copy()))
+    return out
+
+
+def test_inner_searches_match_the_plain_driver():
+    """_inner_loops (one graph, closures) and static _inner_multiple (runs over the graph) against the plain
+    driver of the first implementation, on narrowed grids of random states: the same hints in the same order."""
+    seen = {"loops": 0, "multiple": 0}
+    for seed, keep in ((5, 0.3), (6, 0.35), (7, 0.3)):
+        for houses, source, grid in _narrowed(seed, keep, 12):
+            geo, inner = forcing.tables(houses), forcing.inner_stores(houses)
+            for name, fast, ref in (("loops", D._inner_loops, _ref_loops),
+                                    ("multiple", lambda *a: D._inner_multiple(False, 0, *a), _ref_multiple)):
+                _start(inner)
+                ref(9, source, grid, geo, inner)
+                want = _hints(inner)
+                _start(inner)
+                fast(9, source, grid, geo, inner)
+                assert _hints(inner) == want
+                seen[name] += len(want)
+    assert seen["loops"] > 20 and seen["multiple"] > 5, seen
