@@ -797,7 +797,7 @@ def test_nested_hint_memo_changes_no_hint(monkeypatch):
         assert want[3] >= 10
         tiny, stat = hint(values, cand, level, 4)  # a pool of 16 hints: cleared often, large entries not kept
         assert tiny == want and stat[5] > 0 and stat[2] > 0
-        monkeypatch.setattr(forcing, "_MEMO", {})
+        forcing._memo.cache_clear()
         cold, stat = hint(values, cand, level, 8192)
         assert cold == want and stat[3] > 0
         warm, again = hint(values, cand, level, 8192)

@@ -364,7 +364,8 @@ def _store(slot, code, grid, inner):
     """Keep the hint buffers as the memo's entry (code, grid) in row `slot`, clearing the memo first when a table
     or the pool is full; returns the row (moved if cleared), or -1 if the entry is larger than the pool."""
     hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount = inner[2], inner[3], inner[4], inner[5], inner[6], inner[7]
-    mkey, mhint, phk, prem_ptr, prem, ppar_ptr, ppar, mstat = inner[16], inner[17], inner[18], inner[19],         inner[20], inner[21], inner[22], inner[23]
+    mkey, mhint, phk, prem_ptr, prem, ppar_ptr, ppar, mstat = inner[16], inner[17], inner[18], inner[19], \
+        inner[20], inner[21], inner[22], inner[23]
     h = hcount[0]
     nrem, npar = hrem_ptr[h], hpar_ptr[h]
     if h > phk.shape[0] or nrem > prem.shape[0] or npar > ppar.shape[0]:

@@ -114,19 +114,16 @@ CACHE_BYTES = 48 << 20
 
 _STORES: dict[tuple[int, int, int], Stores] = {}  # by geometry size and thread (kernels write them)
 _INNER: dict[tuple[int, int, int], tuple] = {}
-_MEMO: dict[tuple[int, int, int], tuple] = {}  # (memo arrays, rows) by geometry size and thread
 MEMO_ROWS = 8192
 
 
 def inner_stores(houses: Houses, nest_limit: int = 0, hints: int = 8192, memo: int | None = None) -> tuple:
     """The buffers of nested chains (see kernels/dynamic.py): their own run stores and scratch, the nested
     hints' tables, static-graph and cycle scratch, the nested dynamic chains' level and the memo of nested hints
-    (`memo` rows, default MEMO_ROWS, 0: none; a cache keyed by the narrowed grid, so it holds across calls and puzzles of one
-    geometry and thread, and any content gives the same result)."""
+    (`memo` rows, default MEMO_ROWS, 0: none; a cache keyed by the narrowed grid, so it holds across calls and
+    puzzles of one geometry and thread, never across two, and any content gives the same result)."""
     key = (houses.n, houses.ncells, threading.get_ident())  # scratch: one set per thread
     memo = MEMO_ROWS if memo is None else memo
-    if _MEMO.get(key, (None, -1))[1] != memo:
-        _MEMO[key] = (_memo(houses, memo), memo)
     if key not in _INNER:
         n, ncells = houses.n, houses.ncells
         s = Stores(n, ncells, 2 * ncells * n + 8, 8 * ncells * n + 64)
@@ -137,12 +134,14 @@ def inner_stores(houses: Houses, nest_limit: int = 0, hints: int = 8192, memo: i
                        np.zeros(npid * (4 * n + 8), np.int64), np.zeros(npid * (4 * n + 8), np.int64),
                        np.zeros(s.records, np.int64), np.zeros((ncells * n, 2), np.int64),
                        np.zeros(hints, np.int64))
-    return (*_INNER[key], np.int64(nest_limit), *_MEMO[key][0])
+    return (*_INNER[key], np.int64(nest_limit), *_memo(houses, threading.get_ident(), memo))
 
 
-def _memo(houses: Houses, rows: int) -> tuple:
-    """kernels/dynamic._rule's memo: every candidate set (the source-free parents' source), the key table, each
-    row's hint range, the hint pool (key fields, removables and parents, CSR) and its counters."""
+@lru_cache(maxsize=4)
+def _memo(houses: Houses, thread: int, rows: int) -> tuple:
+    """kernels/dynamic._rule's memo of a geometry (its hints depend on the houses, not only their size) and thread:
+    every candidate set (the source-free parents' source), the key table, each row's hint range, the hint pool
+    (key fields, removables and parents, CSR) and its counters."""
     n, ncells = houses.n, houses.ncells
     pool = 4 * rows  # on 11+ puzzles an entry holds 1.7 hints, a hint 1.4 removables and 33 parents
     return (np.full(ncells, (1 << n) - 1, np.uint64), np.zeros((rows, ncells + 1), np.uint64),
