@@ -802,3 +802,5 @@ def test_nested_hint_memo_changes_no_hint(monkeypatch):
         assert cold == want and stat[3] > 0
         warm, again = hint(values, cand, level, 8192)
         assert warm == want and again[1] - stat[1] == again[0] - stat[0]  # every search of the second call is kept
+    diagonal = Candidates.from_grid(np.zeros(81, np.int64), G9.with_constraints(units=diagonals(9))).houses
+    assert forcing.inner_stores(diagonal)[16] is not forcing.inner_stores(houses)[16]  # one memo per geometry
