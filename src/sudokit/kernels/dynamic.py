@@ -26,6 +26,10 @@ propagate's and propagate_static's four places. Three tidy-ups folded it into he
 multiple calls 0.37 -> 0.84 s, 153 Nishio calls 0.15 -> 0.33 s), and inline='always' on the helpers won back only
 a quarter of it (1.5 s). Passing st/sc (tuples of ~30 arrays) to a function called per link is what costs; keep
 such helpers off the per-link path.
+The nested-hint memo (`_rule`, below): of 9800 nested searches in the 16 level>=2 calls of two 11+ puzzles
+(lines[1:3]), 6% (level 2) and 4% (level 3) meet a grid already searched in the same call, 15% and 47% one
+searched in an earlier call of the puzzle (7588 distinct). Replaying those calls (alternated, best of 2, loaded
+box): level 2 7.17 -> 6.43 s, level 3 3.74 -> 2.86 s; the default rate of lines[3:5] 13.5 -> 10.4 s.
 
 inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj_cause, found, tmpelim, order,
          nest_limit)
