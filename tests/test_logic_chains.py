@@ -763,3 +763,44 @@ def test_blossom_petal_test_is_the_definition():
                     assert K._petal_ok(a, stem, x, t.cell_words, t.xsee) == want
                     checked += want
     assert checked
+
+
+NESTED_STATES = (  # two states of 11+ puzzles' SE walks that take nested chains: (values, candidate masks, level)
+    ("980700600750040000003008070800009050030200100000400006070004030000800400000010002",
+     "0 0 11 0 22 23 0 11 29 0 0 35 293 0 39 390 387 389 41 43 0 305 306 0 274 0 281 0 43 107 37 100 0 70 0 76 48 0 "
+     "344 0 240 112 0 392 456 19 259 339 0 212 85 454 386 0 51 0 435 304 306 0 400 0 401 55 289 307 0 374 118 0 289 "
+     "337 28 264 432 308 0 116 464 416 0", 2),
+    ("980700600705000090043000007800200006007010020000004800300900060000050300000001009",
+     "0 0 3 0 14 22 0 29 31 0 35 0 173 174 166 11 0 143 35 0 0 177 418 434 19 145 0 0 277 265 0 324 340 345 93 0 56 "
+     "308 0 180 0 436 280 0 28 51 311 291 52 356 0 0 85 21 0 83 139 0 202 194 91 0 155 43 355 427 168 0 226 0 201 139 "
+     "58 114 170 172 238 0 90 216 0", 3),
+)
+
+
+def test_nested_hint_memo_changes_no_hint(monkeypatch):
+    """The memo of nested hints (kernels/dynamic._rule), cold, warm, or so small that it clears and skips entries,
+    gives the nested forcing chain that no memo gives (levels 2 and 3)."""
+    from sudokit.logic import forcing
+
+    houses = Candidates.from_grid(np.zeros(81, np.int64), G9).houses
+
+    def hint(values, cand, level, rows):
+        monkeypatch.setattr(forcing, "MEMO_ROWS", rows)
+        step = forcing.multiple_of(houses, values, cand, True, True, False, level)
+        stat = forcing.inner_stores(houses)[-1].copy() if rows else None
+        return (step.technique, step.eliminations, step.explanation, step.se), stat
+
+    for text, masks, level in NESTED_STATES:
+        values = np.array([int(ch) for ch in text], np.int64)
+        cand = np.array([int(x) for x in masks.split()], np.uint64)
+        want, _ = hint(values, cand, level, 0)
+        assert want[3] >= 10
+        tiny, stat = hint(values, cand, level, 4)  # a pool of 16 hints: cleared often, large entries not kept
+        assert tiny == want and stat[5] > 0 and stat[2] > 0
+        forcing._memo.cache_clear()
+        cold, stat = hint(values, cand, level, 8192)
+        assert cold == want and stat[3] > 0
+        warm, again = hint(values, cand, level, 8192)
+        assert warm == want and again[1] - stat[1] == again[0] - stat[0]  # every search of the second call is kept
+    diagonal = Candidates.from_grid(np.zeros(81, np.int64), G9.with_constraints(units=diagonals(9))).houses
+    assert forcing.inner_stores(diagonal)[16] is not forcing.inner_stores(houses)[16]  # one memo per geometry

@@ -114,12 +114,16 @@ CACHE_BYTES = 48 << 20
 
 _STORES: dict[tuple[int, int, int], Stores] = {}  # by geometry size and thread (kernels write them)
 _INNER: dict[tuple[int, int, int], tuple] = {}
+MEMO_ROWS = 8192
 
 
-def inner_stores(houses: Houses, nest_limit: int = 0, hints: int = 8192) -> tuple:
+def inner_stores(houses: Houses, nest_limit: int = 0, hints: int = 8192, memo: int | None = None) -> tuple:
     """The buffers of nested chains (see kernels/dynamic.py): their own run stores and scratch, the nested
-    hints' tables, static-graph and cycle scratch, and the nested dynamic chains' level."""
+    hints' tables, static-graph and cycle scratch, the nested dynamic chains' level and the memo of nested hints
+    (`memo` rows, default MEMO_ROWS, 0: none; a cache keyed by the narrowed grid, so it holds across calls and
+    puzzles of one geometry and thread, never across two, and any content gives the same result)."""
     key = (houses.n, houses.ncells, threading.get_ident())  # scratch: one set per thread
+    memo = MEMO_ROWS if memo is None else memo
     if key not in _INNER:
         n, ncells = houses.n, houses.ncells
         s = Stores(n, ncells, 2 * ncells * n + 8, 8 * ncells * n + 64)
@@ -130,7 +134,20 @@ def inner_stores(houses: Houses, nest_limit: int = 0, hints: int = 8192) -> tupl
                        np.zeros(npid * (4 * n + 8), np.int64), np.zeros(npid * (4 * n + 8), np.int64),
                        np.zeros(s.records, np.int64), np.zeros((ncells * n, 2), np.int64),
                        np.zeros(hints, np.int64))
-    return (*_INNER[key], np.int64(nest_limit))
+    return (*_INNER[key], np.int64(nest_limit), *_memo(houses, threading.get_ident(), memo))
+
+
+@lru_cache(maxsize=4)
+def _memo(houses: Houses, thread: int, rows: int) -> tuple:
+    """kernels/dynamic._rule's memo of a geometry (its hints depend on the houses, not only their size) and thread:
+    every candidate set (the source-free parents' source), the key table, each row's hint range, the hint pool
+    (key fields, removables and parents, CSR) and its counters."""
+    n, ncells = houses.n, houses.ncells
+    pool = 4 * rows  # on 11+ puzzles an entry holds 1.7 hints, a hint 1.4 removables and 33 parents
+    return (np.full(ncells, (1 << n) - 1, np.uint64), np.zeros((rows, ncells + 1), np.uint64),
+            np.zeros((rows, 2), np.int64), np.zeros((pool, 3), np.int64), np.zeros(pool + 1, np.int64),
+            np.zeros(4 * pool, np.int64), np.zeros(pool + 1, np.int64), np.zeros(32 * pool, np.int64),
+            np.zeros(6, np.int64))
 
 
 def stores(houses: Houses) -> Stores:
