@@ -55,7 +55,8 @@ def _hidden_pairs(n, cand, work, geo, out, par):
                         sum(w & both != 0 for w in ws) != 2:
                     continue
                 p0 = len(par)
-                par += [(c * n + d) * 2 for c in unit_cells[u] if not work[c] & both for d in (d1, d2) if cand[c] >> d & 1]
+                par += [(c * n + d) * 2 for c in unit_cells[u] if not work[c] & both
+                        for d in (d1, d2) if cand[c] >> d & 1]
                 if len(par) > p0:
                     out += [((c * n + d) * 2, p0, len(par)) for c in unit_cells[u] if work[c] & both
                             for d in range(n) if d not in (d1, d2) and work[c] >> d & 1]
