@@ -88,8 +88,8 @@ from numba import njit
 from .dynamic import nested_complexity, propagate, propagate_static
 from .bits import ctz, popcount
 from .links import (BIG, CELL, K_CELL, K_CONTRA_OFF, K_CONTRA_ON, K_CYCLE, K_DOUBLE_OFF, K_DOUBLE_ON, K_FORCING,  # noqa: F401
-                    K_REGION, OK, OVERFLOW, _better, _cycle_removable, _digits, ancestors, cycles, forcing,
-                    length_tenths, static_graph)
+                    K_REGION, OK, OVERFLOW, _back, _better, _closure, _cycle_removable, _digits, _graph_of, ancestors,
+                    cycles, forcing, length_tenths, static_graph)
 
 
 @njit(cache=True)
@@ -552,131 +552,6 @@ def _seed_bound(seed, n, cand, geo, st, sc, full, work, found, tmpelim, bound):
 
 
 @njit(cache=True)
-def _graph_of(mode, full, work):
-    """The static graph of a loops mode (0: X links, 1: Y links, 2: both) from the full one (static_graph(True,
-    True), which is mode 2's), filtered into `work`: static_graph(y, x) makes the same edges in the same order
-    less those it leaves out - a potential's links within its cell (cause CELL) without Y links, an off
-    potential's house links without X links. (_off_to_on drops a house link that repeats an earlier target, but a
-    Y link's target is another digit of the cell and an X link's the digit in another cell: leaving one kind
-    out never brings back a dropped repeat.) Three static_graph calls a loops call (and the seed's) -> one."""
-    if mode == 2:
-        return full
-    f_ptr, f_adj, f_cause = full
-    ptr, adj, cause = work
-    npid = f_ptr.shape[0] - 1
-    k = 0
-    for p in range(npid):
-        ptr[p] = k
-        for i in range(f_ptr[p], f_ptr[p + 1]):
-            c = f_cause[i]
-            if c == CELL:
-                if mode == 0:
-                    continue
-            elif mode == 1 and not p & 1:
-                continue
-            adj[k] = f_adj[i]
-            cause[k] = c
-            k += 1
-    ptr[npid] = k
-    return work
-
-
-@njit(cache=True)
-def _closure(n, cand, adj_ptr, adj, tj, reach):
-    """Who reaches whom in the static graph. tj rows: 0 node (index of a present potential, -1 absent), 1 comp
-    (strongly connected component: Tarjan without recursion, components numbered sinks first), 2 size of a
-    component, 3-7 scratch. reach[c] = the bit set over nodes of every potential component c reaches, its own
-    members included. Returns the number of components."""
-    node, comp, size, index, low, stack, cs_v, cs_e = tj[0], tj[1], tj[2], tj[3], tj[4], tj[5], tj[6], tj[7]
-    npid = 2 * cand.shape[0] * n
-    nn = 0
-    for p in range(npid):
-        node[p] = -1
-        comp[p] = -1
-        index[p] = -1
-        if (cand[p // 2 // n] >> np.uint64(p // 2 % n)) & np.uint64(1):
-            node[p] = nn
-            nn += 1
-    w = (nn + 63) // 64
-    nc, top, order = 0, 0, 0
-    for root in range(npid):
-        if node[root] < 0 or index[root] >= 0:
-            continue
-        index[root] = low[root] = order
-        order += 1
-        stack[top] = root
-        top += 1
-        cs_v[0], cs_e[0] = root, adj_ptr[root]
-        ncs = 1
-        while ncs > 0:
-            v = cs_v[ncs - 1]
-            e = cs_e[ncs - 1]
-            if e < adj_ptr[v + 1]:
-                cs_e[ncs - 1] = e + 1
-                u = adj[e]
-                if index[u] < 0:
-                    index[u] = low[u] = order
-                    order += 1
-                    stack[top] = u
-                    top += 1
-                    cs_v[ncs], cs_e[ncs] = u, adj_ptr[u]
-                    ncs += 1
-                elif comp[u] < 0 and index[u] < low[v]:
-                    low[v] = index[u]
-                continue
-            ncs -= 1
-            if ncs > 0 and low[v] < low[cs_v[ncs - 1]]:
-                low[cs_v[ncs - 1]] = low[v]
-            if low[v] == index[v]:
-                for j in range(w):
-                    reach[nc, j] = 0
-                k = 0
-                while True:
-                    top -= 1
-                    x = stack[top]
-                    comp[x] = nc
-                    k += 1
-                    reach[nc, node[x] >> 6] |= np.uint64(1) << np.uint64(node[x] & 63)
-                    if x == v:
-                        break
-                size[nc] = k
-                nc += 1
-    # rows in component order: the components a component's edges lead to are numbered below it
-    order_ = tj[5]
-    start = tj[6]
-    for c in range(nc + 1):
-        start[c] = 0
-    for p in range(npid):
-        if node[p] >= 0:
-            start[comp[p] + 1] += 1
-    for c in range(nc):
-        start[c + 1] += start[c]
-    fill = tj[3]
-    for c in range(nc):
-        fill[c] = start[c]
-    for p in range(npid):
-        if node[p] >= 0:
-            order_[fill[comp[p]]] = p
-            fill[comp[p]] += 1
-    for c in range(nc):
-        for q in range(start[c], start[c + 1]):
-            p = order_[q]
-            for i in range(adj_ptr[p], adj_ptr[p + 1]):
-                c2 = comp[adj[i]]
-                if c2 != c:
-                    for j in range(w):
-                        reach[c, j] |= reach[c2, j]
-    return nc
-
-
-@njit(cache=True)
-def _reaches(a, b, tj, reach):
-    """True if potential a reaches potential b in the static graph (see _closure)."""
-    nb = tj[0, b]
-    return nb >= 0 and (reach[tj[1, a], nb >> 6] >> np.uint64(nb & 63)) & np.uint64(1) != 0
-
-
-@njit(cache=True)
 def loops_best(n, cand, geo, st, sc, best, elim, tmpelim, found, seed):
     """SE's Forcing Chains & Cycles (level 0, static): X, then Y, then XY cycles and forcing chains; the best hint
     into best/elim (seed: see _seed_bound; (-1, -1, -1) for none). Returns OK or OVERFLOW."""
@@ -729,7 +604,7 @@ def loops_best(n, cand, geo, st, sc, best, elim, tmpelim, found, seed):
                 if not x:
                     continue
                 for src in (on, on - 1):
-                    if not _reaches(src, src ^ 1, tj, reach):
+                    if not _back(src, src ^ 1, tj, reach):
                         continue
                     t = forcing(1, src, adj_ptr, adj, adj_cause, st, sc, _limit_seeded(best, bound, chain_base, key),
                                 tj, reach)

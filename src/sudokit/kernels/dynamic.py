@@ -65,8 +65,9 @@ from numba import njit
 
 from .advanced import _advanced
 from .bits import popcount
-from .links import (ADVANCED, CELL, OK, OVERFLOW, _add, _add1, _addc, _back, _cycle_removable, _digits, _off_to_on,
-                    _on_to_off, _store_add, ancestors, cycles, forcing, length_tenths, reset_slot, static_graph)
+from .links import (ADVANCED, CELL, OK, OVERFLOW, _add, _add1, _addc, _back, _closure, _cycle_removable, _digits,
+                    _graph_of, _off_to_on, _on_to_off, _store_add, ancestors, cycles, forcing, length_tenths,
+                    reset_slot, static_graph)
 
 
 def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
@@ -600,8 +601,8 @@ def _add_parent(hpar_ptr, hpar, h, pid):
 # Speed record of the nested rules' own searches (issue 9, innerfast, 2026-11-24). Capture: the 25 multiple_of calls
 # of level >= 2 met rating 11+ puzzles 0-2 of puzzles5_forum_hardest_1905_11+ (22 of level 2, 3 of level 3),
 # replayed (CPU time, one run each, machine at load 3-5), every best hint and elimination identical:
-# - _inner_loops builds the full static graph once and filters each mode's from it (chains._graph_of), and each
-#   mode's closure (chains._closure) skips a cycle search from a potential in a one-member component and a forcing
+# - _inner_loops builds the full static graph once and filters each mode's from it (links._graph_of), and each
+#   mode's closure (links._closure) skips a cycle search from a potential in a one-member component and a forcing
 #   search from one that cannot reach its opposite, and prunes what the searches record (links.cycles/forcing with
 #   tj, reach; exact: see there): level 2 11.14 -> 3.32 s (506 -> 151 ms a call), level 3 5.70 -> 4.56 s.
 # - Static nested multiple chains (level 3) follow the static graph built once per call (propagate_static, as
@@ -639,8 +640,8 @@ def _inner_loops(n, source, grid, geo, inner):
         key = 2 if mode == 0 else (3 if mode == 1 else 4)
         cyc_base = 70 if mode == 2 else 65
         chain_base = 70 if mode == 2 else 66
-        adj_ptr, adj, adj_cause = _chains._graph_of(mode, full, work)
-        _chains._closure(n, grid, adj_ptr, adj, tj, reach)
+        adj_ptr, adj, adj_cause = _graph_of(mode, full, work)
+        _closure(n, grid, adj_ptr, adj, tj, reach)
         for cell in range(grid.shape[0]):
             m = grid[cell]
             card = popcount(m)
@@ -864,8 +865,3 @@ def nested_complexity(slots, recs, k, st, sc, seen):
                     q[tail] = st_par[s, p0 + j]
                     tail += 1
     return total
-
-
-# kernels/chains imports this module; its helpers are read when the kernels above compile (the module may be only
-# partly loaded here)
-from . import chains as _chains  # noqa: E402
