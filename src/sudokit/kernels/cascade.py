@@ -9,8 +9,7 @@ the twenty or so calls a hard step made before, each of which paid numba's argum
 stats = [er, ep, ed, steps, producer behind er, its strong-link suffix] (prices in tenths), updated as SE's
 getDifficulty does (see kernels/se.rate_basic); the last two name the hardest technique.
 tabs = (cell_houses, peers words, unit_words, sees, then sestrong.memo_buffers: memo keys, results, cells and its
-scratch (tabs[4:14]), then kernels/loops.unique_loops' out-buffers (cells, lengths, digits; unused since the
-screen became loops.loop_step), [plain houses] and kernels/loops.bug_cells' out-buffers (cells, masks)):
+scratch (tabs[4:14]), then [plain houses] (tabs[14]) and kernels/loops.bug_cells' out-buffers (cells, masks)):
 the extra tables of kernels/strong, wings, exclusion, loops and the strong-link memo of kernels/sestrong.py.
 
 Speed (chains5, 2026-11-23; `python benchmarks/rate.py --hodoku-python /work/peers/venv/bin/python --scale se`,
@@ -89,14 +88,14 @@ def walk(start, n, values, cand, geo, scan, kind, tabs, stats, out, elim):
             # SE's unique loops: Python builds the step (its text and eliminations) only when there is one (19 of
             # the 349 calls on rate.py's ER < 5 and 5-9.3 samples); the others cost a Python round trip each
             # the screen asks only whether a loop gives a step (kernels/loops.loop_step, each loop once a direction)
-            if tabs[17][0] and loop_step(n, values, cand, geo[0], geo[1], tabs[3], geo[4], geo[5], best):
+            if tabs[14][0] and loop_step(n, values, cand, geo[0], geo[1], tabs[3], geo[4], geo[5], best):
                 return p
             p += 1
             continue
         if KIND[p] == 5:
             # BUG: Python makes the step (or finds none) only when SE's BUG cells exist (10 of the 282 calls on
             # rate.py's ER 5-9.3 sample)
-            if tabs[17][0] and bug_cells(n, values, cand, geo[1], tabs[1], tabs[18], tabs[19]):
+            if tabs[14][0] and bug_cells(n, values, cand, geo[1], tabs[1], tabs[15], tabs[16]):
                 return p
             p += 1
             continue

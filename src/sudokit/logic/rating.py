@@ -144,11 +144,9 @@ class _Fast:
         from ..kernels.sestrong import memo_buffers
         # the SE walk's tables (kernels/cascade.walk): tabs, then the strong-link memo of kernels/sestrong.py
         self.buffers: dict = {}
-        # then kernels/loops.unique_loops' out-buffers (unique_loops.valid_loops' own), whether loops and BUG
-        # apply, kernels/loops.bug_cells' out-buffers (unique_loops._bug_cells_fast's own)
-        loops = (self.buffer("loop cells", (4096, h.ncells), np.int64), self.buffer("loop lengths", (4096,), np.int64),
-                 self.buffer("loop digits", (4096, 2), np.int64), np.array([h.plain], np.bool_),
-                 self.buffer("bug cells", (h.ncells,), np.int64), self.buffer("bug masks", (h.ncells,), np.uint64))
+        # then whether loops and BUG apply, kernels/loops.bug_cells' out-buffers (unique_loops._bug_cells_fast's own)
+        loops = (np.array([h.plain], np.bool_), self.buffer("bug cells", (h.ncells,), np.int64),
+                 self.buffer("bug masks", (h.ncells,), np.uint64))
         self.se_tabs = self.tabs + memo_buffers(h.n, h.ncells, words) + loops
 
     def chain_buffers(self, k: int) -> tuple:
