@@ -705,6 +705,10 @@ def _inner_loops(n, source, grid, geo, inner):
 #   _inner_on_run, _inner_run, _inner_regions and propagate_static inline="always": 1.29 -> 0.71 s a pass.
 #   What remains (stubbed variants): the runs ~0.5 s, the static graph 0.08 s, the hint loops ~0.1 s;
 #   _rule_parents/_add_parent nothing measurable (stubbed: 1.39 vs 1.42 s; a search keeps ~1.7 hints).
+# - replay11.py cap11_0_3.pkl 2 (best of 2, main then this, load ~5): level 3 1.495 -> 0.975 s, level 2 2.48 ->
+#   2.54 s (noise), identical; lev11.py 4 0: 6.68 -> 5.28 s, its level-3 calls 2.79 -> 1.58 s.
+# - Left: skipping the static graph kind 0 just built on the same grid (0.08 of 0.71 s); the hint loops as
+#   chains._common (bit sets, ~0.1 s); freeing cache slots whose runs are used up, to keep the runs' memory hot.
 @njit(cache=True)
 def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
     """Every multiple forcing chain (cell and region; static, SE's Chaining(true, false, false)) or, dynamic, every
