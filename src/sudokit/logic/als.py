@@ -131,7 +131,7 @@ def _build(state: Candidates) -> Alses:
     """Enumerate the ALSes and compute their tables and links."""
     n, h = state.n, state.houses
     unit_cells, peer_words = geometry_words(h)
-    cand = np.array(state.cand, np.uint64)
+    cand = state.arrays()[1]
     units, locs = _enumerate(unit_cells, cand, max_als_size(n))
     # each cell set once, the first enumerated (kernels/implications.als_first; a Python loop over every ALS with a
     # set of cell sets was ~40% of _build at ER 5-9.3)
@@ -278,16 +278,24 @@ def _xz_step(t: Alses, a: int, b: int, rc: int, elims):
 
 # ---------------------------------------------------------------- wings and chains
 
-def _walk(t: Alses, start: int, end: int, max_als: int) -> list[tuple[int, int]]:
-    """The ALS states (als, digit it misses) of the BFS path from start to end."""
-    n, na = t.state.n, len(t)
-    size = na * n
-    dist, parent, queue = np.full(size, -1, np.int64), np.zeros(size, np.int64), np.zeros(size, np.int64)
-    K.als_path(start, n, max_als, t.links, dist, parent, queue)
+def _walk(t: Alses, start: int, end: int, max_als: int, scratch=None) -> list[tuple[int, int]]:
+    """The ALS states (als, digit it misses) of the BFS path from start to end (scratch: _walk_scratch's buffers,
+    left as they came; a finder walking many hits passes one, as three new arrays a hit cost ~1/6 of
+    ALS-XY-Wing)."""
+    n = t.state.n
+    dist, parent, queue = scratch or _walk_scratch(t)
+    k = K.als_path(start, n, max_als, t.links, dist, parent, queue)
     out = [end]
     while out[-1] != start:
         out.append(int(parent[out[-1]]))
+    dist[queue[:k]] = -1
     return [(s // n, s % n + 1) for s in reversed(out)]
+
+
+def _walk_scratch(t: Alses) -> tuple:
+    """(dist -1, parent, queue) for _walk over the ALS states of t."""
+    size = len(t) * t.state.n
+    return np.full(size, -1, np.int64), np.zeros(size, np.int64), np.zeros(size, np.int64)
 
 
 def _scan(t: Alses, min_als: int, max_als: int):
@@ -317,18 +325,26 @@ def _chain_eliminations(t: Alses, chain: list[tuple[int, int]]):
 def als_xy_wing(state: Candidates):
     """ALS-XY-Wings: A -x- C -y- B."""
     t = alses(state)
-    found = []
+    yield from _unique([_xy_wing_step(t, chain, elims) for chain, elims in _xy_wing_hits(t)])
+
+
+def _xy_wing_hits(t: Alses):
+    """The (chain, eliminations) of every ALS-XY-Wing step, in order."""
+    scratch = _walk_scratch(t)
     for start, end in _scan(t, 3, 3):
-        chain = _walk(t, start, end, 3)
-        (a, _), (c, x), (b, y) = chain
+        chain = _walk(t, start, end, 3, scratch)
         elims = _chain_eliminations(t, chain)
-        if elims and x != y:
-            zs = sorted({d for _, d in elims})
-            text = (f"ALS-XY-Wing: A={t.text(a)}, B={t.text(b)}, C={t.text(c)}, X,Y={x},{y}, "
-                    f"Z={','.join(map(str, zs))}")
-            links = (_rc_link(t, a, c, x), _rc_link(t, c, b, y))
-            found.append(_als_step(t, "als-xy-wing", text, [a, b, c], elims, links))
-    yield from _unique(found)
+        if elims and chain[1][1] != chain[2][1]:
+            yield chain, elims
+
+
+def _xy_wing_step(t: Alses, chain, elims):
+    """The ALS-XY-Wing step of a chain A -x- C -y- B."""
+    (a, _), (c, x), (b, y) = chain
+    zs = sorted({d for _, d in elims})
+    text = f"ALS-XY-Wing: A={t.text(a)}, B={t.text(b)}, C={t.text(c)}, X,Y={x},{y}, Z={','.join(map(str, zs))}"
+    links = (_rc_link(t, a, c, x), _rc_link(t, c, b, y))
+    return _als_step(t, "als-xy-wing", text, [a, b, c], elims, links)
 
 
 def als_xy_chain(state: Candidates):
@@ -339,8 +355,9 @@ def als_xy_chain(state: Candidates):
 
 def _xy_chain_hits(t: Alses):
     """The (chain, eliminations) of every ALS-XY-Chain step, in order."""
+    scratch = _walk_scratch(t)
     for start, end in _scan(t, 4, MAX_CHAIN):
-        chain = _walk(t, start, end, MAX_CHAIN)
+        chain = _walk(t, start, end, MAX_CHAIN, scratch)
         ids = [a for a, _ in chain]
         if len(set(ids)) < len(ids):
             continue
@@ -374,7 +391,7 @@ def death_blossom(state: Candidates):
                np.zeros(n, np.int64))
     out_stem, out_petals = np.zeros(BLOSSOM_HITS, np.int64), np.zeros((BLOSSOM_HITS, n), np.int64)
     als_arrays = (t.cell_words, np.array(t.digits, np.uint64), t.xcells, t.xsee)
-    hits = K.blossoms(np.array(state.cand, np.uint64), where, als_arrays, BLOSSOM_BUDGET, scratch,
+    hits = K.blossoms(state.arrays()[1], where, als_arrays, BLOSSOM_BUDGET, scratch,
                       out_stem, out_petals)
     found = []
     for i in range(hits):
@@ -426,6 +443,14 @@ def pending_als_xz(state: Candidates):
         elims = _xz_eliminations(t, a, b, rc)
         if elims:
             found.append(_pending(t, "als-xz", [a, b], elims, _xz_step, (t, a, b, rc, elims)))
+    return iter(_unique_pending(found))
+
+
+def pending_als_xy_wing(state: Candidates):
+    """als_xy_wing as pending steps (path._PENDING)."""
+    t = alses(state)
+    found = [_pending(t, "als-xy-wing", [a for a, _ in chain], elims, _xy_wing_step, (t, chain, elims))
+             for chain, elims in _xy_wing_hits(t)]
     return iter(_unique_pending(found))
 
 
