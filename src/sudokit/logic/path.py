@@ -121,7 +121,7 @@ _PLANS = threading.local()  # each thread's plans per order (key: id of the orde
 # chain of it; building every chain's explanation cost ~40% of strong_link_steps on rating states)
 # and the chains (x/xy-chains, nice loops, AICs, grouped or not) and forcing chains and nets, whose every instance a
 # path sizes up to take the smallest: making each one's Step (explanation, links) cost ~10% of a HoDoKu rating at
-# ER 5-9.3 for the chains, most of the forcing finders' time (ALS-XZ, ALS-XY-Wing and ALS-XY-Chain likewise); and
+# ER 5-9.3 for the chains, most of the forcing finders' time (the ALS finders likewise); and
 # BUG+1, whose search is skipped where the entry's one slug cannot occur
 _PENDING = {("strong_links", "strong_link_steps", (2,)): ("strong_links", "pending_steps"),
             ("chains", "x_chains", ()): ("chains", "pending_x_chains"),
@@ -133,7 +133,8 @@ _PENDING = {("strong_links", "strong_link_steps", (2,)): ("strong_links", "pendi
             ("unique_loops", "bug_steps", ()): ("uniqueness", "bug_plus_1_steps"),
             ("als", "als_xz", ()): ("als", "pending_als_xz"),
             ("als", "als_xy_wing", ()): ("als", "pending_als_xy_wing"),
-            ("als", "als_xy_chain", ()): ("als", "pending_als_xy_chain")}
+            ("als", "als_xy_chain", ()): ("als", "pending_als_xy_chain"),
+            ("als", "death_blossom", ()): ("als", "pending_death_blossom")}
 
 
 def chaining_next(state: Candidates) -> Step | None:
