@@ -34,13 +34,15 @@ def _subsets(state: Candidates, cellset: int) -> list[tuple[int, int, int]]:
 def sue_de_coq(state: Candidates):
     """Every Sue de Coq of a state (one step per elimination set, the one with the fewest cells)."""
     h, cand = state.houses, state.cand
-    empty = state.empty_cells()
     found = {}
     pairs = _meeting(h)
     hits = _screen(state, pairs)
+    empty = None  # made at the first pair the screen keeps (most states have none: it was ~1/4 of the finder)
     for (line, box), hit in zip(pairs, hits):
         if not hit:
             continue
+        if empty is None:
+            empty = state.empty_cells()
         inter = h.masks[line] & h.masks[box] & empty
         if inter.bit_count() < 2:
             continue
