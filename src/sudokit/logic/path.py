@@ -8,9 +8,13 @@ ends solved. Paths are deterministic.
 Speed record (issue 9, round hodpath; HoDoKu's path at ER 5-9.3 is ~55% kernels, the rest Python around them):
 hodoku_next walks a plan made once per order; the nice loops' AIC eliminations gather only the eliminated digits'
 places; ALS-XY-Wing and Death Blossom draw pending steps like the other ALS finders; ALS walks reuse one scratch;
-finders read the path state's own arrays. `benchmarks/rate.py --scale hodoku`, main and this round alternated three
-times on a loaded machine (best): ER 5-9.3 91.6 -> 96.8 puzzles/s, ER < 5 2020 -> 2266. Every step of the 461
-hodoku_next states of those samples, and the lead's regression dump, unchanged.
+finders read the path state's own arrays. Main and this round alternated on a loaded machine (best of each):
+per finder over the 461 path states of rate.py's ER 0-9.3 HoDoKu samples, ALS-XY-Wing 35.4 -> 31.3 ms, grouped
+nice loops 41.1 -> 38.2, XY-Chains 14.9 -> 12.9, Sue de Coq 10.2 -> 8.6, ALS-XZ (with the ALS build) 27.6 ->
+25.9 (nice loops and X-Chains unchanged, within noise); hodoku_next over those states 0.348 -> 0.341 s; whole
+`rate.py --scale hodoku` ER 5-9.3 91.6 -> 96.8 puzzles/s. Every step of those states and the lead's regression
+dump unchanged. What is left is kernel time: the loop scans' BFS (scan_chains ~185 us a full graph, ~285
+grouped), the ALS links and scans, the forcing nets.
 """
 
 from __future__ import annotations
