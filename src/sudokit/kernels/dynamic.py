@@ -67,7 +67,9 @@ from .advanced import _advanced
 from .bits import popcount
 from .links import (ADVANCED, CELL, OK, OVERFLOW, _add, _add1, _addc, _back, _closure, _cycle_removable, _digits,
                     _graph_of, _off_to_on, _on_to_off, _store_add, ancestors, cycles, forcing, length_tenths,
-                    reset_slot, static_graph)
+                    reset_slot, static_graph, static_graph_xy)
+
+LOOPS_ORDER = 24  # inner[LOOPS_ORDER]: _inner_loops' tables for static_graph_xy (see the module docstring)
 
 
 def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
@@ -626,7 +628,7 @@ def _inner_loops(n, source, grid, geo, inner):
     hpar_ptr = inner[5]
     vals = np.empty(n, np.int64)
     npid = 2 * grid.shape[0] * n
-    static_graph(True, True, n, grid, geo, sc2, f_ptr, f_adj, f_cause)
+    static_graph_xy(n, grid, geo, inner[LOOPS_ORDER], f_ptr, f_adj, f_cause)
     ne = f_ptr[npid]
     full = (f_ptr, f_adj, f_cause)
     work = (np.empty(npid + 1, np.int64), np.empty(ne, np.int64), np.empty(ne, np.int64))
@@ -641,7 +643,7 @@ def _inner_loops(n, source, grid, geo, inner):
         cyc_base = 70 if mode == 2 else 65
         chain_base = 70 if mode == 2 else 66
         adj_ptr, adj, adj_cause = _graph_of(mode, full, work)
-        _closure(n, grid, adj_ptr, adj, tj, reach)
+        _closure(n, grid, adj_ptr, adj, tj, reach, mode == 1)
         for cell in range(grid.shape[0]):
             m = grid[cell]
             card = popcount(m)
