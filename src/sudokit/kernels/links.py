@@ -637,34 +637,36 @@ def _graph_of(mode, full, work):
 
 
 @njit(cache=True)
-def _closure(n, cand, adj_ptr, adj, tj, reach, bivalue_on=False):
-    """Who reaches whom in the static graph. tj rows: 0 node (the bit of a potential in the reach sets, -1 none),
+def _closure(n, cand, adj_ptr, adj, tj, reach, bivalue=False):
+    """Who reaches whom in the static graph. tj rows: 0 node (the bit of a present potential in the reach sets),
     1 comp (strongly connected component: Tarjan without recursion, components numbered sinks first), 2 size of a
     component, 3-7 scratch. reach[c] = the bit set over nodes of every potential component c reaches, its own
     members included, made when c is complete (every component its edges lead to is complete by then: sinks
-    first); a target already in the set is skipped, its own set being a subset. Every present potential has a
-    bit, or with bivalue_on only the on potentials of bivalue cells (all a Y-cycle search asks: _back(e, source)
-    with such a source). Returns the number of components."""
+    first); a target already in the set is skipped, its own set being a subset. With `bivalue` (a Y-links graph:
+    an off potential outside a bivalue cell has no edge) only the subgraph of bivalue cells' potentials is
+    closed, the others sharing one last component that reaches nothing: a path from a bivalue cell's potential
+    to another never leaves such cells, so every question a Y-cycle search asks (_back(e, source), source an on
+    potential of a bivalue cell) has its answer. Returns the number of components."""
     node, comp, size, index, low, stack, cs_v, cs_e = tj[0], tj[1], tj[2], tj[3], tj[4], tj[5], tj[6], tj[7]
     npid = 2 * cand.shape[0] * n
     for p in range(npid):
-        node[p] = -1
-        index[p] = -2  # absent
+        index[p] = -2  # absent or outside the subgraph
     nn = 0
+    outside = False
     for cell in range(cand.shape[0]):
         m = cand[cell]
-        keep = not bivalue_on or popcount(m) == 2
+        keep = not bivalue or popcount(m) == 2
         for v in range(n):
             if (m >> np.uint64(v)) & np.uint64(1):
                 p = (cell * n + v) * 2
                 comp[p] = comp[p + 1] = -1
-                index[p] = index[p + 1] = -1
+                node[p] = node[p + 1] = -1
                 if keep:
-                    if not bivalue_on:
-                        node[p] = nn
-                        nn += 1
-                    node[p + 1] = nn
-                    nn += 1
+                    index[p] = index[p + 1] = -1
+                    node[p], node[p + 1] = nn, nn + 1
+                    nn += 2
+                else:
+                    outside = True
     w = (nn + 63) // 64
     nc, top, order = 0, 0, 0
     for root in range(npid):
@@ -682,15 +684,16 @@ def _closure(n, cand, adj_ptr, adj, tj, reach, bivalue_on=False):
             if e < adj_ptr[v + 1]:
                 cs_e[ncs - 1] = e + 1
                 u = adj[e]
-                if index[u] < 0:
+                iu = index[u]
+                if iu == -1:
                     index[u] = low[u] = order
                     order += 1
                     stack[top] = u
                     top += 1
                     cs_v[ncs], cs_e[ncs] = u, adj_ptr[u]
                     ncs += 1
-                elif comp[u] < 0 and index[u] < low[v]:
-                    low[v] = index[u]
+                elif iu >= 0 and comp[u] < 0 and iu < low[v]:
+                    low[v] = iu
                 continue
             ncs -= 1
             if ncs > 0 and low[v] < low[cs_v[ncs - 1]]:
@@ -703,8 +706,7 @@ def _closure(n, cand, adj_ptr, adj, tj, reach, bivalue_on=False):
                     top -= 1
                     x = stack[top]
                     comp[x] = nc
-                    if node[x] >= 0:
-                        reach[nc, node[x] >> 6] |= np.uint64(1) << np.uint64(node[x] & 63)
+                    reach[nc, node[x] >> 6] |= np.uint64(1) << np.uint64(node[x] & 63)
                     if x == v:
                         break
                 size[nc] = end - top
@@ -713,14 +715,20 @@ def _closure(n, cand, adj_ptr, adj, tj, reach, bivalue_on=False):
                     for i in range(adj_ptr[x], adj_ptr[x + 1]):
                         u = adj[i]
                         b = node[u]
-                        if b >= 0 and (reach[nc, b >> 6] >> np.uint64(b & 63)) & np.uint64(1):
-                            continue  # u's component is c's or merged already (a reach set holds all it reaches)
+                        if b < 0 or (reach[nc, b >> 6] >> np.uint64(b & 63)) & np.uint64(1):
+                            continue  # outside, or u's component is c's or merged already
                         c2 = comp[u]
-                        if c2 == nc:
-                            continue
                         for j in range(w):
                             reach[nc, j] |= reach[c2, j]
                 nc += 1
+    if outside:  # one component reaching nothing
+        for j in range(w):
+            reach[nc, j] = 0
+        size[nc] = 1
+        for p in range(npid):
+            if index[p] == -2 and comp[p] == -1:
+                comp[p] = nc
+        nc += 1
     return nc
 
 
