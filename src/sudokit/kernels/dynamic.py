@@ -643,7 +643,7 @@ def _inner_loops(n, source, grid, geo, inner):
         cyc_base = 70 if mode == 2 else 65
         chain_base = 70 if mode == 2 else 66
         adj_ptr, adj, adj_cause = _graph_of(mode, full, work)
-        _closure(n, grid, adj_ptr, adj, tj, reach, mode == 1)
+        _closure(n, grid, adj_ptr, adj, tj, reach, mode == 1, mode == 0)
         for cell in range(grid.shape[0]):
             m = grid[cell]
             card = popcount(m)

@@ -637,7 +637,7 @@ def _graph_of(mode, full, work):
 
 
 @njit(cache=True)
-def _closure(n, cand, adj_ptr, adj, tj, reach, bivalue=False):
+def _closure(n, cand, adj_ptr, adj, tj, reach, bivalue=False, digitwise=False):
     """Who reaches whom in the static graph. tj rows: 0 node (the bit of a present potential in the reach sets),
     1 comp (strongly connected component: Tarjan without recursion, components numbered sinks first), 2 size of a
     component, 3-7 scratch. reach[c] = the bit set over nodes of every potential component c reaches, its own
@@ -646,13 +646,17 @@ def _closure(n, cand, adj_ptr, adj, tj, reach, bivalue=False):
     an off potential outside a bivalue cell has no edge) only the subgraph of bivalue cells' potentials is
     closed, the others sharing one last component that reaches nothing: a path from a bivalue cell's potential
     to another never leaves such cells, so every question a Y-cycle search asks (_back(e, source), source an on
-    potential of a bivalue cell) has its answer. Returns the number of components."""
+    potential of a bivalue cell) has its answer. With `digitwise` (an X-links graph: every edge joins two
+    potentials of one digit) a potential's bit numbers it among its digit's, so a set is a few words and
+    reach[comp[a]] answers for b only when a and b have one digit (every question X searches ask). Returns the
+    number of components."""
     node, comp, size, index, low, stack, cs_v, cs_e = tj[0], tj[1], tj[2], tj[3], tj[4], tj[5], tj[6], tj[7]
     npid = 2 * cand.shape[0] * n
     for p in range(npid):
         index[p] = -2  # absent or outside the subgraph
     nn = 0
     outside = False
+    pos = np.zeros(n, np.int64)  # digitwise: potentials of each digit numbered so far
     for cell in range(cand.shape[0]):
         m = cand[cell]
         keep = not bivalue or popcount(m) == 2
@@ -661,12 +665,16 @@ def _closure(n, cand, adj_ptr, adj, tj, reach, bivalue=False):
                 p = (cell * n + v) * 2
                 comp[p] = comp[p + 1] = -1
                 node[p] = node[p + 1] = -1
-                if keep:
-                    index[p] = index[p + 1] = -1
-                    node[p], node[p + 1] = nn, nn + 1
-                    nn += 2
-                else:
+                if not keep:
                     outside = True
+                    continue
+                index[p] = index[p + 1] = -1
+                k = pos[v] if digitwise else nn
+                node[p], node[p + 1] = k, k + 1
+                pos[v] += 2
+                nn += 2
+    if digitwise:
+        nn = pos.max()
     w = (nn + 63) // 64
     nc, top, order = 0, 0, 0
     for root in range(npid):
