@@ -621,8 +621,9 @@ def _add_parent(hpar_ptr, hpar, h, pid):
 def _inner_loops(n, source, grid, geo, inner):
     """Every forcing chain and cycle (SE's Chaining(false, false, false)) on the narrowed grid, as nested hints;
     a hint whose chains used no erased candidate is dropped (SE: the rule exists without the chain). The static
-    graph is built once and each mode's filtered from it, and each mode's closure skips the searches that provably
-    find nothing (see the speed record above)."""
+    graph is built once (static_graph_xy) and each mode's filtered from it; the full graph's closure skips the
+    searches that provably find nothing in every mode (a mode's graph is a subgraph of the full one, so what
+    cannot reach a potential there cannot in the mode's; see the speed record above)."""
     st2, sc2 = inner[0], inner[1]
     f_ptr, f_adj, f_cause, found, tmpelim = inner[8], inner[9], inner[10], inner[11], inner[12]
     hpar_ptr = inner[5]
@@ -637,13 +638,13 @@ def _inner_loops(n, source, grid, geo, inner):
         nn += 2 * popcount(grid[cell])
     tj = np.empty((8, npid + 1), np.int64)
     reach = np.empty((max(nn, 1), (nn + 63) // 64), np.uint64)
+    _closure(n, grid, f_ptr, f_adj, tj, reach)
     for mode in range(3):
         x = mode != 1
         key = 2 if mode == 0 else (3 if mode == 1 else 4)
         cyc_base = 70 if mode == 2 else 65
         chain_base = 70 if mode == 2 else 66
         adj_ptr, adj, adj_cause = _graph_of(mode, full, work)
-        _closure(n, grid, adj_ptr, adj, tj, reach, mode == 1, mode == 0)
         for cell in range(grid.shape[0]):
             m = grid[cell]
             card = popcount(m)

@@ -637,44 +637,27 @@ def _graph_of(mode, full, work):
 
 
 @njit(cache=True)
-def _closure(n, cand, adj_ptr, adj, tj, reach, bivalue=False, digitwise=False):
-    """Who reaches whom in the static graph. tj rows: 0 node (the bit of a present potential in the reach sets),
-    1 comp (strongly connected component: Tarjan without recursion, components numbered sinks first), 2 size of a
-    component, 3-7 scratch. reach[c] = the bit set over nodes of every potential component c reaches, its own
-    members included, made when c is complete (every component its edges lead to is complete by then: sinks
-    first); a target already in the set is skipped, its own set being a subset. With `bivalue` (a Y-links graph:
-    an off potential outside a bivalue cell has no edge) only the subgraph of bivalue cells' potentials is
-    closed, the others sharing one last component that reaches nothing: a path from a bivalue cell's potential
-    to another never leaves such cells, so every question a Y-cycle search asks (_back(e, source), source an on
-    potential of a bivalue cell) has its answer. With `digitwise` (an X-links graph: every edge joins two
-    potentials of one digit) a potential's bit numbers it among its digit's, so a set is a few words and
-    reach[comp[a]] answers for b only when a and b have one digit (every question X searches ask). Returns the
-    number of components."""
+def _closure(n, cand, adj_ptr, adj, tj, reach):
+    """Who reaches whom in the static graph. tj rows (set for present potentials only): 0 node (the bit of a
+    potential in the reach sets), 1 comp (strongly connected component: Tarjan without recursion, components
+    numbered sinks first), 2 size of a component, 3-7 scratch. reach[c] = the bit set over nodes of every
+    potential component c reaches, its own members included, made when c is complete (every component its edges
+    lead to is complete by then: sinks first); a target already in the set is skipped, its own set being a
+    subset. Returns the number of components."""
     node, comp, size, index, low, stack, cs_v, cs_e = tj[0], tj[1], tj[2], tj[3], tj[4], tj[5], tj[6], tj[7]
     npid = 2 * cand.shape[0] * n
     for p in range(npid):
-        index[p] = -2  # absent or outside the subgraph
+        index[p] = -2  # absent
     nn = 0
-    outside = False
-    pos = np.zeros(n, np.int64)  # digitwise: potentials of each digit numbered so far
     for cell in range(cand.shape[0]):
         m = cand[cell]
-        keep = not bivalue or popcount(m) == 2
         for v in range(n):
             if (m >> np.uint64(v)) & np.uint64(1):
                 p = (cell * n + v) * 2
                 comp[p] = comp[p + 1] = -1
-                node[p] = node[p + 1] = -1
-                if not keep:
-                    outside = True
-                    continue
                 index[p] = index[p + 1] = -1
-                k = pos[v] if digitwise else nn
-                node[p], node[p + 1] = k, k + 1
-                pos[v] += 2
+                node[p], node[p + 1] = nn, nn + 1
                 nn += 2
-    if digitwise:
-        nn = pos.max()
     w = (nn + 63) // 64
     nc, top, order = 0, 0, 0
     for root in range(npid):
@@ -692,16 +675,15 @@ def _closure(n, cand, adj_ptr, adj, tj, reach, bivalue=False, digitwise=False):
             if e < adj_ptr[v + 1]:
                 cs_e[ncs - 1] = e + 1
                 u = adj[e]
-                iu = index[u]
-                if iu == -1:
+                if index[u] < 0:
                     index[u] = low[u] = order
                     order += 1
                     stack[top] = u
                     top += 1
                     cs_v[ncs], cs_e[ncs] = u, adj_ptr[u]
                     ncs += 1
-                elif iu >= 0 and comp[u] < 0 and iu < low[v]:
-                    low[v] = iu
+                elif comp[u] < 0 and index[u] < low[v]:
+                    low[v] = index[u]
                 continue
             ncs -= 1
             if ncs > 0 and low[v] < low[cs_v[ncs - 1]]:
@@ -721,22 +703,13 @@ def _closure(n, cand, adj_ptr, adj, tj, reach, bivalue=False, digitwise=False):
                 for q in range(top, end):  # the members, still in stack[top:end]
                     x = stack[q]
                     for i in range(adj_ptr[x], adj_ptr[x + 1]):
-                        u = adj[i]
-                        b = node[u]
-                        if b < 0 or (reach[nc, b >> 6] >> np.uint64(b & 63)) & np.uint64(1):
-                            continue  # outside, or u's component is c's or merged already
-                        c2 = comp[u]
+                        b = node[adj[i]]
+                        if (reach[nc, b >> 6] >> np.uint64(b & 63)) & np.uint64(1):
+                            continue  # the target's component is c or merged already
+                        c2 = comp[adj[i]]
                         for j in range(w):
                             reach[nc, j] |= reach[c2, j]
                 nc += 1
-    if outside:  # one component reaching nothing
-        for j in range(w):
-            reach[nc, j] = 0
-        size[nc] = 1
-        for p in range(npid):
-            if index[p] == -2 and comp[p] == -1:
-                comp[p] = nc
-        nc += 1
     return nc
 
 
