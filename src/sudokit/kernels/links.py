@@ -263,11 +263,9 @@ def ancestors(s, r, st, sc):
 
 
 @njit(cache=True)
-def _mark_path(s, r, st, sc):
+def _mark_path(s, r, st_pid, st_p0, st_pn, st_par, stamp, tick):
     """Stamp the potentials of record r's strict first-parent ancestors (SE's isParent test, for all of r's
-    children at once); returns the stamp."""
-    st_pid, st_p0, st_pn, st_par = st[0], st[1], st[2], st[3]
-    stamp, tick = sc[9], sc[10]
+    children at once); returns the stamp. Takes arrays, not the store tuples (see _add1)."""
     tick[0] += 1
     t = tick[0]
     x = r
@@ -298,11 +296,14 @@ def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30, tj=
     With the static graph's closure (tj, reach: _closure) no record is made for a potential that
     cannot reach the source: it lies on no path back, so the records found, their order and their chains are
     unchanged (only records that lead nowhere are left out)."""
-    st_pid, pmap = st[0], st[6]
+    st_pid, st_p0, st_pn, st_par, nrec, npar, pmap = st[0], st[1], st[2], st[3], st[4], st[5], st[6]
     qon, qoff, parents = sc[1], sc[2], sc[7]
-    depth, stamp = sc[17], sc[9]
-    reset_slot(s, st)
-    r0 = _store_add(s, source, 0, st, sc)
+    depth, stamp, tick = sc[17], sc[9], sc[10]
+    _reset(s, st_pid, nrec, npar, pmap)  # reset_slot and _store_add over the arrays (see _add1)
+    st[10][s] = 0
+    r0 = _add(s, source, parents, 0, st_pid, st_p0, st_pn, st_par, nrec, npar)
+    st[7][s, r0] = NONE
+    st[8][s, r0] = -1
     pmap[s, source] = r0
     depth[r0] = 0
     hon, ton, hoff, toff = 0, 1, 0, 0
@@ -317,7 +318,7 @@ def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30, tj=
             if depth[r] >= limit:
                 continue
             p = st_pid[s, r]
-            t = _mark_path(s, r, st, sc)
+            t = _mark_path(s, r, st_pid, st_p0, st_pn, st_par, stamp, tick)
             for i in range(adj_ptr[p], adj_ptr[p + 1]):
                 e = adj[i]
                 if stamp[e] == t:
@@ -375,11 +376,14 @@ def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, 
     links are not expanded (see `cycles`). With the static graph's closure (tj, reach) no record is made for a
     potential that cannot reach the opposite: the others are found by the same parents in the same order, so the
     first chain to the opposite is the same."""
-    st_pid, nrec, pmap = st[0], st[4], st[6]
+    st_pid, st_p0, st_pn, st_par, nrec, npar, pmap = st[0], st[1], st[2], st[3], st[4], st[5], st[6]
     qon, qoff, parents = sc[1], sc[2], sc[7]
     depth = sc[17]
-    reset_slot(s, st)
-    r0 = _store_add(s, source, 0, st, sc)
+    _reset(s, st_pid, nrec, npar, pmap)  # reset_slot and _store_add over the arrays (see _add1)
+    st[10][s] = 0
+    r0 = _add(s, source, parents, 0, st_pid, st_p0, st_pn, st_par, nrec, npar)
+    st[7][s, r0] = NONE
+    st[8][s, r0] = -1
     pmap[s, source] = r0
     depth[r0] = 0
     hon, ton, hoff, toff = 0, 0, 0, 0
