@@ -46,6 +46,10 @@ inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj
     mhint[row]         (first pool hint, hints) of the entry
     phk, prem*, ppar*  the pool: each hint's (tenths, complexity, sort key), removables and parents, CSR
     mstat              [lookups, hits, searches not kept, rows used, pool hints used, clears]
+  + (loops_order,): _inner_loops' tables (inner[LOOPS_ORDER]), made once per geometry by logic/forcing._loops_order
+    loops_order        (pe_ptr, pe_cell, pe_cause, ucnt, usum) for links.static_graph_xy: each cell's peers in
+                       link order with the house each is first met in (CSR; links.peer_order), and per house and
+                       digit scratch (place count, sum of the places' cells)
 
 The memo: a nested rule's hints depend on the narrowed grid alone, except that `source` (the outer grid) picks
 each hint's rule parents (source & ~grid in the chain's cell or house) and drops a hint with none. So `_rule`

@@ -671,28 +671,30 @@ def _closure(n, cand, adj_ptr, adj, tj, reach):
         order += 1
         stack[top] = root
         top += 1
-        cs_v[0], cs_e[0] = root, adj_ptr[root]
-        ncs = 1
-        while ncs > 0:
-            v = cs_v[ncs - 1]
-            e = cs_e[ncs - 1]
-            if e < adj_ptr[v + 1]:
-                cs_e[ncs - 1] = e + 1
+        v, e, ncs = root, adj_ptr[root], 0
+        while True:  # v's edges from e on, its low in lv; cs_v/cs_e: the frames below (vertex, next edge)
+            lv = low[v]
+            down = False
+            while e < adj_ptr[v + 1]:
                 u = adj[e]
+                e += 1
                 if index[u] < 0:
+                    low[v] = lv
+                    cs_v[ncs], cs_e[ncs] = v, e
+                    ncs += 1
                     index[u] = low[u] = order
                     order += 1
                     stack[top] = u
                     top += 1
-                    cs_v[ncs], cs_e[ncs] = u, adj_ptr[u]
-                    ncs += 1
-                elif comp[u] < 0 and index[u] < low[v]:
-                    low[v] = index[u]
+                    v, e = u, adj_ptr[u]
+                    down = True
+                    break
+                if index[u] < lv and comp[u] < 0:
+                    lv = index[u]
+            if down:
                 continue
-            ncs -= 1
-            if ncs > 0 and low[v] < low[cs_v[ncs - 1]]:
-                low[cs_v[ncs - 1]] = low[v]
-            if low[v] == index[v]:
+            low[v] = lv
+            if lv == index[v]:  # v roots component nc: pop it, then make its reach set
                 for j in range(w):
                     reach[nc, j] = 0
                 end = top
@@ -709,11 +711,17 @@ def _closure(n, cand, adj_ptr, adj, tj, reach):
                     for i in range(adj_ptr[x], adj_ptr[x + 1]):
                         b = node[adj[i]]
                         if (reach[nc, b >> 6] >> np.uint64(b & 63)) & np.uint64(1):
-                            continue  # the target's component is c or merged already
+                            continue  # the target's component is nc or merged already
                         c2 = comp[adj[i]]
                         for j in range(w):
                             reach[nc, j] |= reach[c2, j]
                 nc += 1
+            if ncs == 0:
+                break
+            ncs -= 1
+            v, e = cs_v[ncs], cs_e[ncs]
+            if lv < low[v]:
+                low[v] = lv
     return nc
 
 
