@@ -621,6 +621,25 @@ def _add_parent(hpar_ptr, hpar, h, pid):
 # - Both, A/B alternated against main 09de295 (best of 2, load ~4): the 25 replayed calls, level 2 10.96 -> 3.35 s,
 #   level 3 5.71 -> 2.00 s; end to end, the default rating (both scales) of 11+ puzzles 1 and 2 (/tmp e2e script
 #   as benchmarks/rate.ours): 5.88 + 5.58 = 11.46 -> 2.20 + 2.24 = 4.44 s CPU.
+# innerloops (2026-11-24): one search timed by phase (a copy of _inner_loops stopping after each, over the 1478
+# grids the first 3 level-2 calls of the capture above search, same process, best of 5 CPU, machine loaded) was
+# 0.19 ms: static_graph 0.052, per-call allocations 0.002, _graph_of 0.015, the three closures 0.083, cycles
+# ~0.037, forcing, ancestors and _rule_parents ~0.01. Now 0.073 ms, every hint identical on those grids:
+# - links.static_graph_xy: each cell's peers in link order made once per geometry (inner[LOOPS_ORDER]) and the
+#   places of each house and digit counted once per call, not every house scanned per potential: 0.052 -> 0.012.
+# - One closure, the full graph's, also prunes the X and Y searches (a mode's graph is a subgraph, so what cannot
+#   reach a potential in the full graph cannot in the mode's; the searches skip less, exactly): the X closure
+#   (25 us) cost more than the searches it spared, the Y one (3 us once only bivalue cells were closed) as much
+#   (0.0904 vs 0.0892 ms). Its reach sets are made as each component pops, a target already in the set skipped
+#   (_closure), and Tarjan keeps its frame in locals: closures 0.083 -> ~0.024.
+# - cycles/forcing start a slot and walk isParent paths over the store arrays, not the st/sc tuples (reset_slot,
+#   _store_add, _mark_path per search and per on record): cycles 0.037 -> 0.019.
+# - Tried, no gain: cycles taking the store arrays one by one from _inner_loops instead of st2/sc2 (0.0741 vs
+#   0.0737 ms). Not moved into `inner`: the per-call np.empty buffers (work, tj, reach) cost 0.002 ms.
+# - Left: the cycle searches (0.019 ms, from nearly every on potential: the full graph is one big component),
+#   the closure (~0.024), _graph_of's X and Y copies (~0.009: each potential's X or Y edges are a contiguous
+#   part of its full list, CELL links first, but the searches take CSR graphs), static_graph_xy (0.012).
+#   _inner_multiple still builds its graph with static_graph (static_graph_xy gives the same edges).
 @njit(cache=True)
 def _inner_loops(n, source, grid, geo, inner):
     """Every forcing chain and cycle (SE's Chaining(false, false, false)) on the narrowed grid, as nested hints;
