@@ -10,8 +10,8 @@ import numpy as np
 from conftest import random_puzzle
 from sudokit.geometry import box_geometry
 from sudokit.kernels import dynamic as D
-from sudokit.kernels.links import (CELL, _back, _closure, _cycle_removable, ancestors, cycles, forcing as forcing_search,
-                                   length_tenths, static_graph, static_graph_xy)
+from sudokit.kernels.links import (CELL, _back, _closure, _cycle_removable, ancestors, cycles,
+                                   forcing as forcing_search, length_tenths, static_graph, static_graph_xy)
 from sudokit.logic import forcing
 from sudokit.logic.candidates import Candidates
 from sudokit.sudoku.variants import diagonals, offset_pairs
