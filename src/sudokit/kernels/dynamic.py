@@ -640,6 +640,9 @@ def _add_parent(hpar_ptr, hpar, h, pid):
 #   the closure (~0.024), _graph_of's X and Y copies (~0.009: each potential's X or Y edges are a contiguous
 #   part of its full list, CELL links first, but the searches take CSR graphs), static_graph_xy (0.012).
 #   _inner_multiple still builds its graph with static_graph (static_graph_xy gives the same edges).
+# - A/B against main b346a03, alternated twice, machine at load 6-9: replay11 of the 25 captured calls (best of 2)
+#   level 2 2.40/2.71 -> 1.20/1.20 s, level 3 1.48/1.69 -> 1.49/1.51 s (its misses are kind 1); lev11.py 4 0
+#   (default rating, 4 puzzles of 11+) 7.44/6.97 -> 5.40/5.20 s, its 29 level-2 calls 3.55/3.23 -> 1.56/1.47 s.
 @njit(cache=True)
 def _inner_loops(n, source, grid, geo, inner):
     """Every forcing chain and cycle (SE's Chaining(false, false, false)) on the narrowed grid, as nested hints;
