@@ -60,7 +60,9 @@ class Run:
                         np.zeros(npot, np.int64), np.zeros(h.ncells, np.uint64), np.zeros(h.ncells, np.int64),
                         np.zeros(len(h.cells), np.uint64), np.full(npot, -1, np.int64), np.zeros(npot, np.int64),
                         np.zeros(npot + 1, np.int64), np.zeros(npot * (n + 1), np.int64), np.zeros(n + 2, np.int64),
-                        np.zeros(3, np.int64), np.zeros((2 * k + 63) // 64, np.uint64), np.zeros(n + 2, np.int64))
+                        np.zeros(3, np.int64), np.zeros((2 * k + 63) // 64, np.uint64), np.zeros(n + 2, np.int64),
+                        np.zeros(h.ncells + len(h.cells) * n, np.int64), np.zeros(h.ncells + len(h.cells) * n, np.int64),
+                        np.zeros(len(h.cells) * n, np.int64))
         self.rows = np.zeros((2 * k, (2 * k + 63) // 64), np.uint64)
         self.contra = (np.zeros(2 * k, np.int64), np.zeros(2 * k, np.int64))
         self.best = (np.full(2 * k, K.K_NONE, np.int64), np.zeros(2 * k, np.int64), np.zeros(2 * k, np.int64))
