@@ -53,3 +53,22 @@ def test_reached_contradiction_is_the_plain_one(geometry, keep, seed):
             clear(k, dist, queue)
         assert not counts.any() and not sums.any()
     assert checked
+
+
+@pytest.mark.parametrize("geometry", [box_geometry(3, 3), box_geometry(2, 3), box_geometry(4, 4), "diagonal", "jigsaw"])
+def test_shared_places_is_house_membership(geometry):
+    # kernels/nets._house's locked candidates test reads inter[h, h2] bit i as "cell i of house h is in house h2"
+    if geometry == "diagonal":
+        from sudokit.sudoku.variants import diagonals
+        geometry = box_geometry(3, 3).with_constraints(units=diagonals(9))
+    elif geometry == "jigsaw":
+        from conftest import DATA
+        from sudokit.formats import read_puzzles
+        from sudokit.geometry import region_geometry
+        geometry = region_geometry(read_puzzles((DATA / "hdu4069" / "sample.in").read_text(),
+                                                fmt="hdu4069").entries[0].regions)
+    houses = Candidates.from_grid(np.zeros(geometry.ncells, np.int32), geometry).houses
+    inter = nets.shared_places(houses)
+    for h, cells in enumerate(houses.cells):
+        for h2, cells2 in enumerate(houses.cells):
+            assert [int(inter[h, h2]) >> i & 1 for i in range(len(cells))] == [c in cells2 for c in cells]

@@ -20,12 +20,14 @@ plus SE's length bonus for the number of distinct nodes in the chains (or the ne
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from ..kernels import nets as K
 from ..kernels.implications import _bfs, clear
 from ..kernels.chains import length_tenths
-from .candidates import Candidates, bits
+from .candidates import Candidates, Houses, bits
 from .chains import build_graph, geometry_arrays, outcome_text
 from .forcing import tables
 from .step import Link, cell_name
@@ -51,7 +53,7 @@ class Run:
         n, h, k = state.n, state.houses, graph.nnormal
         cell_units, unit_cells = tables(h)[:2]
         peers_ptr, peers_idx = geometry_arrays(h)[:2]
-        self.geo = (cell_units, unit_cells, peers_ptr, peers_idx)
+        self.geo = (cell_units, unit_cells, peers_ptr, peers_idx, shared_places(h))
         self.hdone = np.array([_placed(state, u) for u in range(len(h.cells))], np.uint64)
         self.cand = np.array(state.cand, np.uint64)
         self.node_digit, self.node_cell = graph.digit_arr, graph.cell_arr
@@ -61,7 +63,7 @@ class Run:
                         np.zeros(len(h.cells), np.uint64), np.full(npot, -1, np.int64), np.zeros(npot, np.int64),
                         np.zeros(npot + 1, np.int64), np.zeros(npot * (n + 1), np.int64), np.zeros(n + 2, np.int64),
                         np.zeros(3, np.int64), np.zeros((2 * k + 63) // 64, np.uint64), np.zeros(n + 2, np.int64),
-                        np.zeros(h.ncells + len(h.cells) * n, np.int64), np.zeros(h.ncells + len(h.cells) * n, np.int64),
+                        *(np.zeros(h.ncells + len(h.cells) * n, np.int64) for _ in range(2)),
                         np.zeros(len(h.cells) * n, np.int64))
         self.rows = np.zeros((2 * k, (2 * k + 63) // 64), np.uint64)
         self.contra = (np.zeros(2 * k, np.int64), np.zeros(2 * k, np.int64))
@@ -137,6 +139,18 @@ class Run:
             r = seen[x]
             todo.extend(par_idx[par_ptr[r]:par_ptr[r + 1]])
         return out
+
+
+@lru_cache(maxsize=16)
+def shared_places(houses: Houses) -> np.ndarray:
+    """inter[h, h2]: the positions in house h (bit i: houses.cells[h][i]) of the cells it shares with house h2
+    (kernels/nets._house's locked candidates test)."""
+    inter = np.zeros((len(houses.cells), len(houses.cells)), np.uint64)
+    for h, cells in enumerate(houses.cells):
+        for i, c in enumerate(cells):
+            for h2 in houses.cell_houses[c]:
+                inter[h, h2] |= np.uint64(1) << np.uint64(i)
+    return inter
 
 
 def _placed(state: Candidates, house: int) -> int:
