@@ -72,3 +72,21 @@ def test_shared_places_is_house_membership(geometry):
     for h, cells in enumerate(houses.cells):
         for h2, cells2 in enumerate(houses.cells):
             assert [int(inter[h, h2]) >> i & 1 for i in range(len(cells))] == [c in cells2 for c in cells]
+
+
+def test_forcing_net_sizes_are_their_steps():
+    # nets._dynamic_sizes (kernels/nets.dynamic_sizes) gives every pending forcing net the size of the step it
+    # makes (pattern cells, eliminations), as the Python _size does
+    rng = np.random.default_rng(29)
+    checked = 0
+    for geometry, keep in ((box_geometry(3, 3), 0.25), (box_geometry(3, 3), 0.3), (box_geometry(2, 3), 0.3),
+                           (box_geometry(4, 4), 0.5)):
+        st = Candidates.from_grid(random_puzzle(rng, geometry, keep), geometry)
+        for pending in nets.pending_forcing_nets(st):
+            run, slot, kind, src = pending._args
+            assert pending.key == nets._size(run, slot, kind, src)
+            if checked % 7 == 0:
+                step = pending.make()
+                assert pending.key == (len(step.cells), -len(step.eliminations))
+            checked += 1
+    assert checked > 50
