@@ -64,7 +64,9 @@ def propagate(p, n, cand, hdone, geo, cand_node, node_cell, node_digit, work, ce
     """Apply premise p and everything it forces; returns the number of records. result = (type, witness).
 
     geo = (cell_units, unit_cells, peers_ptr, peers_idx, inter), inter as _house reads it; hdone[h] = the digits
-    placed in house h (a mask); work, cellval, wdone are scratch copies of cand, the placed digits and hdone."""
+    placed in house h (a mask); work, cellval, wdone are scratch copies of cand, the placed digits and hdone.
+    (Tried: leaving them at rest and restoring only the records' cells and houses after the search instead of the
+    copies: propagation alone on 211 captured 11+ states 0.165 -> 0.183 s; the copies are cheap sequential writes.)"""
     cell_units, unit_cells, peers_ptr, peers_idx, inter = geo
     ncells = cand.shape[0]
     for c in range(ncells):
