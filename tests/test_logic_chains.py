@@ -787,7 +787,7 @@ def test_nested_hint_memo_changes_no_hint(monkeypatch):
     def hint(values, cand, level, rows):
         monkeypatch.setattr(forcing, "MEMO_ROWS", rows)
         step = forcing.multiple_of(houses, values, cand, True, True, False, level)
-        stat = forcing.inner_stores(houses)[23].copy() if rows else None
+        stat = forcing.inner_stores(houses)[23].copy() if rows else None  # mstat
         return (step.technique, step.eliminations, step.explanation, step.se), stat
 
     for text, masks, level in NESTED_STATES:

@@ -459,7 +459,9 @@ def test_hodoku_next_with_pending_steps_takes_the_same_step(monkeypatch):
     ("chains.grouped_nice_loops", "chains.pending_grouped_loops"),
     ("nets.forcing_chains", "nets.pending_forcing_chains"),
     ("als.als_xz", "als.pending_als_xz"),
+    ("als.als_xy_wing", "als.pending_als_xy_wing"),
     ("als.als_xy_chain", "als.pending_als_xy_chain"),
+    ("als.death_blossom", "als.pending_death_blossom"),
 ])
 def test_pending_chains_and_forcing_make_the_finder_steps_with_their_sizes(finder, pending):
     """A path's pending chains give the finder's steps, in order, and each one's size before it is made."""

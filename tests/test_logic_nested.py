@@ -10,10 +10,11 @@ import numpy as np
 from conftest import random_puzzle
 from sudokit.geometry import box_geometry
 from sudokit.kernels import dynamic as D
-from sudokit.kernels.links import (CELL, _cycle_removable, ancestors, cycles, forcing as forcing_search, length_tenths,
-                                   static_graph)
+from sudokit.kernels.links import (CELL, _back, _closure, _cycle_removable, ancestors, cycles,
+                                   forcing as forcing_search, length_tenths, static_graph, static_graph_xy)
 from sudokit.logic import forcing
 from sudokit.logic.candidates import Candidates
+from sudokit.sudoku.variants import diagonals, offset_pairs
 
 G9 = box_geometry(3, 3)
 
@@ -228,3 +229,65 @@ def test_inner_multiple_on_run_cache_matches_the_plain_driver():
             assert _hints(inner) == want
             _few_cache_slots(inner, 0)  # the full inner again from an empty cache
     assert seen > 20, seen
+
+
+def _thinned(rng, geometry, keep: float, count: int):
+    """Candidate grids of random states of a geometry, some candidates dropped at random (bivalue cells, two-place
+    houses and singles of every kind), each cell keeping one at least."""
+    out = []
+    for _ in range(count):
+        st = Candidates.from_grid(random_puzzle(rng, geometry, keep), geometry)
+        cand = np.array(st.cand, np.uint64)
+        for c in range(len(cand)):
+            digits = _digits(int(cand[c]), geometry.n)
+            drop = [d for d in digits[1:] if rng.random() < 0.3]
+            cand[c] = np.uint64(int(cand[c]) & ~sum(1 << d for d in drop))
+        out.append((st.houses, cand))
+    return out
+
+
+GEOMETRIES = (G9, box_geometry(2, 3), G9.with_constraints(units=diagonals(9), pairs=offset_pairs(9, ((1, 2), (2, 1)))))
+
+
+def test_static_graph_xy_is_static_graph():
+    """static_graph_xy (peers in link order per geometry, house place counts) makes static_graph(True, True)'s
+    edges, causes and order, with extra houses and extra difference pairs too."""
+    rng = np.random.default_rng(11)
+    for geometry in GEOMETRIES:
+        for houses, cand in _thinned(rng, geometry, 0.3, 4):
+            n, npid = houses.n, 2 * houses.ncells * houses.n
+            geo, inner, sc = forcing.tables(houses), forcing.inner_stores(houses), forcing.stores(houses).sc
+            want = [np.zeros(npid + 1, np.int64), np.zeros(npid * (4 * n + 8), np.int64),
+                    np.zeros(npid * (4 * n + 8), np.int64)]
+            got = [np.zeros_like(a) for a in want]
+            static_graph(True, True, n, cand, geo, sc, *want)
+            static_graph_xy(n, cand, geo, inner[D.LOOPS_ORDER], *got)
+            k = want[0][npid]
+            assert k > 0 and got[0].tolist() == want[0].tolist()
+            assert got[1][:k].tolist() == want[1][:k].tolist() and got[2][:k].tolist() == want[2][:k].tolist()
+
+
+def test_closure_is_reachability():
+    """_closure: _back(a, b) says whether a reaches b (a path of one edge or more, or a == b) and a potential's
+    component has other members exactly when it lies on a cycle, against a search from every potential."""
+    rng = np.random.default_rng(12)
+    for geometry in (G9, box_geometry(2, 3)):
+        for houses, cand in _thinned(rng, geometry, 0.35, 3):
+            n, npid = houses.n, 2 * houses.ncells * houses.n
+            geo, sc = forcing.tables(houses), forcing.stores(houses).sc
+            ptr, adj, cause = (np.zeros(npid + 1, np.int64), np.zeros(npid * (4 * n + 8), np.int64),
+                               np.zeros(npid * (4 * n + 8), np.int64))
+            static_graph(True, True, n, cand, geo, sc, ptr, adj, cause)
+            tj, reach = np.zeros((8, npid + 1), np.int64), np.zeros((npid, (npid + 63) // 64), np.uint64)
+            _closure(n, cand, ptr, adj, tj, reach)
+            present = [p for p in range(npid) if int(cand[p // 2 // n]) >> (p // 2 % n) & 1]
+            for a in present:
+                seen, todo = set(), [a]
+                while todo:
+                    for e in adj[ptr[todo[-1]]:ptr[todo.pop() + 1]].tolist():
+                        if e not in seen:
+                            seen.add(e)
+                            todo.append(e)
+                assert (tj[2, tj[1, a]] > 1) == (a in seen)
+                seen.add(a)
+                assert [b for b in present if _back(a, b, tj, reach)] == [b for b in present if b in seen]

@@ -46,7 +46,11 @@ inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj
     mhint[row]         (first pool hint, hints) of the entry
     phk, prem*, ppar*  the pool: each hint's (tenths, complexity, sort key), removables and parents, CSR
     mstat              [lookups, hits, searches not kept, rows used, pool hints used, clears]
-  + on_runs = (cslot, cres, count) at ON_RUNS (24): the on-run cache of one nested multiple chains search
+  + (loops_order,): _inner_loops' tables (inner[LOOPS_ORDER]), made once per geometry by logic/forcing._loops_order
+    loops_order        (pe_ptr, pe_cell, pe_cause, ucnt, usum) for links.static_graph_xy: each cell's peers in
+                       link order with the house each is first met in (CSR; links.peer_order), and per house and
+                       digit scratch (place count, sum of the places' cells)
+  + on_runs = (cslot, cres, count) at ON_RUNS (25): the on-run cache of one nested multiple chains search
     (_inner_on_run), its runs kept in st2's cache slots (logic/forcing.Stores(cached=True): past the 2n + 1
     working slots)
     cslot[pid]         the cache slot holding the run from on potential pid, or -1
@@ -73,9 +77,11 @@ from .advanced import _advanced
 from .bits import popcount
 from .links import (ADVANCED, CELL, OK, OVERFLOW, _add, _add1, _addc, _back, _closure, _cycle_removable, _digits,
                     _graph_of, _off_to_on, _on_to_off, _store_add, ancestors, cycles, forcing, length_tenths,
-                    reset_slot, static_graph)
+                    reset_slot, static_graph, static_graph_xy)
 
-ON_RUNS = 24  # inner[ON_RUNS]: the on-run cache of one nested search (_inner_on_run)
+LOOPS_ORDER = 24  # inner[LOOPS_ORDER]: _inner_loops' tables for static_graph_xy (see the module docstring)
+
+ON_RUNS = 25  # inner[ON_RUNS]: the on-run cache of one nested search (_inner_on_run)
 
 
 def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
@@ -623,18 +629,41 @@ def _add_parent(hpar_ptr, hpar, h, pid):
 # - Both, A/B alternated against main 09de295 (best of 2, load ~4): the 25 replayed calls, level 2 10.96 -> 3.35 s,
 #   level 3 5.71 -> 2.00 s; end to end, the default rating (both scales) of 11+ puzzles 1 and 2 (/tmp e2e script
 #   as benchmarks/rate.ours): 5.88 + 5.58 = 11.46 -> 2.20 + 2.24 = 4.44 s CPU.
+# innerloops (2026-11-24): one search timed by phase (a copy of _inner_loops stopping after each, over the 1478
+# grids the first 3 level-2 calls of the capture above search, same process, best of 5 CPU, machine loaded) was
+# 0.19 ms: static_graph 0.052, per-call allocations 0.002, _graph_of 0.015, the three closures 0.083, cycles
+# ~0.037, forcing, ancestors and _rule_parents ~0.01. Now 0.073 ms, every hint identical on those grids:
+# - links.static_graph_xy: each cell's peers in link order made once per geometry (inner[LOOPS_ORDER]) and the
+#   places of each house and digit counted once per call, not every house scanned per potential: 0.052 -> 0.012.
+# - One closure, the full graph's, also prunes the X and Y searches (a mode's graph is a subgraph, so what cannot
+#   reach a potential in the full graph cannot in the mode's; the searches skip less, exactly): the X closure
+#   (25 us) cost more than the searches it spared, the Y one (3 us once only bivalue cells were closed) as much
+#   (0.0904 vs 0.0892 ms). Its reach sets are made as each component pops, a target already in the set skipped
+#   (_closure), and Tarjan keeps its frame in locals: closures 0.083 -> ~0.024.
+# - cycles/forcing start a slot and walk isParent paths over the store arrays, not the st/sc tuples (reset_slot,
+#   _store_add, _mark_path per search and per on record): cycles 0.037 -> 0.019.
+# - Tried, no gain: cycles taking the store arrays one by one from _inner_loops instead of st2/sc2 (0.0741 vs
+#   0.0737 ms). Not moved into `inner`: the per-call np.empty buffers (work, tj, reach) cost 0.002 ms.
+# - Left: the cycle searches (0.019 ms, from nearly every on potential: the full graph is one big component),
+#   the closure (~0.024), _graph_of's X and Y copies (~0.009: each potential's X or Y edges are a contiguous
+#   part of its full list, CELL links first, but the searches take CSR graphs), static_graph_xy (0.012).
+#   _inner_multiple still builds its graph with static_graph (static_graph_xy gives the same edges).
+# - A/B against main b346a03, alternated twice, machine at load 6-9: replay11 of the 25 captured calls (best of 2)
+#   level 2 2.40/2.71 -> 1.20/1.20 s, level 3 1.48/1.69 -> 1.49/1.51 s (its misses are kind 1); lev11.py 4 0
+#   (default rating, 4 puzzles of 11+) 7.44/6.97 -> 5.40/5.20 s, its 29 level-2 calls 3.55/3.23 -> 1.56/1.47 s.
 @njit(cache=True)
 def _inner_loops(n, source, grid, geo, inner):
     """Every forcing chain and cycle (SE's Chaining(false, false, false)) on the narrowed grid, as nested hints;
     a hint whose chains used no erased candidate is dropped (SE: the rule exists without the chain). The static
-    graph is built once and each mode's filtered from it, and each mode's closure skips the searches that provably
-    find nothing (see the speed record above)."""
+    graph is built once (static_graph_xy) and each mode's filtered from it; the full graph's closure skips the
+    searches that provably find nothing in every mode (a mode's graph is a subgraph of the full one, so what
+    cannot reach a potential there cannot in the mode's; see the speed record above)."""
     st2, sc2 = inner[0], inner[1]
     f_ptr, f_adj, f_cause, found, tmpelim = inner[8], inner[9], inner[10], inner[11], inner[12]
     hpar_ptr = inner[5]
     vals = np.empty(n, np.int64)
     npid = 2 * grid.shape[0] * n
-    static_graph(True, True, n, grid, geo, sc2, f_ptr, f_adj, f_cause)
+    static_graph_xy(n, grid, geo, inner[LOOPS_ORDER], f_ptr, f_adj, f_cause)
     ne = f_ptr[npid]
     full = (f_ptr, f_adj, f_cause)
     work = (np.empty(npid + 1, np.int64), np.empty(ne, np.int64), np.empty(ne, np.int64))
@@ -643,13 +672,13 @@ def _inner_loops(n, source, grid, geo, inner):
         nn += 2 * popcount(grid[cell])
     tj = np.empty((8, npid + 1), np.int64)
     reach = np.empty((max(nn, 1), (nn + 63) // 64), np.uint64)
+    _closure(n, grid, f_ptr, f_adj, tj, reach)
     for mode in range(3):
         x = mode != 1
         key = 2 if mode == 0 else (3 if mode == 1 else 4)
         cyc_base = 70 if mode == 2 else 65
         chain_base = 70 if mode == 2 else 66
         adj_ptr, adj, adj_cause = _graph_of(mode, full, work)
-        _closure(n, grid, adj_ptr, adj, tj, reach)
         for cell in range(grid.shape[0]):
             m = grid[cell]
             card = popcount(m)

@@ -263,11 +263,9 @@ def ancestors(s, r, st, sc):
 
 
 @njit(cache=True)
-def _mark_path(s, r, st, sc):
+def _mark_path(s, r, st_pid, st_p0, st_pn, st_par, stamp, tick):
     """Stamp the potentials of record r's strict first-parent ancestors (SE's isParent test, for all of r's
-    children at once); returns the stamp."""
-    st_pid, st_p0, st_pn, st_par = st[0], st[1], st[2], st[3]
-    stamp, tick = sc[9], sc[10]
+    children at once); returns the stamp. Takes arrays, not the store tuples (see _add1)."""
     tick[0] += 1
     t = tick[0]
     x = r
@@ -298,11 +296,14 @@ def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30, tj=
     With the static graph's closure (tj, reach: _closure) no record is made for a potential that
     cannot reach the source: it lies on no path back, so the records found, their order and their chains are
     unchanged (only records that lead nowhere are left out)."""
-    st_pid, pmap = st[0], st[6]
+    st_pid, st_p0, st_pn, st_par, nrec, npar, pmap = st[0], st[1], st[2], st[3], st[4], st[5], st[6]
     qon, qoff, parents = sc[1], sc[2], sc[7]
-    depth, stamp = sc[17], sc[9]
-    reset_slot(s, st)
-    r0 = _store_add(s, source, 0, st, sc)
+    depth, stamp, tick = sc[17], sc[9], sc[10]
+    _reset(s, st_pid, nrec, npar, pmap)  # reset_slot and _store_add over the arrays (see _add1)
+    st[10][s] = 0
+    r0 = _add(s, source, parents, 0, st_pid, st_p0, st_pn, st_par, nrec, npar)
+    st[7][s, r0] = NONE
+    st[8][s, r0] = -1
     pmap[s, source] = r0
     depth[r0] = 0
     hon, ton, hoff, toff = 0, 1, 0, 0
@@ -317,7 +318,7 @@ def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30, tj=
             if depth[r] >= limit:
                 continue
             p = st_pid[s, r]
-            t = _mark_path(s, r, st, sc)
+            t = _mark_path(s, r, st_pid, st_p0, st_pn, st_par, stamp, tick)
             for i in range(adj_ptr[p], adj_ptr[p + 1]):
                 e = adj[i]
                 if stamp[e] == t:
@@ -375,11 +376,14 @@ def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, 
     links are not expanded (see `cycles`). With the static graph's closure (tj, reach) no record is made for a
     potential that cannot reach the opposite: the others are found by the same parents in the same order, so the
     first chain to the opposite is the same."""
-    st_pid, nrec, pmap = st[0], st[4], st[6]
+    st_pid, st_p0, st_pn, st_par, nrec, npar, pmap = st[0], st[1], st[2], st[3], st[4], st[5], st[6]
     qon, qoff, parents = sc[1], sc[2], sc[7]
     depth = sc[17]
-    reset_slot(s, st)
-    r0 = _store_add(s, source, 0, st, sc)
+    _reset(s, st_pid, nrec, npar, pmap)  # reset_slot and _store_add over the arrays (see _add1)
+    st[10][s] = 0
+    r0 = _add(s, source, parents, 0, st_pid, st_p0, st_pn, st_par, nrec, npar)
+    st[7][s, r0] = NONE
+    st[8][s, r0] = -1
     pmap[s, source] = r0
     depth[r0] = 0
     hon, ton, hoff, toff = 0, 0, 0, 0
@@ -512,6 +516,101 @@ def static_graph(y, x, n, cand, geo, sc, adj_ptr, adj, adj_cause):
 
 
 @njit(cache=True)
+def peer_order(n, geo, sc, pe_ptr, pe_cell, pe_cause):
+    """Every cell's peers in _on_to_off's order (its houses' cells in cell_units order, each once, then its extra
+    pairs), with the cause of each (the house where first met, or NONE): CSR by pe_ptr. The order depends on the
+    geometry only, so _on_to_off on a grid of every candidate makes it (the digit's test passes everywhere)."""
+    cell_units, unit_cells, pair_ptr, pair_idx = geo[0], geo[1], geo[2], geo[3]
+    mark, tmp, causes = sc[3], sc[4], sc[18]
+    ncells = cell_units.shape[0]
+    every = np.empty(ncells, np.uint64)
+    for c in range(ncells):
+        every[c] = (np.uint64(1) << np.uint64(n)) - np.uint64(1)
+    k = 0
+    for cell in range(ncells):
+        pe_ptr[cell] = k
+        m = _on_to_off(cell * n * 2 + 1, False, n, every, cell_units, unit_cells, pair_ptr, pair_idx, mark, tmp,
+                       causes)
+        for i in range(m):
+            pe_cell[k] = tmp[i] // 2 // n
+            pe_cause[k] = causes[i]
+            k += 1
+    pe_ptr[ncells] = k
+
+
+@njit(cache=True)
+def static_graph_xy(n, cand, geo, order, adj_ptr, adj, adj_cause):
+    """static_graph(True, True, ...) made faster: the same edges, causes and order. An on potential's offs are
+    its cell's other candidates, then its peers holding the digit in _on_to_off's order (peer_order); an off
+    potential's ons are the last candidate of a bivalue cell, then the other place of the digit in each of the
+    cell's houses with two places (counted once per house and digit: ucnt, usum = their count and cell sum), a
+    repeat of an earlier target dropped as _off_to_on drops it. order = (pe_ptr, pe_cell, pe_cause, ucnt, usum)."""
+    cell_units, unit_cells = geo[0], geo[1]
+    pe_ptr, pe_cell, pe_cause, ucnt, usum = order
+    ncells = cand.shape[0]
+    for u in range(unit_cells.shape[0]):
+        for d in range(n):
+            ucnt[u, d] = 0
+            usum[u, d] = 0
+        for i in range(unit_cells.shape[1]):
+            c = unit_cells[u, i]
+            m = cand[c]
+            for d in range(n):
+                if (m >> np.uint64(d)) & np.uint64(1):
+                    ucnt[u, d] += 1
+                    usum[u, d] += c
+    k = 0
+    for cell in range(ncells):
+        m = cand[cell]
+        two = popcount(m) == 2
+        for d in range(n):
+            p = (cell * n + d) * 2
+            if not (m >> np.uint64(d)) & np.uint64(1):
+                adj_ptr[p] = k
+                adj_ptr[p + 1] = k
+                continue
+            bit = np.uint64(1) << np.uint64(d)
+            adj_ptr[p] = k  # off: the bivalue cell's other candidate, then each house's other place
+            k0 = k
+            if two:
+                v = 0
+                while v == d or not (m >> np.uint64(v)) & np.uint64(1):
+                    v += 1
+                adj[k] = (cell * n + v) * 2 + 1
+                adj_cause[k] = CELL
+                k += 1
+            for j in range(cell_units.shape[1]):
+                u = cell_units[cell, j]
+                if u < 0:
+                    break
+                if ucnt[u, d] != 2:
+                    continue
+                on = (usum[u, d] - cell) * n * 2 + d * 2 + 1
+                dup = False
+                for i in range(k0, k):
+                    if adj[i] == on:
+                        dup = True
+                if dup:
+                    continue
+                adj[k] = on
+                adj_cause[k] = u
+                k += 1
+            adj_ptr[p + 1] = k  # on: the cell's other candidates, then the peers with the digit
+            for v in range(n):
+                if v != d and (m >> np.uint64(v)) & np.uint64(1):
+                    adj[k] = (cell * n + v) * 2
+                    adj_cause[k] = CELL
+                    k += 1
+            for i in range(pe_ptr[cell], pe_ptr[cell + 1]):
+                c = pe_cell[i]
+                if cand[c] & bit:
+                    adj[k] = (c * n + d) * 2
+                    adj_cause[k] = pe_cause[i]
+                    k += 1
+    adj_ptr[2 * ncells * n] = k
+
+
+@njit(cache=True)
 def _graph_of(mode, full, work):
     """The static graph of a loops mode (0: X links, 1: Y links, 2: both) from the full one (static_graph(True,
     True), which is mode 2's), filtered into `work`: static_graph(y, x) makes the same edges in the same order
@@ -543,89 +642,86 @@ def _graph_of(mode, full, work):
 
 @njit(cache=True)
 def _closure(n, cand, adj_ptr, adj, tj, reach):
-    """Who reaches whom in the static graph. tj rows: 0 node (index of a present potential, -1 absent), 1 comp
-    (strongly connected component: Tarjan without recursion, components numbered sinks first), 2 size of a
-    component, 3-7 scratch. reach[c] = the bit set over nodes of every potential component c reaches, its own
-    members included. Returns the number of components."""
+    """Who reaches whom in the static graph. tj rows (set for present potentials only): 0 node (the bit of a
+    potential in the reach sets), 1 comp (strongly connected component: Tarjan without recursion, components
+    numbered sinks first), 2 size of a component, 3-7 scratch. reach[c] = the bit set over nodes of every
+    potential component c reaches, its own members included, made when c is complete (every component its edges
+    lead to is complete by then: sinks first); a target already in the set is skipped, its own set being a
+    subset. Returns the number of components."""
     node, comp, size, index, low, stack, cs_v, cs_e = tj[0], tj[1], tj[2], tj[3], tj[4], tj[5], tj[6], tj[7]
     npid = 2 * cand.shape[0] * n
-    nn = 0
     for p in range(npid):
-        node[p] = -1
-        comp[p] = -1
-        index[p] = -1
-        if (cand[p // 2 // n] >> np.uint64(p // 2 % n)) & np.uint64(1):
-            node[p] = nn
-            nn += 1
+        index[p] = -2  # absent
+    nn = 0
+    for cell in range(cand.shape[0]):
+        m = cand[cell]
+        for v in range(n):
+            if (m >> np.uint64(v)) & np.uint64(1):
+                p = (cell * n + v) * 2
+                comp[p] = comp[p + 1] = -1
+                index[p] = index[p + 1] = -1
+                node[p], node[p + 1] = nn, nn + 1
+                nn += 2
     w = (nn + 63) // 64
     nc, top, order = 0, 0, 0
     for root in range(npid):
-        if node[root] < 0 or index[root] >= 0:
+        if index[root] != -1:
             continue
         index[root] = low[root] = order
         order += 1
         stack[top] = root
         top += 1
-        cs_v[0], cs_e[0] = root, adj_ptr[root]
-        ncs = 1
-        while ncs > 0:
-            v = cs_v[ncs - 1]
-            e = cs_e[ncs - 1]
-            if e < adj_ptr[v + 1]:
-                cs_e[ncs - 1] = e + 1
+        v, e, ncs = root, adj_ptr[root], 0
+        while True:  # v's edges from e on, its low in lv; cs_v/cs_e: the frames below (vertex, next edge)
+            lv = low[v]
+            down = False
+            while e < adj_ptr[v + 1]:
                 u = adj[e]
+                e += 1
                 if index[u] < 0:
+                    low[v] = lv
+                    cs_v[ncs], cs_e[ncs] = v, e
+                    ncs += 1
                     index[u] = low[u] = order
                     order += 1
                     stack[top] = u
                     top += 1
-                    cs_v[ncs], cs_e[ncs] = u, adj_ptr[u]
-                    ncs += 1
-                elif comp[u] < 0 and index[u] < low[v]:
-                    low[v] = index[u]
+                    v, e = u, adj_ptr[u]
+                    down = True
+                    break
+                if index[u] < lv and comp[u] < 0:
+                    lv = index[u]
+            if down:
                 continue
-            ncs -= 1
-            if ncs > 0 and low[v] < low[cs_v[ncs - 1]]:
-                low[cs_v[ncs - 1]] = low[v]
-            if low[v] == index[v]:
+            low[v] = lv
+            if lv == index[v]:  # v roots component nc: pop it, then make its reach set
                 for j in range(w):
                     reach[nc, j] = 0
-                k = 0
+                end = top
                 while True:
                     top -= 1
                     x = stack[top]
                     comp[x] = nc
-                    k += 1
                     reach[nc, node[x] >> 6] |= np.uint64(1) << np.uint64(node[x] & 63)
                     if x == v:
                         break
-                size[nc] = k
+                size[nc] = end - top
+                for q in range(top, end):  # the members, still in stack[top:end]
+                    x = stack[q]
+                    for i in range(adj_ptr[x], adj_ptr[x + 1]):
+                        b = node[adj[i]]
+                        if (reach[nc, b >> 6] >> np.uint64(b & 63)) & np.uint64(1):
+                            continue  # the target's component is nc or merged already
+                        c2 = comp[adj[i]]
+                        for j in range(w):
+                            reach[nc, j] |= reach[c2, j]
                 nc += 1
-    # rows in component order: the components a component's edges lead to are numbered below it
-    order_ = tj[5]
-    start = tj[6]
-    for c in range(nc + 1):
-        start[c] = 0
-    for p in range(npid):
-        if node[p] >= 0:
-            start[comp[p] + 1] += 1
-    for c in range(nc):
-        start[c + 1] += start[c]
-    fill = tj[3]
-    for c in range(nc):
-        fill[c] = start[c]
-    for p in range(npid):
-        if node[p] >= 0:
-            order_[fill[comp[p]]] = p
-            fill[comp[p]] += 1
-    for c in range(nc):
-        for q in range(start[c], start[c + 1]):
-            p = order_[q]
-            for i in range(adj_ptr[p], adj_ptr[p + 1]):
-                c2 = comp[adj[i]]
-                if c2 != c:
-                    for j in range(w):
-                        reach[c, j] |= reach[c2, j]
+            if ncs == 0:
+                break
+            ncs -= 1
+            v, e = cs_v[ncs], cs_e[ncs]
+            if lv < low[v]:
+                low[v] = lv
     return nc
 
 

@@ -90,8 +90,16 @@ class Alses:
         return from_words(self.xcells[a, x - 1])
 
     def zbuddies(self, a: int, x: int) -> int:
-        """The cells outside ALS a holding x that see every x of it."""
-        return from_words(self.zb[a, x - 1])
+        """The cells outside ALS a holding x that see every x of it (read from zb's bytes, made once: a row's
+        from_words was ~1/6 of the ALS finders' Python)."""
+        raw, step = self._zb_bytes
+        at = (a * self.zb.shape[1] + x - 1) * step
+        return int.from_bytes(raw[at:at + step], "little")
+
+    @cached_property
+    def _zb_bytes(self) -> tuple[bytes, int]:
+        """zb as bytes and the bytes of one row."""
+        return self.zb.tobytes(), 8 * self.zb.shape[2]
 
     def text(self, a: int) -> str:
         """An ALS as HoDoKu writes it: r1c23 {157}."""
@@ -131,7 +139,7 @@ def _build(state: Candidates) -> Alses:
     """Enumerate the ALSes and compute their tables and links."""
     n, h = state.n, state.houses
     unit_cells, peer_words = geometry_words(h)
-    cand = np.array(state.cand, np.uint64)
+    cand = state.arrays()[1]
     units, locs = _enumerate(unit_cells, cand, max_als_size(n))
     # each cell set once, the first enumerated (kernels/implications.als_first; a Python loop over every ALS with a
     # set of cell sets was ~40% of _build at ER 5-9.3)
@@ -278,16 +286,24 @@ def _xz_step(t: Alses, a: int, b: int, rc: int, elims):
 
 # ---------------------------------------------------------------- wings and chains
 
-def _walk(t: Alses, start: int, end: int, max_als: int) -> list[tuple[int, int]]:
-    """The ALS states (als, digit it misses) of the BFS path from start to end."""
-    n, na = t.state.n, len(t)
-    size = na * n
-    dist, parent, queue = np.full(size, -1, np.int64), np.zeros(size, np.int64), np.zeros(size, np.int64)
-    K.als_path(start, n, max_als, t.links, dist, parent, queue)
+def _walk(t: Alses, start: int, end: int, max_als: int, scratch=None) -> list[tuple[int, int]]:
+    """The ALS states (als, digit it misses) of the BFS path from start to end (scratch: _walk_scratch's buffers,
+    left as they came; a finder walking many hits passes one, as three new arrays a hit cost ~1/6 of
+    ALS-XY-Wing)."""
+    n = t.state.n
+    dist, parent, queue = scratch or _walk_scratch(t)
+    k = K.als_path(start, n, max_als, t.links, dist, parent, queue)
     out = [end]
     while out[-1] != start:
         out.append(int(parent[out[-1]]))
+    dist[queue[:k]] = -1
     return [(s // n, s % n + 1) for s in reversed(out)]
+
+
+def _walk_scratch(t: Alses) -> tuple:
+    """(dist -1, parent, queue) for _walk over the ALS states of t."""
+    size = len(t) * t.state.n
+    return np.full(size, -1, np.int64), np.zeros(size, np.int64), np.zeros(size, np.int64)
 
 
 def _scan(t: Alses, min_als: int, max_als: int):
@@ -317,18 +333,26 @@ def _chain_eliminations(t: Alses, chain: list[tuple[int, int]]):
 def als_xy_wing(state: Candidates):
     """ALS-XY-Wings: A -x- C -y- B."""
     t = alses(state)
-    found = []
+    yield from _unique([_xy_wing_step(t, chain, elims) for chain, elims in _xy_wing_hits(t)])
+
+
+def _xy_wing_hits(t: Alses):
+    """The (chain, eliminations) of every ALS-XY-Wing step, in order."""
+    scratch = _walk_scratch(t)
     for start, end in _scan(t, 3, 3):
-        chain = _walk(t, start, end, 3)
-        (a, _), (c, x), (b, y) = chain
+        chain = _walk(t, start, end, 3, scratch)
         elims = _chain_eliminations(t, chain)
-        if elims and x != y:
-            zs = sorted({d for _, d in elims})
-            text = (f"ALS-XY-Wing: A={t.text(a)}, B={t.text(b)}, C={t.text(c)}, X,Y={x},{y}, "
-                    f"Z={','.join(map(str, zs))}")
-            links = (_rc_link(t, a, c, x), _rc_link(t, c, b, y))
-            found.append(_als_step(t, "als-xy-wing", text, [a, b, c], elims, links))
-    yield from _unique(found)
+        if elims and chain[1][1] != chain[2][1]:
+            yield chain, elims
+
+
+def _xy_wing_step(t: Alses, chain, elims):
+    """The ALS-XY-Wing step of a chain A -x- C -y- B."""
+    (a, _), (c, x), (b, y) = chain
+    zs = sorted({d for _, d in elims})
+    text = f"ALS-XY-Wing: A={t.text(a)}, B={t.text(b)}, C={t.text(c)}, X,Y={x},{y}, Z={','.join(map(str, zs))}"
+    links = (_rc_link(t, a, c, x), _rc_link(t, c, b, y))
+    return _als_step(t, "als-xy-wing", text, [a, b, c], elims, links)
 
 
 def als_xy_chain(state: Candidates):
@@ -339,8 +363,9 @@ def als_xy_chain(state: Candidates):
 
 def _xy_chain_hits(t: Alses):
     """The (chain, eliminations) of every ALS-XY-Chain step, in order."""
+    scratch = _walk_scratch(t)
     for start, end in _scan(t, 4, MAX_CHAIN):
-        chain = _walk(t, start, end, MAX_CHAIN)
+        chain = _walk(t, start, end, MAX_CHAIN, scratch)
         ids = [a for a, _ in chain]
         if len(set(ids)) < len(ids):
             continue
@@ -365,8 +390,14 @@ def _xy_chain_step(t: Alses, chain, elims):
 def death_blossom(state: Candidates):
     """Death Blossoms: a stem cell and one petal ALS per stem digit."""
     t = alses(state)
+    yield from _unique([_blossom_step(t, *hit) for hit in _blossom_hits(t)])
+
+
+def _blossom_hits(t: Alses):
+    """The (stem, petals, eliminations) of every Death Blossom that removes something, in order."""
+    state = t.state
     if not len(t):
-        return
+        return []
     n, na, w = state.n, len(t), t.cell_words.shape[1]
     where = np.array([words(state.where[d], w) for d in range(1, n + 1)], np.uint64).reshape(n, w)
     scratch = (np.zeros((n, na), np.int64), np.zeros(n, np.int64), np.zeros(n + 1, np.int64),
@@ -374,20 +405,21 @@ def death_blossom(state: Candidates):
                np.zeros(n, np.int64))
     out_stem, out_petals = np.zeros(BLOSSOM_HITS, np.int64), np.zeros((BLOSSOM_HITS, n), np.int64)
     als_arrays = (t.cell_words, np.array(t.digits, np.uint64), t.xcells, t.xsee)
-    hits = K.blossoms(np.array(state.cand, np.uint64), where, als_arrays, BLOSSOM_BUDGET, scratch,
-                      out_stem, out_petals)
+    hits = K.blossoms(state.arrays()[1], where, als_arrays, BLOSSOM_BUDGET, scratch, out_stem, out_petals)
     found = []
     for i in range(hits):
         stem = int(out_stem[i])
         chosen = out_petals[i, :state.cand[stem].bit_count()].tolist()
-        found.append(_blossom_step(t, stem, chosen))
-    yield from _unique([s for s in found if s is not None])
+        elims = _blossom_eliminations(t, stem, chosen)
+        if elims:
+            found.append((stem, chosen, elims))
+    return found
 
 
-def _blossom_step(t: Alses, stem: int, chosen: list[int]):
-    """The step of one Death Blossom (None if it removes nothing)."""
+def _blossom_eliminations(t: Alses, stem: int, chosen: list[int]) -> list[tuple[int, int]]:
+    """What one Death Blossom removes: each digit of every petal, not the stem's, leaves the cells outside the
+    pattern that see all its places in the petals."""
     state, n = t.state, t.state.n
-    stem_digits = digits_of(state.cand[stem])
     used = (1 << stem) | sum(t.cells[a] for a in chosen)
     common = state.cand[stem] ^ ((1 << n) - 1)
     for a in chosen:
@@ -398,8 +430,13 @@ def _blossom_step(t: Alses, stem: int, chosen: list[int]):
         for a in chosen:
             see &= from_words(t.xsee[a, z - 1])
         elims += [(c, z) for c in bits(see & state.where[z] & ~used)]
-    if not elims:
-        return None
+    return elims
+
+
+def _blossom_step(t: Alses, stem: int, chosen: list[int], elims):
+    """The step of one Death Blossom with these eliminations."""
+    state, n = t.state, t.state.n
+    stem_digits = digits_of(state.cand[stem])
     parts = ", ".join(f"-{d}- {t.text(a)}" for d, a in zip(stem_digits, chosen))
     text = f"Death Blossom: {cell_name(stem, n)}, {parts}"
     links = tuple(Link(stem, d, (t.zcells(a, d) & -t.zcells(a, d)).bit_length() - 1, d, False)
@@ -429,6 +466,14 @@ def pending_als_xz(state: Candidates):
     return iter(_unique_pending(found))
 
 
+def pending_als_xy_wing(state: Candidates):
+    """als_xy_wing as pending steps (path._PENDING)."""
+    t = alses(state)
+    found = [_pending(t, "als-xy-wing", [a for a, _ in chain], elims, _xy_wing_step, (t, chain, elims))
+             for chain, elims in _xy_wing_hits(t)]
+    return iter(_unique_pending(found))
+
+
 def pending_als_xy_chain(state: Candidates):
     """als_xy_chain as pending steps (path._PENDING)."""
     t = alses(state)
@@ -437,15 +482,24 @@ def pending_als_xy_chain(state: Candidates):
     return iter(_unique_pending(found))
 
 
-def _pending(t: Alses, slug: str, chain: list[int], elims, make, args):
-    """A Pending step of ALSes chain: _als_step's eliminations and cell count, made on demand."""
+def pending_death_blossom(state: Candidates):
+    """death_blossom as pending steps (path._PENDING; a step's cells are the stem and its petals' cells)."""
+    t = alses(state)
+    found = [_pending(t, "death-blossom", chosen, elims, _blossom_step, (t, stem, chosen, elims), extra=1)
+             for stem, chosen, elims in _blossom_hits(t)]
+    return iter(_unique_pending(found))
+
+
+def _pending(t: Alses, slug: str, chain: list[int], elims, make, args, extra: int = 0):
+    """A Pending step of ALSes chain: _als_step's eliminations and cell count (plus extra cells outside the
+    ALSes), made on demand."""
     from .chains import Pending
 
     cells = 0
     for a in chain:
         cells |= t.cells[a]
     key = tuple(sorted(set(elims)))
-    return Pending(slug, (cells.bit_count(), -len(key)), args, make), key
+    return Pending(slug, (cells.bit_count() + extra, -len(key)), args, make), key
 
 
 def _unique_pending(found):

@@ -18,6 +18,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..kernels import chains as K
+from ..kernels.links import peer_order
 from .candidates import Candidates, Houses, bits
 from .notation import result_text
 from .step import cell_name
@@ -137,7 +138,22 @@ def inner_stores(houses: Houses, nest_limit: int = 0, hints: int = 8192, memo: i
                         np.zeros(s.records, np.int64), np.zeros((ncells * n, 2), np.int64),
                         np.zeros(hints, np.int64)), on_runs)
     head, on_runs = _INNER[key]
-    return (*head, np.int64(nest_limit), *_memo(houses, threading.get_ident(), memo), on_runs)
+    return (*head, np.int64(nest_limit), *_memo(houses, threading.get_ident(), memo),
+            _loops_order(houses, threading.get_ident()), on_runs)
+
+
+@lru_cache(maxsize=4)
+def _loops_order(houses: Houses, thread: int) -> tuple:
+    """kernels/dynamic._inner_loops' tables for links.static_graph_xy, of a geometry (the peers' order depends on
+    the houses) and thread: each cell's peers in link order with their causes (CSR) and per house and digit
+    scratch."""
+    n, ncells = houses.n, houses.ncells
+    geo = tables(houses)
+    width = geo[0].shape[1] * n + int(np.diff(geo[2]).max(initial=0))
+    order = (np.zeros(ncells + 1, np.int64), np.zeros(ncells * width, np.int64), np.zeros(ncells * width, np.int64),
+             np.zeros((geo[1].shape[0], n), np.int64), np.zeros((geo[1].shape[0], n), np.int64))
+    peer_order(n, geo, _INNER[(n, ncells, thread)][0][1], order[0], order[1], order[2])
+    return order
 
 
 @lru_cache(maxsize=4)

@@ -20,12 +20,14 @@ plus SE's length bonus for the number of distinct nodes in the chains (or the ne
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from ..kernels import nets as K
 from ..kernels.implications import _bfs, clear
 from ..kernels.chains import length_tenths
-from .candidates import Candidates, bits
+from .candidates import Candidates, Houses, bits
 from .chains import build_graph, geometry_arrays, outcome_text
 from .forcing import tables
 from .step import Link, cell_name
@@ -51,7 +53,7 @@ class Run:
         n, h, k = state.n, state.houses, graph.nnormal
         cell_units, unit_cells = tables(h)[:2]
         peers_ptr, peers_idx = geometry_arrays(h)[:2]
-        self.geo = (cell_units, unit_cells, peers_ptr, peers_idx)
+        self.geo = (cell_units, unit_cells, peers_ptr, peers_idx, shared_places(h))
         self.hdone = np.array([_placed(state, u) for u in range(len(h.cells))], np.uint64)
         self.cand = np.array(state.cand, np.uint64)
         self.node_digit, self.node_cell = graph.digit_arr, graph.cell_arr
@@ -60,7 +62,9 @@ class Run:
                         np.zeros(npot, np.int64), np.zeros(h.ncells, np.uint64), np.zeros(h.ncells, np.int64),
                         np.zeros(len(h.cells), np.uint64), np.full(npot, -1, np.int64), np.zeros(npot, np.int64),
                         np.zeros(npot + 1, np.int64), np.zeros(npot * (n + 1), np.int64), np.zeros(n + 2, np.int64),
-                        np.zeros(3, np.int64), np.zeros((2 * k + 63) // 64, np.uint64), np.zeros(n + 2, np.int64))
+                        np.zeros(3, np.int64), np.zeros((2 * k + 63) // 64, np.uint64), np.zeros(n + 2, np.int64),
+                        *(np.zeros(h.ncells + len(h.cells) * n, np.int64) for _ in range(2)),
+                        np.zeros(len(h.cells) * n, np.int64))
         self.rows = np.zeros((2 * k, (2 * k + 63) // 64), np.uint64)
         self.contra = (np.zeros(2 * k, np.int64), np.zeros(2 * k, np.int64))
         self.best = (np.full(2 * k, K.K_NONE, np.int64), np.zeros(2 * k, np.int64), np.zeros(2 * k, np.int64))
@@ -137,6 +141,18 @@ class Run:
         return out
 
 
+@lru_cache(maxsize=16)
+def shared_places(houses: Houses) -> np.ndarray:
+    """inter[h, h2]: the positions in house h (bit i: houses.cells[h][i]) of the cells it shares with house h2
+    (kernels/nets._house's locked candidates test)."""
+    inter = np.zeros((len(houses.cells), len(houses.cells)), np.uint64)
+    for h, cells in enumerate(houses.cells):
+        for i, c in enumerate(cells):
+            for h2 in houses.cell_houses[c]:
+                inter[h, h2] |= np.uint64(1) << np.uint64(i)
+    return inter
+
+
 def _placed(state: Candidates, house: int) -> int:
     """The digits placed in a house, as a mask."""
     m = 0
@@ -185,16 +201,16 @@ def _pending(state: Candidates, dynamic: bool):
     for slot in np.flatnonzero(kind != K.K_NONE).tolist():
         k, f = int(kind[slot]), int(src[slot])
         found.append((f"forcing-{family}-{'contradiction' if k == K.K_CONTRA else 'verity'}", slot, k, f))
-    sizes = [_size(run, *x[1:]) for x in found] if dynamic else _static_sizes(run, found)
+    sizes = _dynamic_sizes(run, found) if dynamic else _static_sizes(run, found)
     for (slug, slot, k, f), size in zip(found, sizes):
         yield Pending(slug, size, (run, slot, k, f), _step)
 
 
-def _static_sizes(run: Run, found) -> list[tuple[int, int]]:
-    """_size of every (slug, slot, kind, src) of a forcing chain run, in one kernel call (kernels/nets.static_sizes:
-    one BFS per distinct premise, the chains walked and their cells counted in numba)."""
-    g = run.graph
-    rows: dict[int, int] = {}  # premise -> its parents row
+def _entries(run: Run, found) -> tuple:
+    """The sizes kernels' input of (slug, slot, kind, src) conclusions: the distinct premises, per conclusion its
+    entries (c_ptr), per entry its premise's row and its targets (t_ptr, targets); and per conclusion whether it
+    places."""
+    rows: dict[int, int] = {}  # premise -> its row
     c_ptr, entry_rows, t_ptr, targets, placed = [0], [], [0], [], []
     for _, slot, kind, src in found:
         premises, tgts, _ = _premises_and_targets(run, slot, kind, src)
@@ -205,17 +221,39 @@ def _static_sizes(run: Run, found) -> list[tuple[int, int]]:
         c_ptr.append(len(entry_rows))
         placed.append(not src & 1 if kind == K.K_CONTRA else bool(slot & 1))
     i64 = np.int64
-    out = np.zeros(len(found), i64)
+    arrays = (np.array(list(rows), i64), np.array(c_ptr, i64), np.array(entry_rows, i64), np.array(t_ptr, i64),
+              np.array(targets, i64))
+    return arrays, placed
+
+
+def _static_sizes(run: Run, found) -> list[tuple[int, int]]:
+    """_size of every (slug, slot, kind, src) of a forcing chain run, in one kernel call (kernels/nets.static_sizes:
+    one BFS per distinct premise, the chains walked and their cells counted in numba)."""
+    g = run.graph
+    arrays, placed = _entries(run, found)
+    out = np.zeros(len(found), np.int64)
     term, dist, _, queue = run.scratch[:4]
-    K.static_sizes(np.array(list(rows), i64), np.array(c_ptr, i64), np.array(entry_rows, i64), np.array(t_ptr, i64),
-                   np.array(targets, i64), (g.ptr, g.idx), (g.cell_arr, g.g_ptr, g.g_idx, g.nnormal),
-                   (term, dist, queue, np.zeros(run.state.houses.ncells, i64)),
-                   np.empty((max(1, len(rows)), len(g.ptr) - 1), i64), out)
+    K.static_sizes(*arrays, (g.ptr, g.idx), (g.cell_arr, g.g_ptr, g.g_idx, g.nnormal),
+                   (term, dist, queue, np.zeros(run.state.houses.ncells, np.int64)),
+                   np.empty((max(1, len(arrays[0])), len(g.ptr) - 1), np.int64), out)
+    return [(cells, 0 if p else -1) for cells, p in zip(out.tolist(), placed)]
+
+
+def _dynamic_sizes(run: Run, found) -> list[tuple[int, int]]:
+    """_size of every (slug, slot, kind, src) of a forcing net run, in one kernel call (kernels/nets.dynamic_sizes)."""
+    g = run.graph
+    arrays, placed = _entries(run, found)
+    out = np.zeros(len(found), np.int64)
+    npot = 2 * len(g.digit)
+    K.dynamic_sizes(*arrays, run.state.n, run.cand, run.hdone, run.geo, g.cand_node, run.node_cell, run.node_digit,
+                    run.scratch[4:13], (np.zeros(run.state.houses.ncells, np.int64), np.zeros(npot, np.int64),
+                                        np.zeros(npot, np.int64)), out)
     return [(cells, 0 if p else -1) for cells, p in zip(out.tolist(), placed)]
 
 
 def _size(run: Run, slot: int, kind: int, src: int) -> tuple[int, int]:
-    """(len(step.cells), -len(step.eliminations)) of the step _step would make."""
+    """(len(step.cells), -len(step.eliminations)) of the step _step would make (the sizes kernels' plain
+    reading)."""
     g = run.graph
     premises, targets, _ = _premises_and_targets(run, slot, kind, src)
     nodes = set()  # the nodes of every ancestor (run.ancestors' sets, walked here straight into one set of nodes)

@@ -4,10 +4,22 @@ Two orders: HoDoKu's (the catalogue order people learn techniques in; the defaul
 Sudoku Explainer's (the order its ratings come from). When the catalogue has nothing left, SE's forcing chains
 follow, and last of all a Brute Force step places one digit of the solution, so every path with a unique solution
 ends solved. Paths are deterministic.
+
+Speed record (issue 9, round hodpath; HoDoKu's path at ER 5-9.3 is ~55% kernels, the rest Python around them):
+hodoku_next walks a plan made once per order; the nice loops' AIC eliminations gather only the eliminated digits'
+places; ALS-XY-Wing and Death Blossom draw pending steps like the other ALS finders; ALS walks reuse one scratch;
+finders read the path state's own arrays. Main and this round alternated on a loaded machine (best of each):
+per finder over the 461 path states of rate.py's ER 0-9.3 HoDoKu samples, ALS-XY-Wing 35.4 -> 31.3 ms, grouped
+nice loops 41.1 -> 38.2, XY-Chains 14.9 -> 12.9, Sue de Coq 10.2 -> 8.6, ALS-XZ (with the ALS build) 27.6 ->
+25.9 (nice loops and X-Chains unchanged, within noise); hodoku_next over those states 0.348 -> 0.341 s; whole
+`rate.py --scale hodoku` ER 5-9.3 91.6 -> 96.8 puzzles/s. Every step of those states and the lead's regression
+dump unchanged. What is left is kernel time: the loop scans' BFS (scan_chains ~185 us a full graph, ~285
+grouped), the ALS links and scans, the forcing nets.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -29,19 +41,25 @@ class _Found:
 
     def first(self, slug: str) -> Step | None:
         """The first step of a technique, drawing no further than needed."""
-        for i, s in enumerate(self.steps):
+        steps = self.steps
+        for i, s in enumerate(steps):
             if s.slug == slug:
                 return self._made(i)
-        for s in self._more():
+        if self.done:
+            return None
+        for s in self.iterator:  # (a generator over the rest, made per entry, cost ~1/4 of the per-entry overhead)
+            steps.append(s)
             if s.slug == slug:
-                return self._made(len(self.steps) - 1)
+                return self._made(len(steps) - 1)
+        self.done = True
         return None
 
     def smallest(self, slug: str) -> Step | None:
         """The step of a technique with the fewest pattern cells, then the most eliminations (the first of
         equals); a pending step gives its size as .key and only the chosen one is made."""
-        for _ in self._more():
-            pass
+        if not self.done:
+            self.steps.extend(self.iterator)
+            self.done = True
         best, at = None, -1
         for i, s in enumerate(self.steps):
             if s.slug == slug:
@@ -57,41 +75,56 @@ class _Found:
             self.steps[i] = make()
         return self.steps[i]
 
-    def _more(self):
-        """Draw the rest of the finder's steps, keeping them."""
-        if self.done:
-            return
-        for s in self.iterator:
-            self.steps.append(s)
-            yield s
-        self.done = True
-
-
-def _pick(entry: Entry, found: _Found) -> Step | None:
-    """The instance a path takes: the first, or for chains the one with the fewest pattern cells."""
-    if not entry.shortest:
-        return found.first(entry.slug)
-    return found.smallest(entry.slug)
-
 
 def hodoku_next(state: Candidates, order: tuple[Entry, ...] = HODOKU_ORDER) -> Step | None:
     """The next step in HoDoKu's order (catalogue techniques only), or None.
 
     Tried and dropped (grader6): a plan per order made once (entry, key, finder already resolved) instead of
-    entry.finder() and the key per entry and step: no gain in an A/B of whole ER < 5 ratings (0.95-0.99 ms both)."""
+    entry.finder() and the key per entry and step: no gain in an A/B of whole ER < 5 ratings (0.95-0.99 ms both).
+    Kept since (hodpath): at ER 5-9.3 a path state visits ~21 entries past the numba walk (9,889 visits over the 461
+    hodoku_next calls of rate.py's ER 0-9.3 HoDoKu samples), each an entry.finder() lambda, a key tuple and a
+    generator; the plan and _Found.first without a generator are part of the round in the module docstring (not
+    timed apart: within the noise of a loaded machine)."""
     found: dict[tuple, _Found] = {}
+    for key, opener, slug, shortest in _plan(order, _PENDING):
+        got = found.get(key)
+        if got is None:
+            got = found[key] = _Found(iter(opener(state)))
+        chosen = got.smallest(slug) if shortest else got.first(slug)
+        if chosen is not None:
+            return chosen
+    return None
+
+
+def _plan(order: tuple[Entry, ...], pending: dict) -> list[tuple]:
+    """(key, opener, slug, shortest) per entry of an order whose finder is part of this build: the opener maps a
+    state to the finder's steps (pending ones where `pending` has the finder). Made once per order and pending
+    table (this thread's last few)."""
+    memo = _PLANS.__dict__.setdefault("plans", {})
+    found = memo.get(id(order))
+    if found is not None and found[0] is order and found[1] is pending:
+        return found[2]
+    plan = []
     for entry in order:
         finder = entry.finder()
         if finder is None:
             continue
         key = (entry.module, entry.function, entry.args)
-        if key not in found:
-            pending = _PENDING.get(key)
-            found[key] = _Found(iter(finder(state) if pending is None else _resolve(*pending)(state, *entry.args)))
-        chosen = _pick(entry, found[key])
-        if chosen is not None:
-            return chosen
-    return None
+        lazy = pending.get(key)
+        opener = finder if lazy is None else _opener(_resolve(*lazy), entry.args)
+        plan.append((key, opener, entry.slug, entry.shortest))
+    if len(memo) >= 8:
+        memo.clear()
+    memo[id(order)] = (order, pending, plan)
+    return plan
+
+
+def _opener(fn, args: tuple):
+    """fn with the entry's arguments after the state."""
+    return fn if not args else (lambda state: fn(state, *args))
+
+
+_PLANS = threading.local()  # each thread's plans per order (key: id of the order, which the value keeps alive)
 
 
 # finders whose steps a path draws as pending ones (slug first, Step and explanation made only for the step taken):
@@ -99,8 +132,8 @@ def hodoku_next(state: Candidates, order: tuple[Entry, ...] = HODOKU_ORDER) -> S
 # chain of it; building every chain's explanation cost ~40% of strong_link_steps on rating states)
 # and the chains (x/xy-chains, nice loops, AICs, grouped or not) and forcing chains and nets, whose every instance a
 # path sizes up to take the smallest: making each one's Step (explanation, links) cost ~10% of a HoDoKu rating at
-# ER 5-9.3 for the chains, most of the forcing finders' time (ALS-XZ and ALS-XY-Chain likewise); and BUG+1, whose search is skipped where the entry's
-# one slug cannot occur
+# ER 5-9.3 for the chains, most of the forcing finders' time (the ALS finders likewise); and
+# BUG+1, whose search is skipped where the entry's one slug cannot occur
 _PENDING = {("strong_links", "strong_link_steps", (2,)): ("strong_links", "pending_steps"),
             ("chains", "x_chains", ()): ("chains", "pending_x_chains"),
             ("chains", "xy_chains", ()): ("chains", "pending_xy_chains"),
@@ -110,14 +143,24 @@ _PENDING = {("strong_links", "strong_link_steps", (2,)): ("strong_links", "pendi
             ("nets", "forcing_nets", ()): ("nets", "pending_forcing_nets"),
             ("unique_loops", "bug_steps", ()): ("uniqueness", "bug_plus_1_steps"),
             ("als", "als_xz", ()): ("als", "pending_als_xz"),
-            ("als", "als_xy_chain", ()): ("als", "pending_als_xy_chain")}
+            ("als", "als_xy_wing", ()): ("als", "pending_als_xy_wing"),
+            ("als", "als_xy_chain", ()): ("als", "pending_als_xy_chain"),
+            ("als", "death_blossom", ()): ("als", "pending_death_blossom")}
 
 
 def chaining_next(state: Candidates) -> Step | None:
-    """SE's forcing chains, easiest family first (the path's rescue when the catalogue is exhausted)."""
+    """SE's forcing chains, easiest family first (the path's rescue when the catalogue is exhausted).
+
+    Called only where HoDoKu's catalogue found nothing, its static forcing chains (logic/nets.py) included, so SE's
+    static producers (CHAINING[0] forcing.loops and [2], static cell and region chains) are skipped: their links
+    (bivalue cells, bilocal houses, peers) are all in nets' implication graph, whose BFS from every premise (a
+    superset of their chains) would have proved each of their conclusions as a contradiction (a premise implying
+    its opposite) or a verity (every premise of the pair, cell or house implying it). They cost ~2.3 of the
+    rescue's ~14 ms a call on 11+ puzzles and never found a step there. (Nishio, CHAINING[1], is dynamic: nets'
+    propagation skips a cell's departed candidates once it is placed, so it is kept.)"""
     from .rating import CHAINING
 
-    for producer in CHAINING:
+    for producer in CHAINING[1:2] + CHAINING[3:]:
         found = producer(state)
         if found is not None:
             return found

@@ -34,13 +34,15 @@ def _subsets(state: Candidates, cellset: int) -> list[tuple[int, int, int]]:
 def sue_de_coq(state: Candidates):
     """Every Sue de Coq of a state (one step per elimination set, the one with the fewest cells)."""
     h, cand = state.houses, state.cand
-    empty = state.empty_cells()
     found = {}
     pairs = _meeting(h)
     hits = _screen(state, pairs)
+    empty = None  # made at the first pair the screen keeps (most states have none: it was ~1/4 of the finder)
     for (line, box), hit in zip(pairs, hits):
         if not hit:
             continue
+        if empty is None:
+            empty = state.empty_cells()
         inter = h.masks[line] & h.masks[box] & empty
         if inter.bit_count() < 2:
             continue
@@ -71,8 +73,8 @@ def _screen(state: Candidates, pairs) -> list[int]:
 
     t = _tables(h)
     hit = np.zeros(len(pairs), np.int64)
-    sdc_screen(np.array(state.cand, np.int64), np.array(state.values, np.int64), t[0], t[1], t[2], t[3], t[4],
-               t[5], hit)
+    values, cand = state.arrays()  # (the path's states hand theirs over: two list conversions less a call)
+    sdc_screen(cand.view(np.int64), values, t[0], t[1], t[2], t[3], t[4], t[5], hit)
     return hit.tolist()
 
 

@@ -1,0 +1,92 @@
+"""HoDoKu's forcing chains and nets kernels (kernels/nets.py) against their plain readings."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from conftest import random_puzzle
+from sudokit.geometry import box_geometry
+from sudokit.kernels import nets as K
+from sudokit.kernels.implications import _bfs, clear
+from sudokit.logic import nets
+from sudokit.logic.candidates import Candidates
+
+
+def _states(geometry, keep: float, count: int, seed: int):
+    """Random puzzles' candidate grids, and the same with one digit's places in one house taken (a contradiction
+    before any premise)."""
+    rng = np.random.default_rng(seed)
+    for _ in range(count):
+        st = Candidates.from_grid(random_puzzle(rng, geometry, keep), geometry)
+        yield st
+        for h, cells in enumerate(st.houses.cells):
+            open_digits = [d for d in range(st.n) if any(st.cand[c] >> d & 1 for c in cells)]
+            if open_digits:
+                d = open_digits[len(open_digits) // 2]
+                cand = [m & ~(1 << d) if c in cells else m for c, m in enumerate(st.cand)]
+                yield Candidates(st.houses, list(st.values), cand)
+                break
+
+
+@pytest.mark.parametrize("geometry, keep, seed", [(box_geometry(3, 3), 0.25, 1), (box_geometry(3, 3), 0.3, 2),
+                                                  (box_geometry(2, 3), 0.3, 3), (box_geometry(4, 4), 0.5, 4)])
+def test_reached_contradiction_is_the_plain_one(geometry, keep, seed):
+    # the scan's contradiction of each static premise, found from the potentials reached alone, is the one of
+    # static_contradiction's reading of every node, cell and house (type, witness and cost)
+    checked = 0
+    for st in _states(geometry, keep, 3, seed):
+        run = nets.Run(st, False)
+        g, n = run.graph, st.n
+        term, dist, parent, queue = run.scratch[:4]
+        counts, sums, places = run.scratch[15:]
+        cell_units, unit_cells = run.geo[:2]
+        zero = K.house_places(n, run.cand, run.hdone, unit_cells, places)
+        want, got = np.zeros(3, np.int64), np.zeros(3, np.int64)
+        for p in range(2 * g.nnormal):
+            k = _bfs(p, False, g.ptr, g.idx, term, dist, parent, queue)
+            K.static_contradiction(n, (len(g.ptr) - 1) // 2, run.cand, run.hdone, unit_cells, g.cand_node, dist, want)
+            K.reached_contradiction(n, g.nnormal, run.cand, run.hdone, cell_units, g.cell_arr, g.digit_arr, places,
+                                    zero, dist, queue, k, counts, sums, got)
+            assert got.tolist() == want.tolist()
+            checked += want[0] != K.T_NONE
+            clear(k, dist, queue)
+        assert not counts.any() and not sums.any()
+    assert checked
+
+
+@pytest.mark.parametrize("geometry", [box_geometry(3, 3), box_geometry(2, 3), box_geometry(4, 4), "diagonal", "jigsaw"])
+def test_shared_places_is_house_membership(geometry):
+    # kernels/nets._house's locked candidates test reads inter[h, h2] bit i as "cell i of house h is in house h2"
+    if geometry == "diagonal":
+        from sudokit.sudoku.variants import diagonals
+        geometry = box_geometry(3, 3).with_constraints(units=diagonals(9))
+    elif geometry == "jigsaw":
+        from conftest import DATA
+        from sudokit.formats import read_puzzles
+        from sudokit.geometry import region_geometry
+        geometry = region_geometry(read_puzzles((DATA / "hdu4069" / "sample.in").read_text(),
+                                                fmt="hdu4069").entries[0].regions)
+    houses = Candidates.from_grid(np.zeros(geometry.ncells, np.int32), geometry).houses
+    inter = nets.shared_places(houses)
+    for h, cells in enumerate(houses.cells):
+        for h2, cells2 in enumerate(houses.cells):
+            assert [int(inter[h, h2]) >> i & 1 for i in range(len(cells))] == [c in cells2 for c in cells]
+
+
+def test_forcing_net_sizes_are_their_steps():
+    # nets._dynamic_sizes (kernels/nets.dynamic_sizes) gives every pending forcing net the size of the step it
+    # makes (pattern cells, eliminations), as the Python _size does
+    rng = np.random.default_rng(29)
+    checked = 0
+    for geometry, keep in ((box_geometry(3, 3), 0.25), (box_geometry(3, 3), 0.3), (box_geometry(2, 3), 0.3),
+                           (box_geometry(4, 4), 0.5)):
+        st = Candidates.from_grid(random_puzzle(rng, geometry, keep), geometry)
+        for pending in nets.pending_forcing_nets(st):
+            run, slot, kind, src = pending._args
+            assert pending.key == nets._size(run, slot, kind, src)
+            if checked % 7 == 0:
+                step = pending.make()
+                assert pending.key == (len(step.cells), -len(step.eliminations))
+            checked += 1
+    assert checked > 50

@@ -1,0 +1,81 @@
+"""The HoDoKu path's rescue (logic/path.chaining_next): SE's chaining producers where HoDoKu's catalogue found
+nothing. It skips SE's static producers as subsumed by HoDoKu's static forcing chains (logic/nets.py); these tests
+check the subsumption against the producers themselves."""
+
+from __future__ import annotations
+
+import numpy as np
+from conftest import DATA
+from sudokit.geometry import box_geometry
+from sudokit.logic import nets
+from sudokit.logic.candidates import Candidates
+from sudokit.logic.path import brute_force, chaining_next, hodoku_next
+from sudokit.logic.rating import CHAINING, se_next
+from sudokit.sudoku import engine
+
+G9 = box_geometry(3, 3)
+
+
+def _lines(name: str, start: int, count: int) -> list[str]:
+    """Puzzles start .. start + count - 1 of a data file."""
+    lines = [x.strip() for x in (DATA / "sudoku" / name).read_text().splitlines()]
+    return [x for x in lines if x and not x.startswith("#")][start:start + count]
+
+
+def _state(line: str) -> Candidates:
+    """A 9x9 puzzle line as a candidate grid."""
+    return Candidates.from_grid(np.array([0 if ch in ".0" else int(ch) for ch in line[:81]], np.int32), G9)
+
+
+def _conclusions(steps) -> set:
+    """Every (cell, digit, placed) the steps prove."""
+    out = set()
+    for s in steps:
+        out |= {(c, d, False) for c, d in s.eliminations} | {(c, d, True) for c, d in s.placements}
+    return out
+
+
+def _every_producer(state: Candidates):
+    """chaining_next as it was: every CHAINING producer in order."""
+    for producer in CHAINING:
+        found = producer(state)
+        if found is not None:
+            return found
+    return None
+
+
+def test_rescue_is_every_producer_where_the_catalogue_is_exhausted():
+    # along HoDoKu paths of SE 11+ puzzles (Brute Force placing the solution's digit when the rescue has none),
+    # the rescue's step is the one every producer in order gives, and the skipped static ones find nothing there
+    checked = found = 0
+    for line in _lines("puzzles5_forum_hardest_1905_11+_first1000", 0, 3):
+        st = _state(line)
+        solution = engine("fast")(np.array(st.values, np.int32), G9, 2).solution
+        while not st.solved():
+            nxt = hodoku_next(st)
+            if nxt is None:
+                nxt = chaining_next(st)
+                assert nxt == _every_producer(st)
+                assert CHAINING[0](st) is None and CHAINING[2](st) is None
+                checked += 1
+                found += nxt is not None
+            st.apply(nxt or brute_force(st, solution))
+    assert checked and found
+
+
+def test_static_producers_are_subsumed_by_hodoku_forcing_chains():
+    # wherever SE's forcing.loops or static cell/region chains find a step (along SE paths of magictour puzzles),
+    # HoDoKu's static forcing chains prove each of its eliminations and placements
+    checked = 0
+    for line in _lines("puzzles3_magictour_top1465_first1000", 0, 1):
+        st = _state(line)
+        while not st.solved():
+            for s in (CHAINING[0](st), CHAINING[2](st)):
+                if s is not None:
+                    assert _conclusions([s]) <= _conclusions(nets.forcing_chains(st))
+                    checked += 1
+            nxt = se_next(st)
+            if nxt is None:
+                break
+            st.apply(nxt)
+    assert checked >= 100
