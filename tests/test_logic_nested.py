@@ -123,6 +123,55 @@ def _ref_multiple(n, source, grid, geo, inner) -> None:
         _ref_common(inner, vals, vals[0], CELL, 5, 80, n, source, grid, geo)
 
 
+def _ref_dynamic(level, n, source, grid, geo, inner) -> None:
+    """The first dynamic _inner_multiple: every run made again where it is used (the on run of each digit into
+    its slot, the off run into slot n, each place's run of a house into n + 1...)."""
+    st2, sc2 = inner[0], inner[1]
+    cell_units, unit_cells = geo[0], geo[1]
+    st_pid, nrec, pmap, result = st2[0], st2[4], st2[6], sc2[8]
+    base = 85 + 5 * level
+    for cell in range(grid.shape[0]):
+        m = int(grid[cell])
+        vals = _digits(m, n)
+        if len(vals) < 2:
+            continue
+        for d in vals:
+            on = (cell * n + d) * 2 + 1
+            D.propagate_inner(d, on, True, True, n, grid, geo, st2, sc2, level)
+            if result[0] >= 0:
+                D._binary(inner, d, result[0], d, result[1], on - 1, base, 7, n, source, grid, geo)
+            D.propagate_inner(n, on - 1, True, True, n, grid, geo, st2, sc2, level)
+            if result[0] >= 0:
+                D._binary(inner, n, result[0], n, result[1], on, base, 7, n, source, grid, geo)
+            if len(vals) >= 3:
+                for want in (1, 0):
+                    for r in range(nrec[d]):
+                        pid = int(st_pid[d, r])
+                        if pid & 1 == want and pmap[d, pid] == r and pmap[n, pid] >= 0:
+                            D._binary(inner, d, r, n, pmap[n, pid], pid, base, 1, n, source, grid, geo)
+            for u in cell_units[cell]:
+                if u < 0:
+                    break
+                places = [int(c) for c in unit_cells[u] if int(grid[c]) >> d & 1]
+                if len(places) < 2 or places[0] != cell:
+                    continue
+                slots = [d]
+                for c in places[1:]:
+                    D.propagate_inner(n + len(slots), (c * n + d) * 2 + 1, True, True, n, grid, geo, st2, sc2, level)
+                    slots.append(n + len(slots))
+                _ref_common(inner, slots, d, int(u), 6, base, n, source, grid, geo)
+        _ref_common(inner, vals, vals[0], CELL, 5, base, n, source, grid, geo)
+
+
+def _few_cache_slots(inner, k: int):
+    """inner with only k on-run cache slots (the rest of the runs fall back to the working slots)."""
+    cslot, cres, count = inner[D.ON_RUNS]
+    cslot[:] = -1
+    count[0] = 0
+    keep = 2 * 9 + 1 + k
+    return (tuple(a[:keep] for a in inner[0]), *inner[1:D.ON_RUNS], (cslot, cres[:keep], count))
+
+
 def _narrowed(seed: int, keep: float, count: int):
     """(source, narrowed grid) pairs: a random state and the grids dynamic runs from some of its potentials leave."""
     st = Candidates.from_grid(random_puzzle(np.random.default_rng(seed), G9, keep), G9)
@@ -153,6 +202,33 @@ def test_inner_searches_match_the_plain_driver():
                 assert _hints(inner) == want
                 seen[name] += len(want)
     assert seen["loops"] > 20 and seen["multiple"] > 5, seen
+
+
+def test_inner_multiple_on_run_cache_matches_the_plain_driver():
+    """Each on run made once per search (_inner_on_run): dynamic nested multiple chains (level 4's search, at
+    nesting levels 0 and 1) give the hints of the plain driver that makes every run where it is used, and so do
+    static and dynamic ones when the cache has only 3 slots (the other runs fall back to the working slots)."""
+    seen = 0
+    for seed, keep in ((5, 0.3), (8, 0.35)):
+        for houses, source, grid in _narrowed(seed, keep, 4):
+            geo, inner = forcing.tables(houses), forcing.inner_stores(houses)
+            for level in (0, 1):
+                _start(inner)
+                _ref_dynamic(level, 9, source, grid, geo, inner)
+                want = _hints(inner)
+                for fast in (inner, _few_cache_slots(inner, 3)):
+                    _start(inner)
+                    D._inner_multiple(True, level, 9, source, grid, geo, fast)
+                    assert _hints(inner) == want
+                seen += len(want)
+            _start(inner)
+            _ref_multiple(9, source, grid, geo, inner)
+            want = _hints(inner)
+            _start(inner)
+            D._inner_multiple(False, 0, 9, source, grid, geo, _few_cache_slots(inner, 3))
+            assert _hints(inner) == want
+            _few_cache_slots(inner, 0)  # the full inner again from an empty cache
+    assert seen > 20, seen
 
 
 def _thinned(rng, geometry, keep: float, count: int):

@@ -50,6 +50,12 @@ inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj
     loops_order        (pe_ptr, pe_cell, pe_cause, ucnt, usum) for links.static_graph_xy: each cell's peers in
                        link order with the house each is first met in (CSR; links.peer_order), and per house and
                        digit scratch (place count, sum of the places' cells)
+  + on_runs = (cslot, cres, count) at ON_RUNS (25): the on-run cache of one nested multiple chains search
+    (_inner_on_run), its runs kept in st2's cache slots (logic/forcing.Stores(cached=True): past the 2n + 1
+    working slots)
+    cslot[pid]         the cache slot holding the run from on potential pid, or -1
+    cres[slot]         [result on, off] of that run (its contradiction, sc2.result[0:2])
+    count              [cache slots used]; _clear_on_runs empties it at the start of each search
 
 The memo: a nested rule's hints depend on the narrowed grid alone, except that `source` (the outer grid) picks
 each hint's rule parents (source & ~grid in the chain's cell or house) and drops a hint with none. So `_rule`
@@ -74,6 +80,8 @@ from .links import (ADVANCED, CELL, OK, OVERFLOW, _add, _add1, _addc, _back, _cl
                     reset_slot, static_graph, static_graph_xy)
 
 LOOPS_ORDER = 24  # inner[LOOPS_ORDER]: _inner_loops' tables for static_graph_xy (see the module docstring)
+
+ON_RUNS = 25  # inner[ON_RUNS]: the on-run cache of one nested search (_inner_on_run)
 
 
 def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
@@ -176,7 +184,7 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
             toff += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def propagate_static(s, start, adj_ptr, adj, adj_cause, st, sc):
     """propagate(s, start, dynamic=False, y=True, level=0) over the static graph built once by
     links.static_graph(True, True, ...): the same records in the same order (a static run never narrows the grid,
@@ -715,21 +723,39 @@ def _inner_loops(n, source, grid, geo, inner):
                         _commit(inner, h)
 
 
+# Speed record of the nested multiple chains (issue 9, innermulti, 2026-11-24). Bench: the 1550 grids of the nested
+# kind-1 searches (static multiple chains) met replaying the 3 level-3 calls of cap11_0_3.pkl, each searched with
+# source = every candidate (as the memo does), best of 5 CPU s, alternated with main b346a03, every hint, removable
+# and parent identical:
+# - Each on run made once per search (_inner_on_run, cache slots in st2 past the 2n + 1 working ones, as
+#   chains._on_run): 627 runs a search -> 202. Alone it gained nothing (1.39 -> 1.66 s, noise): the call that
+#   looked the cache up passed the store tuples, and a numba call increfs/decrefs every array of every tuple
+#   argument (~1 us for st2 + sc2), more than a static run costs. With the lookup written in the callers and
+#   _inner_on_run, _inner_run, _inner_regions and propagate_static inline="always": 1.29 -> 0.71 s a pass.
+#   What remains (stubbed variants): the runs ~0.5 s, the static graph 0.08 s, the hint loops ~0.1 s;
+#   _rule_parents/_add_parent nothing measurable (stubbed: 1.39 vs 1.42 s; a search keeps ~1.7 hints).
+# - replay11.py cap11_0_3.pkl 2 (best of 2, main then this, load ~5): level 3 1.495 -> 0.975 s, level 2 2.48 ->
+#   2.54 s (noise), identical; lev11.py 4 0: 6.68 -> 5.28 s, its level-3 calls 2.79 -> 1.58 s.
+# - Left: skipping the static graph kind 0 just built on the same grid (0.08 of 0.71 s); the hint loops as
+#   chains._common (bit sets, ~0.1 s); freeing cache slots whose runs are used up, to keep the runs' memory hot.
 @njit(cache=True)
 def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
     """Every multiple forcing chain (cell and region; static, SE's Chaining(true, false, false)) or, dynamic, every
     dynamic forcing chain (contradiction, double, cell, region; at `level`) on the narrowed grid, as nested
     hints (SE's getMultipleChainsHintList, every hint kept). Static runs follow the static graph, built once
-    (propagate_static)."""
+    (propagate_static); each on run is made once per search (_inner_on_run)."""
     st2, sc2 = inner[0], inner[1]
     graph = (inner[8], inner[9], inner[10])
     if not dynamic and level == 0:
         static_graph(True, True, n, grid, geo, sc2, graph[0], graph[1], graph[2])
+    _clear_on_runs(n, st2, inner[ON_RUNS])
+    cslot, cres = inner[ON_RUNS][0], inner[ON_RUNS][1]
     st_pid, nrec, pmap = st2[0], st2[4], st2[6]
     result = sc2[8]
     hpar_ptr = inner[5]
     base = 85 + 5 * level if dynamic else 80
     vals = np.empty(n, np.int64)
+    on_slots = np.empty(n, np.int64)
     for cell in range(grid.shape[0]):
         m = grid[cell]
         card = popcount(m)
@@ -739,56 +765,96 @@ def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
         for iv in range(nv):
             d = vals[iv]
             on = (cell * n + d) * 2 + 1
-            _inner_run(d, on, dynamic, level, n, grid, geo, st2, sc2, graph)
+            sd = cslot[on]  # the cache looked up here: a call passing the store tuples costs more than a run
+            if sd >= 0:
+                result[0], result[1] = cres[sd, 0], cres[sd, 1]
+            else:
+                sd = _inner_on_run(on, d, dynamic, level, n, grid, geo, st2, sc2, graph, inner[ON_RUNS])
+            on_slots[iv] = sd
             if dynamic and result[0] >= 0:
-                _binary(inner, d, result[0], d, result[1], on - 1, base, 7, n, source, grid, geo)
+                _binary(inner, sd, result[0], sd, result[1], on - 1, base, 7, n, source, grid, geo)
             if dynamic:
                 propagate_inner(n, on - 1, dynamic, True, n, grid, geo, st2, sc2, level)
                 if result[0] >= 0:
                     _binary(inner, n, result[0], n, result[1], on, base, 7, n, source, grid, geo)
                 if card >= 3:
                     for want in (1, 0):
-                        for r in range(nrec[d]):
-                            pid = st_pid[d, r]
-                            if pid & 1 != want or pmap[d, pid] != r or pmap[n, pid] < 0:
+                        for r in range(nrec[sd]):
+                            pid = st_pid[sd, r]
+                            if pid & 1 != want or pmap[sd, pid] != r or pmap[n, pid] < 0:
                                 continue
-                            _binary(inner, d, r, n, pmap[n, pid], pid, base, 1, n, source, grid, geo)
-            _inner_regions(dynamic, level, cell, d, n, source, grid, geo, inner, base, graph)
+                            _binary(inner, sd, r, n, pmap[n, pid], pid, base, 1, n, source, grid, geo)
+            _inner_regions(dynamic, level, cell, d, sd, n, source, grid, geo, inner, base, graph)
         if card == 2 or card > 2:
-            d0 = vals[0]
+            s0 = on_slots[0]
             for want in (1, 0):
-                for r in range(nrec[d0]):
-                    pid = st_pid[d0, r]
-                    if pid & 1 != want or pmap[d0, pid] != r:
+                for r in range(nrec[s0]):
+                    pid = st_pid[s0, r]
+                    if pid & 1 != want or pmap[s0, pid] != r:
                         continue
                     total = 0
                     for i in range(nv):
-                        x = pmap[vals[i], pid]
+                        x = pmap[on_slots[i], pid]
                         if x < 0:
                             total = -1
                             break
                     if total < 0:
                         continue
                     for i in range(nv):
-                        total += ancestors(vals[i], pmap[vals[i], pid], st2, sc2)
+                        total += ancestors(on_slots[i], pmap[on_slots[i], pid], st2, sc2)
                     h = _new_hint(inner, base + length_tenths(total), total, 5)
                     if h < 0:
                         return
                     if not _target_removables(inner, h, pid, n, grid):
                         continue
                     for i in range(nv):
-                        _rule_parents(inner, h, vals[i], pmap[vals[i], pid], CELL, False, n, source, grid, geo)
+                        _rule_parents(inner, h, on_slots[i], pmap[on_slots[i], pid], CELL, False, n, source, grid,
+                                      geo)
                     if hpar_ptr[h + 1] > hpar_ptr[h]:
                         _commit(inner, h)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _inner_run(s, start, dynamic, level, n, grid, geo, st2, sc2, graph):
     """A nested run into slot s: a static one (level 0) over the static graph `graph`, else propagate_inner."""
     if not dynamic and level == 0:
         propagate_static(s, start, graph[0], graph[1], graph[2], st2, sc2)
     else:
         propagate_inner(s, start, dynamic, True, n, grid, geo, st2, sc2, level)
+
+
+@njit(cache=True)
+def _clear_on_runs(n, st2, on_runs):
+    """Forget the runs the on-run cache kept for the last search (each cached slot's first record is its start)."""
+    cslot, count = on_runs[0], on_runs[2]
+    first = 2 * n + 1
+    for s in range(first, first + count[0]):
+        cslot[st2[0][s, 0]] = -1
+    count[0] = 0
+
+
+@njit(cache=True, inline="always")
+def _inner_on_run(on, fallback, dynamic, level, n, grid, geo, st2, sc2, graph, on_runs):
+    """The slot holding the nested run from on potential `on`, made once per search as kernels/chains._on_run
+    does for outer calls: a run depends only on its start and the grid, so it is kept in a cache slot of the
+    inner stores (past the 2n + 1 working slots) and later uses read it, sc2.result restored; when the cache
+    slots are used up it is made into `fallback` as before. on_runs = inner[ON_RUNS]."""
+    cslot, cres, count = on_runs
+    result = sc2[8]
+    s = cslot[on]
+    if s >= 0:
+        result[0], result[1], result[2] = cres[s, 0], cres[s, 1], OK
+        return s
+    s = fallback
+    first = 2 * n + 1
+    if first + count[0] < st2[0].shape[0]:
+        s = first + count[0]
+        count[0] += 1
+    _inner_run(s, on, dynamic, level, n, grid, geo, st2, sc2, graph)
+    if s >= first:
+        cslot[on] = s
+        cres[s, 0], cres[s, 1] = result[0], result[1]
+    return s
 
 
 @njit(cache=True)
@@ -805,12 +871,14 @@ def _binary(inner, s1, r1, s2, r2, target, base, key, n, source, grid, geo):
         _commit(inner, h)
 
 
-@njit(cache=True)
-def _inner_regions(dynamic, level, cell, d, n, source, grid, geo, inner, base, graph):
-    """Nested region forcing chains from (cell, d): houses where cell is the first of the digit's places."""
+@njit(cache=True, inline="always")
+def _inner_regions(dynamic, level, cell, d, sd, n, source, grid, geo, inner, base, graph):
+    """Nested region forcing chains from (cell, d) (its on run in slot sd): houses where cell is the first of the
+    digit's places (each place's run made once per search, _inner_on_run)."""
     st2, sc2 = inner[0], inner[1]
     cell_units, unit_cells = geo[0], geo[1]
     st_pid, nrec, pmap = st2[0], st2[4], st2[6]
+    cslot, cres = inner[ON_RUNS][0], inner[ON_RUNS][1]
     hpar_ptr = inner[5]
     bit = np.uint64(1) << np.uint64(d)
     slots = np.empty(n, np.int64)
@@ -829,17 +897,22 @@ def _inner_regions(dynamic, level, cell, d, n, source, grid, geo, inner, base, g
         if count < 2 or first != cell:
             continue
         ns = 1
-        slots[0] = d
+        slots[0] = sd
         for i in range(n):
             c = unit_cells[u, i]
             if c != cell and grid[c] & bit:
-                _inner_run(n + ns, (c * n + d) * 2 + 1, dynamic, level, n, grid, geo, st2, sc2, graph)
-                slots[ns] = n + ns
+                on = (c * n + d) * 2 + 1
+                slots[ns] = cslot[on]  # (as in _inner_multiple; a static run ignores its result)
+                if slots[ns] < 0:
+                    slots[ns] = _inner_on_run(on, n + ns, dynamic, level, n, grid, geo, st2, sc2, graph,
+                                              inner[ON_RUNS])
+                elif dynamic:
+                    sc2[8][0], sc2[8][1], sc2[8][2] = cres[slots[ns], 0], cres[slots[ns], 1], OK
                 ns += 1
         for want in (1, 0):
-            for r in range(nrec[d]):
-                pid = st_pid[d, r]
-                if pid & 1 != want or pmap[d, pid] != r:
+            for r in range(nrec[sd]):
+                pid = st_pid[sd, r]
+                if pid & 1 != want or pmap[sd, pid] != r:
                     continue
                 total = 0
                 for i in range(ns):

@@ -120,23 +120,26 @@ MEMO_ROWS = 8192
 
 def inner_stores(houses: Houses, nest_limit: int = 0, hints: int = 8192, memo: int | None = None) -> tuple:
     """The buffers of nested chains (see kernels/dynamic.py): their own run stores and scratch, the nested
-    hints' tables, static-graph and cycle scratch, the nested dynamic chains' level and the memo of nested hints
+    hints' tables, static-graph and cycle scratch, the nested dynamic chains' level, the memo of nested hints
     (`memo` rows, default MEMO_ROWS, 0: none; a cache keyed by the narrowed grid, so it holds across calls and
-    puzzles of one geometry and thread, never across two, and any content gives the same result)."""
+    puzzles of one geometry and thread, never across two, and any content gives the same result) and the on-run
+    cache of one nested search (kernels/dynamic._inner_on_run; its runs live in the stores' cache slots)."""
     key = (houses.n, houses.ncells, threading.get_ident())  # scratch: one set per thread
     memo = MEMO_ROWS if memo is None else memo
     if key not in _INNER:
         n, ncells = houses.n, houses.ncells
-        s = Stores(n, ncells, 2 * ncells * n + 8, 8 * ncells * n + 64)
+        s = Stores(n, ncells, 2 * ncells * n + 8, 8 * ncells * n + 64, cached=True)
         npid = 2 * ncells * n
-        _INNER[key] = (s.st, s.sc, np.zeros((hints, 4), np.int64), np.zeros(hints + 1, np.int64),
-                       np.zeros(hints * 4 * n, np.int64), np.zeros(hints + 1, np.int64),
-                       np.zeros(hints * 8 * n, np.int64), np.zeros(2, np.int64), np.zeros(npid + 1, np.int64),
-                       np.zeros(npid * (4 * n + 8), np.int64), np.zeros(npid * (4 * n + 8), np.int64),
-                       np.zeros(s.records, np.int64), np.zeros((ncells * n, 2), np.int64),
-                       np.zeros(hints, np.int64))
-    return (*_INNER[key], np.int64(nest_limit), *_memo(houses, threading.get_ident(), memo),
-            _loops_order(houses, threading.get_ident()))
+        on_runs = (np.full(npid, -1, np.int64), np.zeros((s.st[0].shape[0], 2), np.int64), np.zeros(1, np.int64))
+        _INNER[key] = ((s.st, s.sc, np.zeros((hints, 4), np.int64), np.zeros(hints + 1, np.int64),
+                        np.zeros(hints * 4 * n, np.int64), np.zeros(hints + 1, np.int64),
+                        np.zeros(hints * 8 * n, np.int64), np.zeros(2, np.int64), np.zeros(npid + 1, np.int64),
+                        np.zeros(npid * (4 * n + 8), np.int64), np.zeros(npid * (4 * n + 8), np.int64),
+                        np.zeros(s.records, np.int64), np.zeros((ncells * n, 2), np.int64),
+                        np.zeros(hints, np.int64)), on_runs)
+    head, on_runs = _INNER[key]
+    return (*head, np.int64(nest_limit), *_memo(houses, threading.get_ident(), memo),
+            _loops_order(houses, threading.get_ident()), on_runs)
 
 
 @lru_cache(maxsize=4)
@@ -149,7 +152,7 @@ def _loops_order(houses: Houses, thread: int) -> tuple:
     width = geo[0].shape[1] * n + int(np.diff(geo[2]).max(initial=0))
     order = (np.zeros(ncells + 1, np.int64), np.zeros(ncells * width, np.int64), np.zeros(ncells * width, np.int64),
              np.zeros((geo[1].shape[0], n), np.int64), np.zeros((geo[1].shape[0], n), np.int64))
-    peer_order(n, geo, _INNER[(n, ncells, thread)][1], order[0], order[1], order[2])
+    peer_order(n, geo, _INNER[(n, ncells, thread)][0][1], order[0], order[1], order[2])
     return order
 
 
