@@ -97,11 +97,28 @@ def _ref_common(inner, slots, first, roots, key, base, n, source, grid, geo) -> 
                 D._commit(inner, h)
 
 
+def _ref_regions(dynamic, level, base, cell, d, n, source, grid, geo, inner) -> None:
+    """The region chains from (cell, d), its run in slot d: in each house where cell is the digit's first place,
+    every other place's run made again into slots n + 1... and the common potentials offered."""
+    st2, sc2 = inner[0], inner[1]
+    cell_units, unit_cells = geo[0], geo[1]
+    for u in cell_units[cell]:
+        if u < 0:
+            break
+        places = [int(c) for c in unit_cells[u] if int(grid[c]) >> d & 1]
+        if len(places) < 2 or places[0] != cell:
+            continue
+        slots = [d]
+        for c in places[1:]:
+            D.propagate_inner(n + len(slots), (c * n + d) * 2 + 1, dynamic, True, n, grid, geo, st2, sc2, level)
+            slots.append(n + len(slots))
+        _ref_common(inner, slots, d, int(u), 6, base, n, source, grid, geo)
+
+
 def _ref_multiple(n, source, grid, geo, inner) -> None:
     """The first static _inner_multiple: every run made link by link (propagate_inner), every house's places
     run again."""
     st2, sc2 = inner[0], inner[1]
-    cell_units, unit_cells = geo[0], geo[1]
     for cell in range(grid.shape[0]):
         m = int(grid[cell])
         vals = _digits(m, n)
@@ -109,17 +126,7 @@ def _ref_multiple(n, source, grid, geo, inner) -> None:
             continue
         for d in vals:
             D.propagate_inner(d, (cell * n + d) * 2 + 1, False, True, n, grid, geo, st2, sc2, 0)
-            for u in cell_units[cell]:
-                if u < 0:
-                    break
-                places = [int(c) for c in unit_cells[u] if int(grid[c]) >> d & 1]
-                if len(places) < 2 or places[0] != cell:
-                    continue
-                slots = [d]
-                for c in places[1:]:
-                    D.propagate_inner(n + len(slots), (c * n + d) * 2 + 1, False, True, n, grid, geo, st2, sc2, 0)
-                    slots.append(n + len(slots))
-                _ref_common(inner, slots, d, int(u), 6, 80, n, source, grid, geo)
+            _ref_regions(False, 0, 80, cell, d, n, source, grid, geo, inner)
         _ref_common(inner, vals, vals[0], CELL, 5, 80, n, source, grid, geo)
 
 
@@ -127,7 +134,6 @@ def _ref_dynamic(level, n, source, grid, geo, inner) -> None:
     """The first dynamic _inner_multiple: every run made again where it is used (the on run of each digit into
     its slot, the off run into slot n, each place's run of a house into n + 1...)."""
     st2, sc2 = inner[0], inner[1]
-    cell_units, unit_cells = geo[0], geo[1]
     st_pid, nrec, pmap, result = st2[0], st2[4], st2[6], sc2[8]
     base = 85 + 5 * level
     for cell in range(grid.shape[0]):
@@ -149,17 +155,7 @@ def _ref_dynamic(level, n, source, grid, geo, inner) -> None:
                         pid = int(st_pid[d, r])
                         if pid & 1 == want and pmap[d, pid] == r and pmap[n, pid] >= 0:
                             D._binary(inner, d, r, n, pmap[n, pid], pid, base, 1, n, source, grid, geo)
-            for u in cell_units[cell]:
-                if u < 0:
-                    break
-                places = [int(c) for c in unit_cells[u] if int(grid[c]) >> d & 1]
-                if len(places) < 2 or places[0] != cell:
-                    continue
-                slots = [d]
-                for c in places[1:]:
-                    D.propagate_inner(n + len(slots), (c * n + d) * 2 + 1, True, True, n, grid, geo, st2, sc2, level)
-                    slots.append(n + len(slots))
-                _ref_common(inner, slots, d, int(u), 6, base, n, source, grid, geo)
+            _ref_regions(True, level, base, cell, d, n, source, grid, geo, inner)
         _ref_common(inner, vals, vals[0], CELL, 5, base, n, source, grid, geo)
 
 

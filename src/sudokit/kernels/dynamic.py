@@ -838,7 +838,9 @@ def _inner_on_run(on, fallback, dynamic, level, n, grid, geo, st2, sc2, graph, o
     """The slot holding the nested run from on potential `on`, made once per search as kernels/chains._on_run
     does for outer calls: a run depends only on its start and the grid, so it is kept in a cache slot of the
     inner stores (past the 2n + 1 working slots) and later uses read it, sc2.result restored; when the cache
-    slots are used up it is made into `fallback` as before. on_runs = inner[ON_RUNS]."""
+    slots are used up it is made into `fallback` as before. on_runs = inner[ON_RUNS].
+    Its lookup repeats chains._on_run's on purpose: one shared helper (links.cached_slot returning (slot, kept),
+    inline, and a keep_run) cost the 3 level-3 calls of cap11_0_3 0.72 -> 0.85 s (replayed alternately, twice)."""
     cslot, cres, count = on_runs
     result = sc2[8]
     s = cslot[on]
