@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from numba import njit
 
 from conftest import random_puzzle
 from sudokit.geometry import box_geometry
 from sudokit.kernels import nets as K
+from sudokit.kernels.bits import ctz
 from sudokit.kernels.implications import _bfs, clear
 from sudokit.logic import nets
 from sudokit.logic.candidates import Candidates
@@ -29,11 +31,53 @@ def _states(geometry, keep: float, count: int, seed: int):
                 break
 
 
+@njit
+def _plain_contradiction(n, nnodes, cand, hdone, unit_cells, cand_node, dist, out):
+    """The cheapest contradiction among the consequences of a BFS (dist >= 0: reached) over nnodes nodes (group
+    nodes included): out = (type, witness, cost as the summed distances). The plain reading of every node, cell and
+    house that kernels/nets.reached_contradiction must equal (compiled here: the test calls it per premise)."""
+    out[0], out[1], out[2] = K.T_NONE, 0, np.int64(1) << 40
+    for x in range(nnodes):
+        if dist[2 * x] >= 0 and dist[2 * x + 1] >= 0 and dist[2 * x] + dist[2 * x + 1] < out[2]:
+            out[0], out[1], out[2] = K.T_BOTH, x, dist[2 * x] + dist[2 * x + 1]
+    for c in range(cand.shape[0]):
+        m = cand[c]
+        if m == 0:
+            continue
+        cost = 0
+        while m:
+            e = ctz(m)
+            m &= m - np.uint64(1)
+            v = dist[2 * cand_node[c * n + e]]
+            if v < 0:
+                cost = -1
+                break
+            cost += v
+        if cost >= 0 and cost < out[2]:
+            out[0], out[1], out[2] = K.T_CELL, c, cost
+    for h in range(unit_cells.shape[0]):
+        for d in range(n):
+            bit = np.uint64(1) << np.uint64(d)
+            if hdone[h] & bit:
+                continue
+            cost = 0
+            for i in range(unit_cells.shape[1]):
+                y = unit_cells[h, i]
+                if cand[y] & bit:
+                    v = dist[2 * cand_node[y * n + d]]
+                    if v < 0:
+                        cost = -1
+                        break
+                    cost += v
+            if cost >= 0 and cost < out[2]:
+                out[0], out[1], out[2] = K.T_HOUSE, h * n + d, cost
+
+
 @pytest.mark.parametrize("geometry, keep, seed", [(box_geometry(3, 3), 0.25, 1), (box_geometry(3, 3), 0.3, 2),
                                                   (box_geometry(2, 3), 0.3, 3), (box_geometry(4, 4), 0.5, 4)])
 def test_reached_contradiction_is_the_plain_one(geometry, keep, seed):
     # the scan's contradiction of each static premise, found from the potentials reached alone, is the one of
-    # static_contradiction's reading of every node, cell and house (type, witness and cost)
+    # _plain_contradiction's reading of every node, cell and house (type, witness and cost)
     checked = 0
     for st in _states(geometry, keep, 3, seed):
         run = nets.Run(st, False)
@@ -45,7 +89,7 @@ def test_reached_contradiction_is_the_plain_one(geometry, keep, seed):
         want, got = np.zeros(3, np.int64), np.zeros(3, np.int64)
         for p in range(2 * g.nnormal):
             k = _bfs(p, False, g.ptr, g.idx, term, dist, parent, queue)
-            K.static_contradiction(n, (len(g.ptr) - 1) // 2, run.cand, run.hdone, unit_cells, g.cand_node, dist, want)
+            _plain_contradiction(n, (len(g.ptr) - 1) // 2, run.cand, run.hdone, unit_cells, g.cand_node, dist, want)
             K.reached_contradiction(n, g.nnormal, run.cand, run.hdone, cell_units, g.cell_arr, g.digit_arr, places,
                                     zero, dist, queue, k, counts, sums, got)
             assert got.tolist() == want.tolist()

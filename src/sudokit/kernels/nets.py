@@ -208,57 +208,16 @@ def _gone(h, d, n, h2, cand, work, unit_cells, inter, cand_node, pbuf):
 # ---------------------------------------------------------------- static contradictions
 
 @njit(cache=True)
-def static_contradiction(n, nnodes, cand, hdone, unit_cells, cand_node, dist, out):
-    """The cheapest contradiction among the consequences of a BFS (dist >= 0: reached) over nnodes nodes (group
-    nodes included): out = (type, witness, cost as the summed distances). The plain reading of every node, cell and
-    house that the scan's reached_contradiction must equal (tests/test_logic_rescue.py)."""
-    out[0], out[1], out[2] = T_NONE, 0, np.int64(1) << 40
-    for x in range(nnodes):
-        if dist[2 * x] >= 0 and dist[2 * x + 1] >= 0 and dist[2 * x] + dist[2 * x + 1] < out[2]:
-            out[0], out[1], out[2] = T_BOTH, x, dist[2 * x] + dist[2 * x + 1]
-    for c in range(cand.shape[0]):
-        m = cand[c]
-        if m == 0:
-            continue
-        cost = 0
-        while m:
-            e = ctz(m)
-            m &= m - np.uint64(1)
-            v = dist[2 * cand_node[c * n + e]]
-            if v < 0:
-                cost = -1
-                break
-            cost += v
-        if cost >= 0 and cost < out[2]:
-            out[0], out[1], out[2] = T_CELL, c, cost
-    for h in range(unit_cells.shape[0]):
-        for d in range(n):
-            bit = np.uint64(1) << np.uint64(d)
-            if hdone[h] & bit:
-                continue
-            cost = 0
-            for i in range(unit_cells.shape[1]):
-                y = unit_cells[h, i]
-                if cand[y] & bit:
-                    v = dist[2 * cand_node[y * n + d]]
-                    if v < 0:
-                        cost = -1
-                        break
-                    cost += v
-            if cost >= 0 and cost < out[2]:
-                out[0], out[1], out[2] = T_HOUSE, h * n + d, cost
-
-
-@njit(cache=True)
 def reached_contradiction(n, nnormal, cand, hdone, cell_units, node_cell, node_digit, places, zero, dist, queue, k,
                           counts, sums, out):
-    """static_contradiction from the potentials a BFS reached (queue[:k]) alone, the same out: a T_BOTH where both
-    of a node's are reached, a T_CELL or T_HOUSE once as many of its candidates are reached off as it has
-    (places[h * n + d]: the places of digit d in house h; zero: the first h * n + d whose digit is unplaced in h
-    and has no place there, else -1), the cheapest by (cost, type, witness) as static_contradiction's scan order.
-    counts, sums: per cell then per ncells + h * n + d, zero on entry and left zero. (static_contradiction read
-    every node, cell and house for each premise: ~3000 reads for ~22 potentials reached on 11+ states, 2/3 of a
-    forcing chain scan.)"""
+    """The cheapest contradiction among a BFS's consequences, found from the potentials it reached (queue[:k])
+    alone: out = (type, witness, cost as the summed distances), a T_BOTH where both of a node's are reached, a
+    T_CELL or T_HOUSE once as many of its candidates are reached off as it has (places[h * n + d]: the places of
+    digit d in house h; zero: the first h * n + d whose digit is unplaced in h and has no place there, else -1),
+    the cheapest by (cost, type, witness) in the scan order of a plain reading of every node, cell and house
+    (tests/test_logic_nets.py keeps that reading as the reference). counts, sums: per cell then per
+    ncells + h * n + d, zero on entry and left zero. (The plain reading made ~3000 reads for ~22 potentials
+    reached on 11+ states, 2/3 of a forcing chain scan.)"""
     out[0], out[1], out[2] = T_NONE, 0, np.int64(1) << 40
     if zero >= 0:
         out[0], out[1], out[2] = T_HOUSE, zero, 0
