@@ -77,7 +77,7 @@ from .advanced import _advanced
 from .bits import popcount
 from .links import (ADVANCED, CELL, OK, OVERFLOW, _add, _add1, _addc, _back, _closure, _cycle_removable, _digits,
                     _graph_of, _off_to_on, _on_to_off, _store_add, ancestors, cycles, forcing, length_tenths,
-                    reset_slot, static_graph, static_graph_xy)
+                    reset_slot, static_graph_xy)
 
 LOOPS_ORDER = 24  # inner[LOOPS_ORDER]: _inner_loops' tables for static_graph_xy (see the module docstring)
 
@@ -647,7 +647,7 @@ def _add_parent(hpar_ptr, hpar, h, pid):
 # - Left: the cycle searches (0.019 ms, from nearly every on potential: the full graph is one big component),
 #   the closure (~0.024), _graph_of's X and Y copies (~0.009: each potential's X or Y edges are a contiguous
 #   part of its full list, CELL links first, but the searches take CSR graphs), static_graph_xy (0.012).
-#   _inner_multiple still builds its graph with static_graph (static_graph_xy gives the same edges).
+#   _inner_multiple builds its static graph with static_graph_xy too (the same edges; since the final review).
 # - A/B against main b346a03, alternated twice, machine at load 6-9: replay11 of the 25 captured calls (best of 2)
 #   level 2 2.40/2.71 -> 1.20/1.20 s, level 3 1.48/1.69 -> 1.49/1.51 s (its misses are kind 1); lev11.py 4 0
 #   (default rating, 4 puzzles of 11+) 7.44/6.97 -> 5.40/5.20 s, its 29 level-2 calls 3.55/3.23 -> 1.56/1.47 s.
@@ -747,7 +747,7 @@ def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
     st2, sc2 = inner[0], inner[1]
     graph = (inner[8], inner[9], inner[10])
     if not dynamic and level == 0:
-        static_graph(True, True, n, grid, geo, sc2, graph[0], graph[1], graph[2])
+        static_graph_xy(n, grid, geo, inner[LOOPS_ORDER], graph[0], graph[1], graph[2])  # = static_graph(True, True)
     _clear_on_runs(n, st2, inner[ON_RUNS])
     cslot, cres = inner[ON_RUNS][0], inner[ON_RUNS][1]
     st_pid, nrec, pmap = st2[0], st2[4], st2[6]
