@@ -151,21 +151,22 @@ def test_advanced_matches_reference_scan(seed):
 
 
 def _rule_kernel(name, n, cand, work, geo, placed):
-    """One rule's offs and parents from its kernel (kernels/advanced._adv_*), over _places' masks."""
+    """One rule's offs and parents from its kernel (kernels/advanced._adv_*), over _places' masks and erased
+    digits."""
     import sudokit.kernels.advanced as A
 
     places = np.zeros((2, geo[1].shape[0], n), np.int64)
-    A._places(n, cand, work, geo[1], places)
+    lost = A._places(n, cand, work, geo[1], places)
     adv = np.zeros((4 * len(cand) * n, 3), np.int64)
     adv_par = np.zeros(8 * len(cand) * n, np.int64)
     if name == "locking":
-        k = A._adv_locking(n, cand, work, geo, places, adv, adv_par)
+        k = A._adv_locking(n, cand, work, geo, places, lost, adv, adv_par)
     elif name == "hidden":
         k = A._adv_hidden_pairs(n, cand, work, geo, places, adv, adv_par)
     elif name == "naked":
         k = A._adv_naked_pairs(n, cand, work, geo, adv, adv_par)
     else:
-        k = A._adv_x_wings(n, cand, work, geo, placed, places, adv, adv_par)
+        k = A._adv_x_wings(n, cand, work, geo, placed, places, lost, adv, adv_par)
     return [(int(e), [int(x) for x in adv_par[a:b]]) for e, a, b in adv[:k]]
 
 

@@ -257,7 +257,7 @@ propagate = njit(cache=True)(_copy(_propagate, "propagate"))
 propagate_inner = njit(cache=True)(_copy(_propagate, "propagate_inner"))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _advance(s, n, cand, work, geo, st, sc):
     """Run SE's advanced rules on the narrowed grid and record their new off potentials in slot s; returns
     (offs the first rule with an instance gave, new ones among them - listed in sc[16] - or -1 on overflow)."""
@@ -288,7 +288,7 @@ def _advance(s, n, cand, work, geo, st, sc):
 
 # ---- nested rules (level >= 2) ----
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _nested(s, level, n, source, grid, geo, st, sc, inner):
     """SE's nested rule of a level on the narrowed grid: its hints' removables become offs of slot s (new ones
     listed in sc[16]); returns how many are new, or -1 on overflow."""
@@ -344,7 +344,7 @@ def _rule(kind, nest_limit, n, source, grid, geo, inner):
     _search(kind, nest_limit, n, source, grid, geo, inner)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _find(code, grid, inner):
     """The memo row holding (code, grid), or the empty row where it would go (open addressing, linear probing,
     full-key compare)."""
@@ -368,7 +368,7 @@ def _find(code, grid, inner):
     return i
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _whole(n, ncells, inner):
     """True if the last _search dropped nothing (no hint over the cap, every removable and parent stored): only
     then is it worth keeping."""
@@ -418,7 +418,7 @@ def _store(slot, code, grid, inner):
     return slot
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _recall(slot, n, source, inner):
     """The memo's hints of row `slot` into the hint buffers, each with only the parents `source` has (erased
     candidates of the outer grid); a hint left with none is dropped, as _rule_parents' callers drop it."""
@@ -446,7 +446,7 @@ def _recall(slot, n, source, inner):
     hcount[1] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _emit(s, n, st, sc, inner):
     """Turn the nested hints, sorted as SE sorts them, into off potentials of slot s with their parents and
     nested-chain numbers; returns how many offs are new (listed in sc[16]), or -1 on overflow."""

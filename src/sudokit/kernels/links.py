@@ -70,14 +70,14 @@ def _reset(s, rec_pid, nrec, npar, pmap):
     npar[s] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def reset_slot(s, st):
     """Empty run slot s and its table of nested chains."""
     _reset(s, st[0], st[4], st[5], st[6])
     st[10][s] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _add(s, pid, parents, nparents, rec_pid, rec_p0, rec_pn, par, nrec, npar):
     """Append a record with the given parent records; -1 when the slot is full."""
     r = nrec[s]
@@ -93,7 +93,7 @@ def _add(s, pid, parents, nparents, rec_pid, rec_p0, rec_pn, par, nrec, npar):
     return r
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _on_to_off(pid, y, n, work, cell_units, unit_cells, pair_ptr, pair_idx, mark, out, causes):
     """The off potentials an on potential forces, in SE's order; returns their number (pids in out, and in causes
     why: CELL for the cell's other candidates, the house for its other places, NONE for an extra pair)."""
@@ -133,7 +133,7 @@ def _on_to_off(pid, y, n, work, cell_units, unit_cells, pair_ptr, pair_idx, mark
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _off_to_on(pid, y, x, n, work, source, cell_units, unit_cells, out, hid_n, hid, causes):
     """The on potentials an off potential forces (SE's order, duplicates dropped); hidden parents of on i are the
     off pids hid[i, 0 : hid_n[i]] (candidates the dynamic run erased that made the link); causes[i] = CELL (the

@@ -27,7 +27,9 @@ from .table import step
 
 @lru_cache(maxsize=16)
 def tables(houses: Houses):
-    """The geometry as the kernels read it: (cell_units, unit_cells, pair_ptr, pair_idx, peers_ptr, peers_idx)."""
+    """The geometry as the kernels read it: (cell_units, unit_cells, pair_ptr, pair_idx, peers_ptr, peers_idx, cross,
+    group_end, set_units, member, shares, cross_in); cross_in[i] = the positions of house cross[i, 0] in house
+    cross[i, 1], one bit each (kernels/advanced._adv_locking)."""
     n, ncells = houses.n, houses.ncells
     width = max(len(h) for h in houses.cell_houses)
     cell_units = np.full((ncells, width), -1, np.int64)
@@ -46,7 +48,13 @@ def tables(houses: Houses):
     for u, cells in enumerate(houses.cells):
         member[u, list(cells)] = True
     shares = (member.astype(np.int64) @ member.T.astype(np.int64)) > 0
-    return (cell_units, unit_cells, *_csr(pair_lists), *_csr(peer_lists), cross, group_end, set_units, member, shares)
+    cross_in = np.zeros(len(cross), np.int64)
+    for i, (a, b) in enumerate(cross):
+        for j, c in enumerate(houses.cells[a]):
+            if member[b, c]:
+                cross_in[i] |= np.int64(1) << np.int64(j)
+    return (cell_units, unit_cells, *_csr(pair_lists), *_csr(peer_lists), cross, group_end, set_units, member, shares,
+            cross_in)
 
 
 def _crossings(houses: Houses):
