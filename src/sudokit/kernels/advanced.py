@@ -8,9 +8,19 @@ patterns cell by cell, with a unit-membership loop per cell in Locking. Now one 
 and digit, the positions the narrowed grid keeps and those the run erased, one bit each, and each rule rejects a
 pattern from two or three mask tests: no pattern, or no erased parent (an instance without one is dropped by the
 scan leaving its counters as they were, so skipping it changes nothing); membership is geo's member table.
-Left: _places itself is now most of _advanced and about half of the replay (0.08 of 0.16 s, timed by making it
-twice); only the units holding a cell narrowed since the run's last quiet point change, so keeping the masks per
-run slot and updating them would cut it, but needs a buffer in the Stores (logic/forcing.py).
+outer (2026-11-24; every dynamic multiple_of call met rating the first 3 puzzles of the 11+ set, 108 of level 0,
+33 of level 1, 22 of level 2, 3 of level 3, replayed by /work/notes/scratch/replay11.py, best of 3 CPU s,
+alternated twice with main 8eb7c65 at load ~8, every best/elim identical): perf, with a /tmp/perf-PID.map built
+from the cached object code, put _adv_locking at 34% of the level-1 replay, _places 9%, the other rules 13%:
+Locking ran its 9-cell count/inside scan for every (crossing, digit) whose house had an erased candidate. It
+now rejects from the place masks alone (places in house a outside b, fewer than two, or no erased place of a
+outside b; geo[11] = each crossing's positions of a inside b), skips digits the run erased nowhere (_places
+returns them; so do the X-Wings, which also try, per second line, only the digits with two places there), and
+the pairs rules count a house's unsolved cells only when a pattern needs it. With the rules, _places and _lost
+inlined: level 1 0.205/0.211 -> 0.139/0.137 s (with dynamic.py's and links.py's inlining, see there).
+Left: _advanced is still ~45% of the level-1 replay; _places from scratch at every quiet point is the largest
+part (a run's quiet points differ only where it erased candidates, so masks of the real grid kept per call and
+corrected by the erased candidates would replace the 27-house rescan).
 """
 
 from __future__ import annotations

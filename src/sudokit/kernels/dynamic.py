@@ -31,6 +31,17 @@ The nested-hint memo (`_rule`, below): of 9800 nested searches in the 16 level>=
 searched in an earlier call of the puzzle (7588 distinct). Replaying those calls (alternated, best of 2, loaded
 box): level 2 7.17 -> 6.43 s, level 3 3.74 -> 2.86 s; the default rate of lines[3:5] 13.5 -> 10.4 s.
 
+outer (2026-11-24; the replay of advanced.py's record, level 0 / 1 / 2 / 3 s, main 8eb7c65 -> this, alternated,
+best of 3): _advance, _nested, the memo's _find/_recall/_whole, _emit and links' _on_to_off, _off_to_on, _add,
+reset_slot inline="always" (with advanced.py's gating): 0.270 / 0.211 / 1.175 / 0.705 -> 0.220 / 0.137 / 1.108
+/ 0.687 s; lev11.py 8 0 (second run in one process, alternated twice): level 0 0.664/0.648 -> 0.573/0.500 s,
+level 1 0.566/0.538 -> 0.404/0.351 s, level 2 2.63/2.50 -> 2.56/2.34 s, level 3 noise. Left: ~21% of the level-1
+replay's samples are NRT_incref/NRT_decref; the return addresses on the sampled stacks put 61% of them in
+propagate, 16% in chains._on_run, 7% in _advanced. inline="always" keeps the refcounts of an inlined function's
+array arguments (the disassembly shows three increfs and decrefs around each inlined _addc in the on -> off
+loop), so the record appends written out in propagate, or helpers passing fewer arrays, are the lead. On the
+level-2 replay the nested kind-0 searches are ~60% of the samples; the outer runs' _advanced ~8%, _rule 1.3%.
+
 inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj_cause, found, tmpelim, order,
          nest_limit)
     st2/sc2            stores and scratch of the nested runs
