@@ -56,6 +56,10 @@ inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj
     cslot[pid]         the cache slot holding the run from on potential pid, or -1
     cres[slot]         [result on, off] of that run (its contradiction, sc2.result[0:2])
     count              [cache slots used]; _clear_on_runs empties it at the start of each search
+  + loops_work = (kids, todo) at LOOPS_WORK (26): _inner_loops' buffers, rewritten by each search
+    kids[row]          for each component of the full static graph with several members, the bit set (over
+                       links._closure's nodes) of the off potentials its on potentials link to (_cycle_sides)
+    todo[i]            on << 4 | TODO_* flags: the on potentials searched from, in order (_loops_todo)
 
 The memo: a nested rule's hints depend on the narrowed grid alone, except that `source` (the outer grid) picks
 each hint's rule parents (source & ~grid in the chain's cell or house) and drops a hint with none. So `_rule`
@@ -655,6 +659,30 @@ def _add_parent(hpar_ptr, hpar, h, pid):
 # - A/B against main b346a03, alternated twice, machine at load 6-9: replay11 of the 25 captured calls (best of 2)
 #   level 2 2.40/2.71 -> 1.20/1.20 s, level 3 1.48/1.69 -> 1.49/1.51 s (its misses are kind 1); lev11.py 4 0
 #   (default rating, 4 puzzles of 11+) 7.44/6.97 -> 5.40/5.20 s, its 29 level-2 calls 3.55/3.23 -> 1.56/1.47 s.
+# kind0 (2026-11-24): fewer nested kind-0 searches. Bench: the 10477 distinct grids of the nested kind-0 searches met
+# replaying cap11_0_3.pkl (its memo keys), each searched with source = every candidate, every hint identical to
+# main 8eb7c65 (also with a thinned source). 8367 of them (80%) keep no hint; of 17542 hints kept, 15821 are
+# forcing chains (mode 2 forcing finds a chain from every potential the closure lets through), 1721 cycles, from
+# 782490 cycle searches (343602 X, 95286 Y, 343602 XY) that found 47708 cycles, 1721 with a removable.
+# - _may_remove (exact, see there) lets through 4426 of the 343602 on potentials in a component of several
+#   members (avg. size 3: the full graph is ~364 components, 27 of several members, for 402 potentials and
+#   2069 links): cycle searches 0.093 -> 0.073 ms a search (best of 5, load ~2; test_logic_nested checks it
+#   against unpruned cycle searches of every mode).
+# - _loops_todo lists the searches first, so a mode whose list is empty neither copies its graph nor loops:
+#   -> 0.0605 ms. _closure adds a sink's bit, not its set, when merging reach sets: -> 0.059 ms.
+# - Now (stubbed variants): static_graph_xy 0.015, Tarjan 0.010, reach sets 0.013, _cycle_sides 0.003,
+#   _loops_todo 0.006, the searches and hints (the 20% of grids with hints) 0.010 ms.
+# - Tried, no gain: a kids row for every component (0.0586 vs 0.0588 ms); static_graph_xy counting places by
+#   set bits (ctz) (0.0623 vs 0.0615); the per-call np.empty buffers (work, tj, reach) kept in `inner`
+#   (0.0612/0.0623 vs 0.0630/0.0610: noise). A second interval label (GRAIL: min post-order number reached) to
+#   skip the closure's reach sets when no potential can reach its opposite: it lets through 399105 of 838012
+#   sources (2188 reach), useless.
+# - Left: the reach sets serve only the forcing filter and pruning now (for a cycle search, a potential reached
+#   from the source reaches it back exactly when it is in the source's component); sets over on potentials only
+#   (a sink off potential adds nothing; an on source reaches its off through an on that links to it) would
+#   halve them.
+# - replay11.py cap11_0_3.pkl 3, alternated twice with main 8eb7c65 (load ~3): level 2 1.184/1.191 ->
+#   0.831/0.829 s, level 3 0.762/0.829 -> 0.789/0.784 s (its cost is kind 1), identical.
 @njit(cache=True)
 def _inner_loops(n, source, grid, geo, inner):
     """Every forcing chain and cycle (SE's Chaining(false, false, false)) on the narrowed grid, as nested hints;
