@@ -287,3 +287,44 @@ def test_closure_is_reachability():
                 assert (tj[2, tj[1, a]] > 1) == (a in seen)
                 seen.add(a)
                 assert [b for b in present if _back(a, b, tj, reach)] == [b for b in present if b in seen]
+
+
+def test_may_remove_keeps_every_cycle_with_removables():
+    """_may_remove (the cycle-search certificate of _inner_loops) says True for every on potential from which a
+    cycle search of any mode's graph (unpruned) finds a cycle with candidates to remove, with extra houses and
+    extra difference pairs too; and it does skip searches."""
+    rng = np.random.default_rng(13)
+    kept = skipped = 0
+    grids = [(h, c) for g in GEOMETRIES for h, c in _thinned(rng, g, 0.3, 3)]
+    grids += [(h, grid) for seed in (5, 6) for h, _, grid in _narrowed(seed, 0.3, 4)]
+    for houses, cand in grids:
+        n, npid = houses.n, 2 * houses.ncells * houses.n
+        geo, inner, sc = forcing.tables(houses), forcing.inner_stores(houses), forcing.stores(houses).sc
+        st2, sc2, found, tmpelim = inner[0], inner[1], inner[11], inner[12]
+        kids = inner[D.LOOPS_WORK][0]
+        full = [np.zeros(npid + 1, np.int64), np.zeros(npid * (4 * n + 8), np.int64),
+                np.zeros(npid * (4 * n + 8), np.int64)]
+        static_graph(True, True, n, cand, geo, sc, *full)
+        nn = 2 * sum(bin(int(m)).count("1") for m in cand)
+        tj, reach = np.zeros((8, npid + 1), np.int64), np.zeros((nn, (nn + 63) // 64), np.uint64)
+        nc = _closure(n, cand, full[0], full[1], tj, reach)
+        D._cycle_sides(n, cand, full[0], full[1], tj, nc, kids, reach.shape[1])
+        graphs = []
+        for y, x in ((False, True), (True, False), (True, True)):
+            g = [np.zeros(npid + 1, np.int64), np.zeros(npid * (4 * n + 8), np.int64),
+                 np.zeros(npid * (4 * n + 8), np.int64)]
+            static_graph(y, x, n, cand, geo, sc, *g)
+            graphs.append(g)
+        for on in range(1, npid, 2):
+            if not int(cand[on // 2 // n]) >> (on // 2 % n) & 1:
+                continue
+            removes = False
+            for g in graphs:
+                nf = cycles(0, on, *g, st2, sc2, found)
+                assert nf >= 0
+                removes |= any(_cycle_removable(0, found[i], n, cand, geo, st2, sc2, tmpelim) > 0 for i in range(nf))
+            may = D._may_remove(on, tj, kids, reach.shape[1])
+            assert may or not removes, on
+            kept += removes
+            skipped += not may
+    assert kept > 100 and skipped > 1000, (kept, skipped)

@@ -67,6 +67,10 @@ inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj
     cslot[pid]         the cache slot holding the run from on potential pid, or -1
     cres[slot]         [result on, off] of that run (its contradiction, sc2.result[0:2])
     count              [cache slots used]; _clear_on_runs empties it at the start of each search
+  + loops_work = (kids, todo) at LOOPS_WORK (26): _inner_loops' buffers, rewritten by each search
+    kids[row]          for each component of the full static graph with several members, the bit set (over
+                       links._closure's nodes) of the off potentials its on potentials link to (_cycle_sides)
+    todo[i]            on << 4 | TODO_* flags: the on potentials searched from, in order (_loops_todo)
 
 The memo: a nested rule's hints depend on the narrowed grid alone, except that `source` (the outer grid) picks
 each hint's rule parents (source & ~grid in the chain's cell or house) and drops a hint with none. So `_rule`
@@ -93,6 +97,10 @@ from .links import (ADVANCED, CELL, OK, OVERFLOW, _add, _add1, _addc, _back, _cl
 LOOPS_ORDER = 24  # inner[LOOPS_ORDER]: _inner_loops' tables for static_graph_xy (see the module docstring)
 
 ON_RUNS = 25  # inner[ON_RUNS]: the on-run cache of one nested search (_inner_on_run)
+
+LOOPS_WORK = 26  # inner[LOOPS_WORK]: _inner_loops' buffers (_cycle_sides, _loops_todo)
+TODO_CYCLE, TODO_ON, TODO_OFF, TODO_Y = 1, 2, 4, 8  # _loops_todo's flags: a cycle search, forcing from on / off,
+# the cell is bivalue (mode 1's cycles start there only)
 
 
 def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
@@ -662,76 +670,191 @@ def _add_parent(hpar_ptr, hpar, h, pid):
 # - A/B against main b346a03, alternated twice, machine at load 6-9: replay11 of the 25 captured calls (best of 2)
 #   level 2 2.40/2.71 -> 1.20/1.20 s, level 3 1.48/1.69 -> 1.49/1.51 s (its misses are kind 1); lev11.py 4 0
 #   (default rating, 4 puzzles of 11+) 7.44/6.97 -> 5.40/5.20 s, its 29 level-2 calls 3.55/3.23 -> 1.56/1.47 s.
+# kind0 (2026-11-24): fewer nested kind-0 searches. Bench: the 10477 distinct grids of the nested kind-0 searches met
+# replaying cap11_0_3.pkl (its memo keys), each searched with source = every candidate, every hint identical to
+# main 8eb7c65 (also with a thinned source). 8367 of them (80%) keep no hint; of 17542 hints kept, 15821 are
+# forcing chains (mode 2 forcing finds a chain from every potential the closure lets through), 1721 cycles, from
+# 782490 cycle searches (343602 X, 95286 Y, 343602 XY) that found 47708 cycles, 1721 with a removable.
+# - _may_remove (exact, see there) lets through 4426 of the 343602 on potentials in a component of several
+#   members (avg. size 3: the full graph is ~364 components, 27 of several members, for 402 potentials and
+#   2069 links): cycle searches 0.093 -> 0.073 ms a search (best of 5, load ~2; test_logic_nested checks it
+#   against unpruned cycle searches of every mode).
+# - _loops_todo lists the searches first, so a mode whose list is empty neither copies its graph nor loops:
+#   -> 0.0605 ms. _closure adds a sink's bit, not its set, when merging reach sets: -> 0.059 ms.
+# - Now (stubbed variants): static_graph_xy 0.015, Tarjan 0.010, reach sets 0.013, _cycle_sides 0.003,
+#   _loops_todo 0.006, the searches and hints (the 20% of grids with hints) 0.010 ms.
+# - Tried, no gain: a kids row for every component (0.0586 vs 0.0588 ms); static_graph_xy counting places by
+#   set bits (ctz) (0.0623 vs 0.0615); the per-call np.empty buffers (work, tj, reach) kept in `inner`
+#   (0.0612/0.0623 vs 0.0630/0.0610: noise). A second interval label (GRAIL: min post-order number reached) to
+#   skip the closure's reach sets when no potential can reach its opposite: it lets through 399105 of 838012
+#   sources (2188 reach), useless.
+# - Left: the reach sets serve only the forcing filter and pruning now (for a cycle search, a potential reached
+#   from the source reaches it back exactly when it is in the source's component); sets over on potentials only
+#   (a sink off potential adds nothing; an on source reaches its off through an on that links to it) would
+#   halve them: a stub of that closure (queries left out) took Tarjan + reach sets 0.0256 -> 0.0215 ms, before
+#   the costlier queries and a forcing search pruned by them; not done.
+# - dump11.py and dump.py 60 byte-identical to s26/base11.jsonl and s23/base.jsonl.
+# - replay11.py cap11_0_3.pkl 3, alternated twice with main 8eb7c65 (load ~3): level 2 1.184/1.191 ->
+#   0.831/0.829 s, level 3 0.762/0.829 -> 0.789/0.784 s (its cost is kind 1), identical.
 @njit(cache=True)
 def _inner_loops(n, source, grid, geo, inner):
     """Every forcing chain and cycle (SE's Chaining(false, false, false)) on the narrowed grid, as nested hints;
     a hint whose chains used no erased candidate is dropped (SE: the rule exists without the chain). The static
-    graph is built once (static_graph_xy) and each mode's filtered from it; the full graph's closure skips the
-    searches that provably find nothing in every mode (a mode's graph is a subgraph of the full one, so what
-    cannot reach a potential there cannot in the mode's; see the speed record above)."""
+    graph is built once (static_graph_xy) and each mode's filtered from it, only for a mode with a search to make;
+    the full graph's closure and _cycle_sides skip the searches that provably find nothing in every mode (a
+    mode's graph is a subgraph of the full one; see the speed record above)."""
     st2, sc2 = inner[0], inner[1]
     f_ptr, f_adj, f_cause, found, tmpelim = inner[8], inner[9], inner[10], inner[11], inner[12]
+    kids, todo = inner[LOOPS_WORK]
     hpar_ptr = inner[5]
-    vals = np.empty(n, np.int64)
     npid = 2 * grid.shape[0] * n
     static_graph_xy(n, grid, geo, inner[LOOPS_ORDER], f_ptr, f_adj, f_cause)
     ne = f_ptr[npid]
     full = (f_ptr, f_adj, f_cause)
     work = (np.empty(npid + 1, np.int64), np.empty(ne, np.int64), np.empty(ne, np.int64))
-    nn = 0
-    for cell in range(grid.shape[0]):
-        nn += 2 * popcount(grid[cell])
+    nn = 2 * _present(n, grid)
     tj = np.empty((8, npid + 1), np.int64)
     reach = np.empty((max(nn, 1), (nn + 63) // 64), np.uint64)
-    _closure(n, grid, f_ptr, f_adj, tj, reach)
+    nc = _closure(n, grid, f_ptr, f_adj, tj, reach)
+    _cycle_sides(n, grid, f_ptr, f_adj, tj, nc, kids, reach.shape[1])
+    k0, modes = _loops_todo(n, grid, tj, reach, kids, todo)
     for mode in range(3):
+        if not (modes >> mode) & 1:
+            continue
         x = mode != 1
         key = 2 if mode == 0 else (3 if mode == 1 else 4)
         cyc_base = 70 if mode == 2 else 65
         chain_base = 70 if mode == 2 else 66
         adj_ptr, adj, adj_cause = _graph_of(mode, full, work)
-        for cell in range(grid.shape[0]):
-            m = grid[cell]
-            card = popcount(m)
-            if card < 2 or (not x and card > 2):
+        for it in range(k0):
+            on, f = todo[it] >> 4, todo[it] & 15
+            if not x and not f & TODO_Y:
                 continue
-            nv = _digits(m, n, vals)
-            for iv in range(nv):
-                on = (cell * n + vals[iv]) * 2 + 1
-                nf = 0  # a cycle needs a way back to the source (its component has another member)
-                if tj[2, tj[1, on]] > 1:
-                    nf = cycles(0, on, adj_ptr, adj, adj_cause, st2, sc2, found, 1 << 30, tj, reach)
-                for i in range(max(nf, 0)):
-                    k = _cycle_removable(0, found[i], n, grid, geo, st2, sc2, tmpelim)
-                    if k == 0:
-                        continue
-                    c = ancestors(0, found[i], st2, sc2)
-                    h = _new_hint(inner, cyc_base + length_tenths(c), c, key)
-                    if h < 0:
-                        return
-                    for j in range(k):
-                        _add_removable(inner, h, (tmpelim[j, 0] * n + tmpelim[j, 1] - 1) * 2)
-                    _rule_parents(inner, h, 0, found[i], -1, True, n, source, grid, geo)
-                    if hpar_ptr[h + 1] > hpar_ptr[h]:
-                        _commit(inner, h)
-                if not x:
+            nf = 0
+            if f & TODO_CYCLE:
+                nf = cycles(0, on, adj_ptr, adj, adj_cause, st2, sc2, found, 1 << 30, tj, reach)
+            for i in range(max(nf, 0)):
+                k = _cycle_removable(0, found[i], n, grid, geo, st2, sc2, tmpelim)
+                if k == 0:
                     continue
-                for src in (on, on - 1):
-                    if not _back(src, src ^ 1, tj, reach):  # a forcing chain needs a way to the opposite
-                        continue
-                    t = forcing(1, src, adj_ptr, adj, adj_cause, st2, sc2, 1 << 30, tj, reach)
-                    if t < 0:
-                        continue
-                    target = st2[0][1, t]
-                    c = ancestors(1, t, st2, sc2)
-                    h = _new_hint(inner, chain_base + length_tenths(c), c, key)
-                    if h < 0:
-                        return
-                    if not _target_removables(inner, h, target, n, grid):
-                        continue
-                    _rule_parents(inner, h, 1, t, -1, False, n, source, grid, geo)
-                    if hpar_ptr[h + 1] > hpar_ptr[h]:
-                        _commit(inner, h)
+                c = ancestors(0, found[i], st2, sc2)
+                h = _new_hint(inner, cyc_base + length_tenths(c), c, key)
+                if h < 0:
+                    return
+                for j in range(k):
+                    _add_removable(inner, h, (tmpelim[j, 0] * n + tmpelim[j, 1] - 1) * 2)
+                _rule_parents(inner, h, 0, found[i], -1, True, n, source, grid, geo)
+                if hpar_ptr[h + 1] > hpar_ptr[h]:
+                    _commit(inner, h)
+            if not x:
+                continue
+            for src in (on, on - 1):
+                if not f & (TODO_ON if src & 1 else TODO_OFF):
+                    continue
+                t = forcing(1, src, adj_ptr, adj, adj_cause, st2, sc2, 1 << 30, tj, reach)
+                if t < 0:
+                    continue
+                target = st2[0][1, t]
+                c = ancestors(1, t, st2, sc2)
+                h = _new_hint(inner, chain_base + length_tenths(c), c, key)
+                if h < 0:
+                    return
+                if not _target_removables(inner, h, target, n, grid):
+                    continue
+                _rule_parents(inner, h, 1, t, -1, False, n, source, grid, geo)
+                if hpar_ptr[h + 1] > hpar_ptr[h]:
+                    _commit(inner, h)
+
+
+@njit(cache=True)
+def _loops_todo(n, grid, tj, reach, kids, todo):
+    """The on potentials _inner_loops searches from, in its order (cell, then digit): todo[i] = on << 4 | flags
+    (TODO_*): a cycle search if _may_remove, a forcing search from on / off if it reaches its opposite. Returns
+    (how many, a bit per mode that has a search to make: 0 and 2 any, 1 a cycle from a bivalue cell)."""
+    k = 0
+    modes = 0
+    w = reach.shape[1]  # the words of a node set
+    for cell in range(grid.shape[0]):
+        m = grid[cell]
+        card = popcount(m)
+        if card < 2:
+            continue
+        for v in range(n):
+            if not (m >> np.uint64(v)) & np.uint64(1):
+                continue
+            on = (cell * n + v) * 2 + 1
+            f = 0
+            if _may_remove(on, tj, kids, w):
+                f |= TODO_CYCLE
+                if card == 2:
+                    f |= TODO_Y
+                    modes |= 2
+            if _back(on, on - 1, tj, reach):
+                f |= TODO_ON
+            if _back(on - 1, on, tj, reach):
+                f |= TODO_OFF
+            if f:
+                todo[k] = on << 4 | f
+                k += 1
+                modes |= 5
+    return k, modes
+
+
+@njit(cache=True)
+def _present(n, grid):
+    """The number of candidates of a grid."""
+    k = 0
+    for cell in range(grid.shape[0]):
+        k += popcount(grid[cell])
+    return k
+
+
+@njit(cache=True)
+def _cycle_sides(n, grid, f_ptr, f_adj, tj, nc, kids, w):
+    """For _may_remove: tj[3, c] = a row of kids for each component c of the full graph with several members
+    (else -1; Tarjan's scratch row, free after _closure), and kids[that row] = the bit set (over _closure's
+    nodes, w words) of the off potentials its on potentials link to."""
+    row = tj[3]
+    nb = 0
+    for c in range(nc):
+        row[c] = -1
+        if tj[2, c] > 1:
+            row[c] = nb
+            nb += 1
+    for r in range(nb):
+        for j in range(w):
+            kids[r, j] = 0
+    if nb == 0:
+        return
+    for cell in range(grid.shape[0]):
+        m = grid[cell]
+        for v in range(n):
+            if not (m >> np.uint64(v)) & np.uint64(1):
+                continue
+            p = (cell * n + v) * 2 + 1
+            r = row[tj[1, p]]
+            if r < 0:
+                continue
+            for i in range(f_ptr[p], f_ptr[p + 1]):
+                b = tj[0, f_adj[i]]
+                kids[r, b >> 6] |= np.uint64(1) << np.uint64(b & 63)
+
+
+@njit(cache=True)
+def _may_remove(on, tj, kids, w):
+    """False when no cycle through `on` (in any mode's graph) has a candidate to remove, so its cycle search can
+    be skipped: _cycle_removable removes q when q sees an on node A and an off node B of the cycle, of q's digit.
+    The cycle lies in on's component C of the full graph, and the full graph is its own contrapositive (u -> v
+    iff not v -> not u: weak and strong links both go both ways), so the cycle read backwards with every node
+    negated runs through off(on) and on(B), in off(on)'s component C'. Then on(A) in C and on(B) in C' both link
+    to off(q): q is in kids of C and of C'. A component of one member holds no cycle."""
+    r, r2 = tj[3, tj[1, on]], tj[3, tj[1, on - 1]]
+    if r < 0 or r2 < 0:
+        return False
+    for j in range(w):
+        if kids[r, j] & kids[r2, j]:
+            return True
+    return False
 
 
 # Speed record of the nested multiple chains (issue 9, innermulti, 2026-11-24). Bench: the 1550 grids of the nested

@@ -647,7 +647,8 @@ def _closure(n, cand, adj_ptr, adj, tj, reach):
     numbered sinks first), 2 size of a component, 3-7 scratch. reach[c] = the bit set over nodes of every
     potential component c reaches, its own members included, made when c is complete (every component its edges
     lead to is complete by then: sinks first); a target already in the set is skipped, its own set being a
-    subset. Returns the number of components."""
+    subset, and a sink (an off potential without strong links, most of them) adds its bit, not its set.
+    Returns the number of components."""
     node, comp, size, index, low, stack, cs_v, cs_e = tj[0], tj[1], tj[2], tj[3], tj[4], tj[5], tj[6], tj[7]
     npid = 2 * cand.shape[0] * n
     for p in range(npid):
@@ -709,10 +710,14 @@ def _closure(n, cand, adj_ptr, adj, tj, reach):
                 for q in range(top, end):  # the members, still in stack[top:end]
                     x = stack[q]
                     for i in range(adj_ptr[x], adj_ptr[x + 1]):
-                        b = node[adj[i]]
+                        u = adj[i]
+                        b = node[u]
                         if (reach[nc, b >> 6] >> np.uint64(b & 63)) & np.uint64(1):
                             continue  # the target's component is nc or merged already
-                        c2 = comp[adj[i]]
+                        if adj_ptr[u] == adj_ptr[u + 1]:  # a sink reaches itself only: its bit, not its set
+                            reach[nc, b >> 6] |= np.uint64(1) << np.uint64(b & 63)
+                            continue
+                        c2 = comp[u]
                         for j in range(w):
                             reach[nc, j] |= reach[c2, j]
                 nc += 1
