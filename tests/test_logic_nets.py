@@ -118,6 +118,23 @@ def test_shared_places_is_house_membership(geometry):
             assert [int(inter[h, h2]) >> i & 1 for i in range(len(cells))] == [c in cells2 for c in cells]
 
 
+@pytest.mark.parametrize("geometry, keep, seed", [(box_geometry(3, 3), 0.3, 5), (box_geometry(2, 3), 0.4, 6),
+                                                  (box_geometry(4, 4), 0.5, 7), ("diagonal", 0.3, 8)])
+def test_placed_masks_are_each_house_placed_digits(geometry, keep, seed):
+    # kernels/nets.placed_masks (a Run's hdone) against the plain reading of every house's placed digits
+    from sudokit.logic.forcing import tables
+    if geometry == "diagonal":
+        from sudokit.sudoku.variants import diagonals
+        geometry = box_geometry(3, 3).with_constraints(units=diagonals(9))
+    rng = np.random.default_rng(seed)
+    for _ in range(5):
+        st = Candidates.from_grid(random_puzzle(rng, geometry, keep), geometry)
+        out = np.zeros(len(st.houses.cells), np.uint64)
+        K.placed_masks(st.arrays()[0], tables(st.houses)[1], out)
+        plain = [sum(1 << st.values[c] - 1 for c in cells if st.values[c]) for cells in st.houses.cells]
+        assert out.tolist() == plain and any(plain)
+
+
 def test_forcing_net_sizes_are_their_steps():
     # nets._dynamic_sizes (kernels/nets.dynamic_sizes) gives every pending forcing net the size of the step it
     # makes (pattern cells, eliminations), as the Python _size does

@@ -284,6 +284,19 @@ def house_places(n, cand, hdone, unit_cells, places):
     return zero
 
 
+@njit(cache=True)
+def placed_masks(values, unit_cells, out):
+    """out[h] = the digits placed in house h, as a mask (values[c]: cell c's digit, 0 when empty). (Python per
+    house was ~5% of a forcing chain Run's set-up on 11+ states.)"""
+    for h in range(unit_cells.shape[0]):
+        m = np.uint64(0)
+        for i in range(unit_cells.shape[1]):
+            v = values[unit_cells[h, i]]
+            if v:
+                m |= np.uint64(1) << np.uint64(v - 1)
+        out[h] = m
+
+
 # ---------------------------------------------------------------- the scan
 
 @njit(cache=True)

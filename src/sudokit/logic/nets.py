@@ -20,7 +20,7 @@ plus SE's length bonus for the number of distinct nodes in the chains (or the ne
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -54,8 +54,9 @@ class Run:
         cell_units, unit_cells = tables(h)[:2]
         peers_ptr, peers_idx = geometry_arrays(h)[:2]
         self.geo = (cell_units, unit_cells, peers_ptr, peers_idx, shared_places(h))
-        self.hdone = np.array([_placed(state, u) for u in range(len(h.cells))], np.uint64)
-        self.cand = np.array(state.cand, np.uint64)
+        values, self.cand = state.arrays()  # read only, here and in the kernels
+        self.hdone = np.zeros(len(h.cells), np.uint64)
+        K.placed_masks(values, unit_cells, self.hdone)
         self.node_digit, self.node_cell = graph.digit_arr, graph.cell_arr
         npot = 2 * len(graph.digit)
         self.scratch = (np.zeros(npot, np.bool_), np.full(npot, -1, np.int64), np.zeros(npot, np.int64),
@@ -70,7 +71,12 @@ class Run:
         self.best = (np.full(2 * k, K.K_NONE, np.int64), np.zeros(2 * k, np.int64), np.zeros(2 * k, np.int64))
         self._replays: dict[int, tuple] = {}
         self._names: dict[int, str] = {}
-        self.first = [(cs & -cs).bit_length() - 1 for cs in graph.cells]
+
+    @cached_property
+    def first(self) -> list[int]:
+        """node -> its first cell (made for the step a path takes: making it per run, graph.cells included, was
+        ~1/4 of a forcing chain Run's Python on 11+ states)."""
+        return [(cs & -cs).bit_length() - 1 for cs in self.graph.cells]
 
     def name(self, node: int) -> str:
         """A node as a format string: r1c2{}5 (made when a chain first prints it)."""
@@ -151,15 +157,6 @@ def shared_places(houses: Houses) -> np.ndarray:
             for h2 in houses.cell_houses[c]:
                 inter[h, h2] |= np.uint64(1) << np.uint64(i)
     return inter
-
-
-def _placed(state: Candidates, house: int) -> int:
-    """The digits placed in a house, as a mask."""
-    m = 0
-    for c in state.houses.cells[house]:
-        if state.values[c]:
-            m |= 1 << state.values[c] - 1
-    return m
 
 
 def _forcing(state: Candidates, dynamic: bool):
