@@ -20,6 +20,7 @@ plus SE's length bonus for the number of distinct nodes in the chains (or the ne
 
 from __future__ import annotations
 
+import threading
 from functools import cached_property, lru_cache
 
 import numpy as np
@@ -28,7 +29,7 @@ from ..kernels import nets as K
 from ..kernels.implications import _bfs, clear
 from ..kernels.chains import length_tenths
 from .candidates import Candidates, Houses, bits
-from .chains import build_graph, geometry_arrays, outcome_text
+from .chains import build_graph, geometry_arrays, intersections, outcome_text
 from .forcing import tables
 from .step import Link, cell_name
 from .table import BY_SLUG, step
@@ -58,14 +59,7 @@ class Run:
         self.hdone = np.zeros(len(h.cells), np.uint64)
         K.placed_masks(values, unit_cells, self.hdone)
         self.node_digit, self.node_cell = graph.digit_arr, graph.cell_arr
-        npot = 2 * len(graph.digit)
-        self.scratch = (np.zeros(npot, np.bool_), np.full(npot, -1, np.int64), np.zeros(npot, np.int64),
-                        np.zeros(npot, np.int64), np.zeros(h.ncells, np.uint64), np.zeros(h.ncells, np.int64),
-                        np.zeros(len(h.cells), np.uint64), np.full(npot, -1, np.int64), np.zeros(npot, np.int64),
-                        np.zeros(npot + 1, np.int64), np.zeros(npot * (n + 1), np.int64), np.zeros(n + 2, np.int64),
-                        np.zeros(3, np.int64), np.zeros((2 * k + 63) // 64, np.uint64), np.zeros(n + 2, np.int64),
-                        *(np.zeros(h.ncells + len(h.cells) * n, np.int64) for _ in range(2)),
-                        np.zeros(len(h.cells) * n, np.int64))
+        self.scratch = _scratch(h, 2 * len(graph.digit), k)
         self.rows = np.zeros((2 * k, (2 * k + 63) // 64), np.uint64)
         self.contra = (np.zeros(2 * k, np.int64), np.zeros(2 * k, np.int64))
         self.best = (np.full(2 * k, K.K_NONE, np.int64), np.zeros(2 * k, np.int64), np.zeros(2 * k, np.int64))
@@ -145,6 +139,31 @@ class Run:
             r = seen[x]
             todo.extend(par_idx[par_ptr[r]:par_ptr[r + 1]])
         return out
+
+
+def _scratch(houses: Houses, npot: int, k: int) -> tuple:
+    """A run's scratch (kernels/nets.scan's, propagate's, _bfs's: each left at rest, seen and dist -1, counts and
+    sums 0, by every kernel call) as views of this thread's buffers for the geometry, sized for npot potentials and
+    k normal nodes. (Fresh buffers per run: ~20 numpy allocations a run, and memory the scan then met cold.)"""
+    memo = _SCRATCH.__dict__.setdefault("buffers", {})
+    found = memo.get(id(houses))
+    if found is None or found[0] is not houses or len(found[1][1]) < npot:
+        n, ncells, nh = houses.n, houses.ncells, len(houses.cells)
+        top = max(npot, 2 * n * (ncells + len(intersections(houses))))
+        buf = (np.zeros(top, np.bool_), np.full(top, -1, np.int64), np.zeros(top, np.int64), np.zeros(top, np.int64),
+               np.zeros(ncells, np.uint64), np.zeros(ncells, np.int64), np.zeros(nh, np.uint64),
+               np.full(top, -1, np.int64), np.zeros(top, np.int64), np.zeros(top + 1, np.int64),
+               np.zeros(top * (n + 1), np.int64), np.zeros(n + 2, np.int64), np.zeros(3, np.int64),
+               np.zeros((top + 63) // 64, np.uint64), np.zeros(n + 2, np.int64),
+               np.zeros(ncells + nh * n, np.int64), np.zeros(ncells + nh * n, np.int64), np.zeros(nh * n, np.int64))
+        found = memo[id(houses)] = (houses, buf)
+    b = found[1]
+    n = houses.n
+    return (b[0][:npot], b[1][:npot], b[2][:npot], b[3][:npot], *b[4:7], b[7][:npot], b[8][:npot],
+            b[9][:npot + 1], b[10][:npot * (n + 1)], b[11], b[12], b[13][:(2 * k + 63) // 64], *b[14:])
+
+
+_SCRATCH = threading.local()  # each thread's nets scratch per geometry (key: id of the houses, which it keeps)
 
 
 @lru_cache(maxsize=16)
