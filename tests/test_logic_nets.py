@@ -135,6 +135,20 @@ def test_placed_masks_are_each_house_placed_digits(geometry, keep, seed):
         assert out.tolist() == plain and any(plain)
 
 
+def test_run_first_is_each_node_lowest_cell():
+    # nets.Run.first (the cell a step's links name for a node) is the lowest cell of the node's cell set, group
+    # nodes included
+    rng = np.random.default_rng(31)
+    groups = 0
+    for geometry, keep in ((box_geometry(3, 3), 0.25), (box_geometry(2, 3), 0.3), (box_geometry(4, 4), 0.5)):
+        for _ in range(3):
+            run = nets.Run(Candidates.from_grid(random_puzzle(rng, geometry, keep), geometry), False)
+            g = run.graph
+            assert [run.first(x) for x in range(len(g.digit))] == [(cs & -cs).bit_length() - 1 for cs in g.cells]
+            groups += len(g.digit) - g.nnormal
+    assert groups > 20
+
+
 def test_forcing_net_sizes_are_their_steps():
     # nets._dynamic_sizes (kernels/nets.dynamic_sizes) gives every pending forcing net the size of the step it
     # makes (pattern cells, eliminations), as the Python _size does

@@ -21,7 +21,7 @@ plus SE's length bonus for the number of distinct nodes in the chains (or the ne
 from __future__ import annotations
 
 import threading
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
 import numpy as np
 
@@ -66,11 +66,12 @@ class Run:
         self._replays: dict[int, tuple] = {}
         self._names: dict[int, str] = {}
 
-    @cached_property
-    def first(self) -> list[int]:
-        """node -> its first cell (made for the step a path takes: making it per run, graph.cells included, was
-        ~1/4 of a forcing chain Run's Python on 11+ states)."""
-        return [(cs & -cs).bit_length() - 1 for cs in self.graph.cells]
+    def first(self, node: int) -> int:
+        """A node's first cell: its cell, or a group's first (lowest: groups list their cells ascending). (A list
+        for every node, graph.cells included, made per run was ~1/4 of a forcing chain Run's Python on 11+ states;
+        made per step taken, ~1/5 of making its links.)"""
+        g = self.graph
+        return g.cell[node] if node < g.nnormal else int(g.g_idx[g.g_ptr[node - g.nnormal]])
 
     def name(self, node: int) -> str:
         """A node as a format string: r1c2{}5 (made when a chain first prints it)."""
@@ -344,7 +345,7 @@ def _step(run: Run, slot: int, kind: int, src: int):
         for q in ts:
             pots = run.chain(p, q)
             chains.append(_chain_text(run, pots))
-            nodes |= run.ancestors(p, q)
+            nodes.update(run.ancestors(p, q) if run.dynamic else pots)  # (a chain's ancestors are its potentials)
             links += [(u, v) for u, v in zip(pots, pots[1:])]
     family = "net" if run.dynamic else "chain"
     slug = f"forcing-{family}-{'contradiction' if kind == K.K_CONTRA else 'verity'}"
@@ -353,7 +354,7 @@ def _step(run: Run, slot: int, kind: int, src: int):
     text = f"{head} => {outcome_text(elims, places, n)} ({'; '.join(chains)})"
     pattern = sorted({(c, g.digit[node]) for node in {pot // 2 for pot in nodes} for c in bits(g.cells[node])})
     cells = list(dict.fromkeys(c for c, _ in pattern))
-    links = tuple(Link(run.first[u // 2], g.digit[u // 2], run.first[v // 2], g.digit[v // 2], bool(v & 1))
+    links = tuple(Link(run.first(u // 2), g.digit[u // 2], run.first(v // 2), g.digit[v // 2], bool(v & 1))
                   for u, v in dict.fromkeys(links))
     return step(slug, text, digits=(digit,), cells=cells, eliminations=elims, placements=places,
                 se=t.se + length_tenths(len(nodes)) / 10, pattern=pattern, links=links)
