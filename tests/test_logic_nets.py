@@ -83,7 +83,7 @@ def test_reached_contradiction_is_the_plain_one(geometry, keep, seed):
         run = nets.Run(st, False)
         g, n = run.graph, st.n
         term, dist, parent, queue = run.scratch[:4]
-        counts, sums, places = run.scratch[15:]
+        counts, sums, places = run.scratch[14:]
         cell_units, unit_cells = run.geo[:2]
         zero = K.house_places(n, run.cand, run.hdone, unit_cells, places)
         want, got = np.zeros(3, np.int64), np.zeros(3, np.int64)

@@ -95,14 +95,14 @@ class Run:
 
     def _replay(self, p: int):
         g, sc = self.graph, self.scratch
-        term, dist, parent, queue, work, cellval, wdone, seen, order, par_ptr, par_idx, pbuf, res = sc[:13]
+        term, dist, parent, queue, work, wdone, seen, order, par_ptr, par_idx, pbuf, res = sc[:12]
         if not self.dynamic:
             k = _bfs(p, False, g.ptr, g.idx, term, dist, parent, queue)
             out = (dist.copy(), parent.tolist())  # chain() walks the parents in Python
             clear(k, dist, queue)
             return out
         k = K.propagate(p, self.state.n, self.cand, self.hdone, self.geo, g.cand_node, self.node_cell,
-                        self.node_digit, work, cellval, wdone, seen, order, par_ptr, par_idx, pbuf, res)
+                        self.node_digit, work, wdone, seen, order, par_ptr, par_idx, pbuf, res)
         # as lists: chain() and ancestors() read them an element at a time (numpy scalars were ~40% of ancestors)
         out = (seen.tolist(), order[:k].tolist(), par_ptr[:k + 1].tolist(), par_idx[:par_ptr[k]].tolist())
         for i in range(k):
@@ -152,7 +152,7 @@ def _scratch(houses: Houses, npot: int, k: int) -> tuple:
         n, ncells, nh = houses.n, houses.ncells, len(houses.cells)
         top = max(npot, 2 * n * (ncells + len(intersections(houses))))
         buf = (np.zeros(top, np.bool_), np.full(top, -1, np.int64), np.zeros(top, np.int64), np.zeros(top, np.int64),
-               np.zeros(ncells, np.uint64), np.zeros(ncells, np.int64), np.zeros(nh, np.uint64),
+               np.zeros(ncells, np.uint64), np.zeros(nh, np.uint64),
                np.full(top, -1, np.int64), np.zeros(top, np.int64), np.zeros(top + 1, np.int64),
                np.zeros(top * (n + 1), np.int64), np.zeros(n + 2, np.int64), np.zeros(3, np.int64),
                np.zeros((top + 63) // 64, np.uint64), np.zeros(n + 2, np.int64),
@@ -160,8 +160,8 @@ def _scratch(houses: Houses, npot: int, k: int) -> tuple:
         found = memo[id(houses)] = (houses, buf)
     b = found[1]
     n = houses.n
-    return (b[0][:npot], b[1][:npot], b[2][:npot], b[3][:npot], *b[4:7], b[7][:npot], b[8][:npot],
-            b[9][:npot + 1], b[10][:npot * (n + 1)], b[11], b[12], b[13][:(2 * k + 63) // 64], *b[14:])
+    return (b[0][:npot], b[1][:npot], b[2][:npot], b[3][:npot], b[4], b[5], b[6][:npot], b[7][:npot],
+            b[8][:npot + 1], b[9][:npot * (n + 1)], b[10], b[11], b[12][:(2 * k + 63) // 64], *b[13:])
 
 
 _SCRATCH = threading.local()  # each thread's nets scratch per geometry (key: id of the houses, which it keeps)
@@ -263,7 +263,7 @@ def _dynamic_sizes(run: Run, found) -> list[tuple[int, int]]:
     out = np.zeros(len(found), np.int64)
     npot = 2 * len(g.digit)
     K.dynamic_sizes(*arrays, run.state.n, run.cand, run.hdone, run.geo, g.cand_node, run.node_cell, run.node_digit,
-                    run.scratch[4:13], (np.zeros(run.state.houses.ncells, np.int64), np.zeros(npot, np.int64),
+                    run.scratch[4:12], (np.zeros(run.state.houses.ncells, np.int64), np.zeros(npot, np.int64),
                                         np.zeros(npot, np.int64)), out)
     return [(cells, 0 if p else -1) for cells, p in zip(out.tolist(), placed)]
 
