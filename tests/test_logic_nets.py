@@ -83,7 +83,7 @@ def test_reached_contradiction_is_the_plain_one(geometry, keep, seed):
         run = nets.Run(st, False)
         g, n = run.graph, st.n
         term, dist, parent, queue = run.scratch[:4]
-        counts, sums, places = run.scratch[15:]
+        counts, sums, places = run.scratch[14:]
         cell_units, unit_cells = run.geo[:2]
         zero = K.house_places(n, run.cand, run.hdone, unit_cells, places)
         want, got = np.zeros(3, np.int64), np.zeros(3, np.int64)
@@ -116,6 +116,37 @@ def test_shared_places_is_house_membership(geometry):
     for h, cells in enumerate(houses.cells):
         for h2, cells2 in enumerate(houses.cells):
             assert [int(inter[h, h2]) >> i & 1 for i in range(len(cells))] == [c in cells2 for c in cells]
+
+
+@pytest.mark.parametrize("geometry, keep, seed", [(box_geometry(3, 3), 0.3, 5), (box_geometry(2, 3), 0.4, 6),
+                                                  (box_geometry(4, 4), 0.5, 7), ("diagonal", 0.3, 8)])
+def test_placed_masks_are_each_house_placed_digits(geometry, keep, seed):
+    # kernels/nets.placed_masks (a Run's hdone) against the plain reading of every house's placed digits
+    from sudokit.logic.forcing import tables
+    if geometry == "diagonal":
+        from sudokit.sudoku.variants import diagonals
+        geometry = box_geometry(3, 3).with_constraints(units=diagonals(9))
+    rng = np.random.default_rng(seed)
+    for _ in range(5):
+        st = Candidates.from_grid(random_puzzle(rng, geometry, keep), geometry)
+        out = np.zeros(len(st.houses.cells), np.uint64)
+        K.placed_masks(st.arrays()[0], tables(st.houses)[1], out)
+        plain = [sum(1 << st.values[c] - 1 for c in cells if st.values[c]) for cells in st.houses.cells]
+        assert out.tolist() == plain and any(plain)
+
+
+def test_run_first_is_each_node_lowest_cell():
+    # nets.Run.first (the cell a step's links name for a node) is the lowest cell of the node's cell set, group
+    # nodes included
+    rng = np.random.default_rng(31)
+    groups = 0
+    for geometry, keep in ((box_geometry(3, 3), 0.25), (box_geometry(2, 3), 0.3), (box_geometry(4, 4), 0.5)):
+        for _ in range(3):
+            run = nets.Run(Candidates.from_grid(random_puzzle(rng, geometry, keep), geometry), False)
+            g = run.graph
+            assert [run.first(x) for x in range(len(g.digit))] == [(cs & -cs).bit_length() - 1 for cs in g.cells]
+            groups += len(g.digit) - g.nnormal
+    assert groups > 20
 
 
 def test_forcing_net_sizes_are_their_steps():

@@ -20,6 +20,7 @@ plus SE's length bonus for the number of distinct nodes in the chains (or the ne
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 
 import numpy as np
@@ -28,7 +29,7 @@ from ..kernels import nets as K
 from ..kernels.implications import _bfs, clear
 from ..kernels.chains import length_tenths
 from .candidates import Candidates, Houses, bits
-from .chains import build_graph, geometry_arrays, outcome_text
+from .chains import build_graph, geometry_arrays, intersections, outcome_text
 from .forcing import tables
 from .step import Link, cell_name
 from .table import BY_SLUG, step
@@ -54,23 +55,23 @@ class Run:
         cell_units, unit_cells = tables(h)[:2]
         peers_ptr, peers_idx = geometry_arrays(h)[:2]
         self.geo = (cell_units, unit_cells, peers_ptr, peers_idx, shared_places(h))
-        self.hdone = np.array([_placed(state, u) for u in range(len(h.cells))], np.uint64)
-        self.cand = np.array(state.cand, np.uint64)
+        values, self.cand = state.arrays()  # read only, here and in the kernels
+        self.hdone = np.zeros(len(h.cells), np.uint64)
+        K.placed_masks(values, unit_cells, self.hdone)
         self.node_digit, self.node_cell = graph.digit_arr, graph.cell_arr
-        npot = 2 * len(graph.digit)
-        self.scratch = (np.zeros(npot, np.bool_), np.full(npot, -1, np.int64), np.zeros(npot, np.int64),
-                        np.zeros(npot, np.int64), np.zeros(h.ncells, np.uint64), np.zeros(h.ncells, np.int64),
-                        np.zeros(len(h.cells), np.uint64), np.full(npot, -1, np.int64), np.zeros(npot, np.int64),
-                        np.zeros(npot + 1, np.int64), np.zeros(npot * (n + 1), np.int64), np.zeros(n + 2, np.int64),
-                        np.zeros(3, np.int64), np.zeros((2 * k + 63) // 64, np.uint64), np.zeros(n + 2, np.int64),
-                        *(np.zeros(h.ncells + len(h.cells) * n, np.int64) for _ in range(2)),
-                        np.zeros(len(h.cells) * n, np.int64))
+        self.scratch = _scratch(h, 2 * len(graph.digit), k)
         self.rows = np.zeros((2 * k, (2 * k + 63) // 64), np.uint64)
         self.contra = (np.zeros(2 * k, np.int64), np.zeros(2 * k, np.int64))
         self.best = (np.full(2 * k, K.K_NONE, np.int64), np.zeros(2 * k, np.int64), np.zeros(2 * k, np.int64))
         self._replays: dict[int, tuple] = {}
         self._names: dict[int, str] = {}
-        self.first = [(cs & -cs).bit_length() - 1 for cs in graph.cells]
+
+    def first(self, node: int) -> int:
+        """A node's first cell: its cell, or a group's first (lowest: groups list their cells ascending). (A list
+        for every node, graph.cells included, made per run was ~1/4 of a forcing chain Run's Python on 11+ states;
+        made per step taken, ~1/5 of making its links.)"""
+        g = self.graph
+        return g.cell[node] if node < g.nnormal else int(g.g_idx[g.g_ptr[node - g.nnormal]])
 
     def name(self, node: int) -> str:
         """A node as a format string: r1c2{}5 (made when a chain first prints it)."""
@@ -94,14 +95,14 @@ class Run:
 
     def _replay(self, p: int):
         g, sc = self.graph, self.scratch
-        term, dist, parent, queue, work, cellval, wdone, seen, order, par_ptr, par_idx, pbuf, res = sc[:13]
+        term, dist, parent, queue, work, wdone, seen, order, par_ptr, par_idx, pbuf, res = sc[:12]
         if not self.dynamic:
             k = _bfs(p, False, g.ptr, g.idx, term, dist, parent, queue)
             out = (dist.copy(), parent.tolist())  # chain() walks the parents in Python
             clear(k, dist, queue)
             return out
         k = K.propagate(p, self.state.n, self.cand, self.hdone, self.geo, g.cand_node, self.node_cell,
-                        self.node_digit, work, cellval, wdone, seen, order, par_ptr, par_idx, pbuf, res)
+                        self.node_digit, work, wdone, seen, order, par_ptr, par_idx, pbuf, res)
         # as lists: chain() and ancestors() read them an element at a time (numpy scalars were ~40% of ancestors)
         out = (seen.tolist(), order[:k].tolist(), par_ptr[:k + 1].tolist(), par_idx[:par_ptr[k]].tolist())
         for i in range(k):
@@ -141,6 +142,31 @@ class Run:
         return out
 
 
+def _scratch(houses: Houses, npot: int, k: int) -> tuple:
+    """A run's scratch (kernels/nets.scan's, propagate's, _bfs's: each left at rest, seen and dist -1, counts and
+    sums 0, by every kernel call) as views of this thread's buffers for the geometry, sized for npot potentials and
+    k normal nodes. (Fresh buffers per run: ~20 numpy allocations a run, and memory the scan then met cold.)"""
+    memo = _SCRATCH.__dict__.setdefault("buffers", {})
+    found = memo.get(id(houses))
+    if found is None or found[0] is not houses or len(found[1][1]) < npot:
+        n, ncells, nh = houses.n, houses.ncells, len(houses.cells)
+        top = max(npot, 2 * n * (ncells + len(intersections(houses))))
+        buf = (np.zeros(top, np.bool_), np.full(top, -1, np.int64), np.zeros(top, np.int64), np.zeros(top, np.int64),
+               np.zeros(ncells, np.uint64), np.zeros(nh, np.uint64),
+               np.full(top, -1, np.int64), np.zeros(top, np.int64), np.zeros(top + 1, np.int64),
+               np.zeros(top * (n + 1), np.int64), np.zeros(n + 2, np.int64), np.zeros(3, np.int64),
+               np.zeros((top + 63) // 64, np.uint64), np.zeros(n + 2, np.int64),
+               np.zeros(ncells + nh * n, np.int64), np.zeros(ncells + nh * n, np.int64), np.zeros(nh * n, np.int64))
+        found = memo[id(houses)] = (houses, buf)
+    b = found[1]
+    n = houses.n
+    return (b[0][:npot], b[1][:npot], b[2][:npot], b[3][:npot], b[4], b[5], b[6][:npot], b[7][:npot],
+            b[8][:npot + 1], b[9][:npot * (n + 1)], b[10], b[11], b[12][:(2 * k + 63) // 64], *b[13:])
+
+
+_SCRATCH = threading.local()  # each thread's nets scratch per geometry (key: id of the houses, which it keeps)
+
+
 @lru_cache(maxsize=16)
 def shared_places(houses: Houses) -> np.ndarray:
     """inter[h, h2]: the positions in house h (bit i: houses.cells[h][i]) of the cells it shares with house h2
@@ -151,15 +177,6 @@ def shared_places(houses: Houses) -> np.ndarray:
             for h2 in houses.cell_houses[c]:
                 inter[h, h2] |= np.uint64(1) << np.uint64(i)
     return inter
-
-
-def _placed(state: Candidates, house: int) -> int:
-    """The digits placed in a house, as a mask."""
-    m = 0
-    for c in state.houses.cells[house]:
-        if state.values[c]:
-            m |= 1 << state.values[c] - 1
-    return m
 
 
 def _forcing(state: Candidates, dynamic: bool):
@@ -246,7 +263,7 @@ def _dynamic_sizes(run: Run, found) -> list[tuple[int, int]]:
     out = np.zeros(len(found), np.int64)
     npot = 2 * len(g.digit)
     K.dynamic_sizes(*arrays, run.state.n, run.cand, run.hdone, run.geo, g.cand_node, run.node_cell, run.node_digit,
-                    run.scratch[4:13], (np.zeros(run.state.houses.ncells, np.int64), np.zeros(npot, np.int64),
+                    run.scratch[4:12], (np.zeros(run.state.houses.ncells, np.int64), np.zeros(npot, np.int64),
                                         np.zeros(npot, np.int64)), out)
     return [(cells, 0 if p else -1) for cells, p in zip(out.tolist(), placed)]
 
@@ -328,7 +345,7 @@ def _step(run: Run, slot: int, kind: int, src: int):
         for q in ts:
             pots = run.chain(p, q)
             chains.append(_chain_text(run, pots))
-            nodes |= run.ancestors(p, q)
+            nodes.update(run.ancestors(p, q) if run.dynamic else pots)  # (a chain's ancestors are its potentials)
             links += [(u, v) for u, v in zip(pots, pots[1:])]
     family = "net" if run.dynamic else "chain"
     slug = f"forcing-{family}-{'contradiction' if kind == K.K_CONTRA else 'verity'}"
@@ -337,7 +354,7 @@ def _step(run: Run, slot: int, kind: int, src: int):
     text = f"{head} => {outcome_text(elims, places, n)} ({'; '.join(chains)})"
     pattern = sorted({(c, g.digit[node]) for node in {pot // 2 for pot in nodes} for c in bits(g.cells[node])})
     cells = list(dict.fromkeys(c for c, _ in pattern))
-    links = tuple(Link(run.first[u // 2], g.digit[u // 2], run.first[v // 2], g.digit[v // 2], bool(v & 1))
+    links = tuple(Link(run.first(u // 2), g.digit[u // 2], run.first(v // 2), g.digit[v // 2], bool(v & 1))
                   for u, v in dict.fromkeys(links))
     return step(slug, text, digits=(digit,), cells=cells, eliminations=elims, placements=places,
                 se=t.se + length_tenths(len(nodes)) / 10, pattern=pattern, links=links)
