@@ -756,6 +756,11 @@ def _inner_loops(n, source, grid, geo, inner):
 #   and its store tuples (an incref/decref each), ~1 us per (cell, digit). The static scan now reads arrays
 #   taken once, and the inner tuple is passed only for a group that meets (_common_hints): 0.19 -> 0.087 ms
 #   (static graph 0.014, closure 0.024, scan 0.016, call 0.006, runs and hints the rest).
+# - A/B against main 8eb7c65, alternated twice, machine at load ~7: replay11 cap11_0_3.pkl 2, level 3
+#   0.758/0.634 -> 0.228/0.203 s, level 2 1.116/1.115 -> 1.341/1.180 s (untouched: noise); lev11.py 4 0
+#   4.13/3.49 -> 2.85/2.97 s, its 6 level-3 calls 1.622/1.241 -> 0.425/0.452 s. Dumps byte-identical.
+# - Left: the static graph kind 0 has just built on the same grid (0.014 ms, needs a flag from _nested) and the
+#   closure it made (0.024 ms, in _inner_loops' own buffers).
 @njit(cache=True)
 def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
     """Every multiple forcing chain (cell and region; static, SE's Chaining(true, false, false)) or, dynamic, every
