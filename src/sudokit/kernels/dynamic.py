@@ -71,6 +71,9 @@ inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj
     kids[row]          for each component of the full static graph with several members, the bit set (over
                        links._closure's nodes) of the off potentials its on potentials link to (_cycle_sides)
     todo[i]            on << 4 | TODO_* flags: the on potentials searched from, in order (_loops_todo)
+  + multi_reach = (tj, reach) at MULTI_REACH (27): the closure of the static graph of a static nested multiple
+    chains search (links._closure's tj and reach, sized for every potential): a group (a cell's candidates, a
+    house's places) whose on runs share no potential has no chain, and its runs are not made (_meets)
 
 The memo: a nested rule's hints depend on the narrowed grid alone, except that `source` (the outer grid) picks
 each hint's rule parents (source & ~grid in the chain's cell or house) and drops a hint with none. So `_rule`
@@ -101,6 +104,7 @@ ON_RUNS = 25  # inner[ON_RUNS]: the on-run cache of one nested search (_inner_on
 LOOPS_WORK = 26  # inner[LOOPS_WORK]: _inner_loops' buffers (_cycle_sides, _loops_todo)
 TODO_CYCLE, TODO_ON, TODO_OFF, TODO_Y = 1, 2, 4, 8  # _loops_todo's flags: a cycle search, forcing from on / off,
 # the cell is bivalue (mode 1's cycles start there only)
+MULTI_REACH = 27  # inner[MULTI_REACH]: the static graph's closure of static nested multiple chains (_inner_multiple)
 
 
 def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
@@ -872,16 +876,35 @@ def _may_remove(on, tj, kids, w):
 #   2.54 s (noise), identical; lev11.py 4 0: 6.68 -> 5.28 s, its level-3 calls 2.79 -> 1.58 s.
 # - Left: skipping the static graph kind 0 just built on the same grid (0.08 of 0.71 s); the hint loops as
 #   chains._common (bit sets, ~0.1 s); freeing cache slots whose runs are used up, to keep the runs' memory hot.
+# kind1 (2026-11-24). Bench: the 385 distinct grids of the nested kind-1 searches met replaying the first level-3
+# call of cap11_0_3.pkl (captured with NUMBA_DISABLE_JIT, a Python _rule recording them), each searched with
+# source = every candidate, best of 7 CPU: 0.432 ms a search (every hint, removable and parent identical, and on
+# 384 grids of the third call: 0.617 -> 0.084 ms):
+# - Static runs meet no contradiction there (0 of 51518 runs, 261 grids of both calls): a run from p is p's
+#   closure in the static graph, ~21 potentials, and 0.6% of the groups (161 of 26731 cells and houses) have a
+#   potential every member's run reaches. _static_multiple computes the closure (links._closure, 0.024 ms) and
+#   makes the runs of a group only when its members' reach sets meet (_meets, exact: a run is a subset of its
+#   reach set): 202 runs a search -> 3.5; 0.432 -> 0.19 ms.
+# - The rest was the region scan written in _inner_regions (inline): each call took ~15 arrays out of `inner`
+#   and its store tuples (an incref/decref each), ~1 us per (cell, digit). The static scan now reads arrays
+#   taken once, and the inner tuple is passed only for a group that meets (_common_hints): 0.19 -> 0.087 ms
+#   (static graph 0.014, closure 0.024, scan 0.016, call 0.006, runs and hints the rest).
+# - A/B against main 8eb7c65, alternated twice, machine at load ~7: replay11 cap11_0_3.pkl 2, level 3
+#   0.758/0.634 -> 0.228/0.203 s, level 2 1.116/1.115 -> 1.341/1.180 s (untouched: noise); lev11.py 4 0
+#   4.13/3.49 -> 2.85/2.97 s, its 6 level-3 calls 1.622/1.241 -> 0.425/0.452 s. Dumps byte-identical.
+# - Left: the static graph kind 0 has just built on the same grid (0.014 ms, needs a flag from _nested) and the
+#   closure it made (0.024 ms, in _inner_loops' own buffers).
 @njit(cache=True)
 def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
     """Every multiple forcing chain (cell and region; static, SE's Chaining(true, false, false)) or, dynamic, every
     dynamic forcing chain (contradiction, double, cell, region; at `level`) on the narrowed grid, as nested
-    hints (SE's getMultipleChainsHintList, every hint kept). Static runs follow the static graph, built once
-    (propagate_static); each on run is made once per search (_inner_on_run)."""
+    hints (SE's getMultipleChainsHintList, every hint kept). Static: _static_multiple. Each on run is made once
+    per search (_inner_on_run)."""
     st2, sc2 = inner[0], inner[1]
     graph = (inner[8], inner[9], inner[10])
     if not dynamic and level == 0:
-        static_graph_xy(n, grid, geo, inner[LOOPS_ORDER], graph[0], graph[1], graph[2])  # = static_graph(True, True)
+        _static_multiple(n, source, grid, geo, inner)
+        return
     _clear_on_runs(n, st2, inner[ON_RUNS])
     cslot, cres = inner[ON_RUNS][0], inner[ON_RUNS][1]
     st_pid, nrec, pmap = st2[0], st2[4], st2[6]
@@ -946,6 +969,136 @@ def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
                                       geo)
                     if hpar_ptr[h + 1] > hpar_ptr[h]:
                         _commit(inner, h)
+
+
+@njit(cache=True)
+def _static_multiple(n, source, grid, geo, inner):
+    """_inner_multiple's static search (level 0): a group (a cell's candidates, a house's places) is searched only
+    when its members' reach sets in the static graph meet (_meets); its runs are made then (_inner_on_run)."""
+    st2, sc2 = inner[0], inner[1]
+    graph = (inner[8], inner[9], inner[10])
+    tj, reach = inner[MULTI_REACH]
+    cell_units, unit_cells = geo[0], geo[1]
+    cslot = inner[ON_RUNS][0]
+    static_graph_xy(n, grid, geo, inner[LOOPS_ORDER], graph[0], graph[1], graph[2])  # = static_graph(True, True)
+    _closure(n, grid, graph[0], graph[1], tj, reach)
+    _clear_on_runs(n, st2, inner[ON_RUNS])
+    w = 0
+    for cell in range(grid.shape[0]):
+        w += 2 * popcount(grid[cell])
+    w = (w + 63) // 64
+    vals = np.empty(n, np.int64)
+    on_slots = np.empty(n, np.int64)
+    comps = np.empty(n, np.int64)
+    slots = np.empty(n, np.int64)
+    for cell in range(grid.shape[0]):
+        m = grid[cell]
+        if popcount(m) <= 2:
+            continue
+        nv = _digits(m, n, vals)
+        for iv in range(nv):
+            d = vals[iv]
+            on = (cell * n + d) * 2 + 1
+            sd = -1
+            for j in range(cell_units.shape[1]):
+                u = cell_units[cell, j]
+                if u < 0:
+                    break
+                k = _first_places(cell, d, u, n, grid, unit_cells, tj, comps)
+                if k < 2 or not _meets(reach, comps, k, w):
+                    continue
+                if sd < 0:
+                    sd = cslot[on]
+                    if sd < 0:
+                        sd = _inner_on_run(on, d, False, 0, n, grid, geo, st2, sc2, graph, inner[ON_RUNS])
+                slots[0] = sd
+                ns = 1
+                for i in range(n):
+                    c = unit_cells[u, i]
+                    if c != cell and (grid[c] >> np.uint64(d)) & np.uint64(1):
+                        on2 = (c * n + d) * 2 + 1
+                        slots[ns] = cslot[on2]
+                        if slots[ns] < 0:
+                            slots[ns] = _inner_on_run(on2, n + ns, False, 0, n, grid, geo, st2, sc2, graph,
+                                                      inner[ON_RUNS])
+                        ns += 1
+                if not _common_hints(inner, slots, ns, u, 6, 80, n, source, grid, geo):
+                    return
+        for iv in range(nv):
+            comps[iv] = tj[1, (cell * n + vals[iv]) * 2 + 1]
+        if not _meets(reach, comps, nv, w):
+            continue
+        for iv in range(nv):
+            on = (cell * n + vals[iv]) * 2 + 1
+            on_slots[iv] = cslot[on]
+            if on_slots[iv] < 0:
+                on_slots[iv] = _inner_on_run(on, vals[iv], False, 0, n, grid, geo, st2, sc2, graph, inner[ON_RUNS])
+        if not _common_hints(inner, on_slots, nv, CELL, 5, 80, n, source, grid, geo):
+            return
+
+
+@njit(cache=True, inline="always")
+def _first_places(cell, d, u, n, grid, unit_cells, tj, comps):
+    """The number of places of digit d in house u if cell is the first (the components of their on potentials
+    into comps), else 0."""
+    bit = np.uint64(1) << np.uint64(d)
+    k = 0
+    for i in range(n):
+        c = unit_cells[u, i]
+        if grid[c] & bit:
+            if k == 0 and c != cell:
+                return 0
+            comps[k] = tj[1, (c * n + d) * 2 + 1]
+            k += 1
+    return k
+
+
+@njit(cache=True, inline="always")
+def _meets(reach, comps, k, w):
+    """True if the reach sets (links._closure, w words) of components comps[:k] share a potential. A static run
+    from p reaches a subset of p's reach set (all of it unless it stops at a contradiction), so runs whose sets
+    do not meet have no common potential: the group has no multiple forcing chain."""
+    for j in range(w):
+        x = reach[comps[0], j]
+        for i in range(1, k):
+            x &= reach[comps[i], j]
+        if x:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _common_hints(inner, slots, ns, roots, key, base, n, source, grid, geo):
+    """The hints of the potentials every run of slots[:ns] holds (the first run's records in order, on ones
+    first; rule parents by `roots`: CELL or the house); False when the hint buffers are full."""
+    st2, sc2 = inner[0], inner[1]
+    st_pid, nrec, pmap = st2[0], st2[4], st2[6]
+    hpar_ptr = inner[5]
+    s0 = slots[0]
+    for want in (1, 0):
+        for r in range(nrec[s0]):
+            pid = st_pid[s0, r]
+            if pid & 1 != want or pmap[s0, pid] != r:
+                continue
+            total = 0
+            for i in range(ns):
+                if pmap[slots[i], pid] < 0:
+                    total = -1
+                    break
+            if total < 0:
+                continue
+            for i in range(ns):
+                total += ancestors(slots[i], pmap[slots[i], pid], st2, sc2)
+            h = _new_hint(inner, base + length_tenths(total), total, key)
+            if h < 0:
+                return False
+            if not _target_removables(inner, h, pid, n, grid):
+                continue
+            for i in range(ns):
+                _rule_parents(inner, h, slots[i], pmap[slots[i], pid], roots, False, n, source, grid, geo)
+            if hpar_ptr[h + 1] > hpar_ptr[h]:
+                _commit(inner, h)
+    return True
 
 
 @njit(cache=True, inline="always")

@@ -131,8 +131,9 @@ def inner_stores(houses: Houses, nest_limit: int = 0, hints: int = 8192, memo: i
     hints' tables, static-graph and cycle scratch, the nested dynamic chains' level, the memo of nested hints
     (`memo` rows, default MEMO_ROWS, 0: none; a cache keyed by the narrowed grid, so it holds across calls and
     puzzles of one geometry and thread, never across two, and any content gives the same result), the on-run
-    cache of one nested search (kernels/dynamic._inner_on_run; its runs live in the stores' cache slots) and
-    _inner_loops' buffers (kernels/dynamic.LOOPS_WORK)."""
+    cache of one nested search (kernels/dynamic._inner_on_run; its runs live in the stores' cache slots),
+    _inner_loops' buffers (kernels/dynamic.LOOPS_WORK) and the static graph's closure scratch of nested multiple
+    chains (kernels/dynamic.MULTI_REACH)."""
     key = (houses.n, houses.ncells, threading.get_ident())  # scratch: one set per thread
     memo = MEMO_ROWS if memo is None else memo
     if key not in _INNER:
@@ -141,15 +142,16 @@ def inner_stores(houses: Houses, nest_limit: int = 0, hints: int = 8192, memo: i
         npid = 2 * ncells * n
         on_runs = (np.full(npid, -1, np.int64), np.zeros((s.st[0].shape[0], 2), np.int64), np.zeros(1, np.int64))
         loops_work = (np.zeros((ncells * n, (npid + 63) // 64), np.uint64), np.zeros(ncells * n, np.int64))
+        reach = (np.zeros((8, npid + 1), np.int64), np.zeros((npid, (npid + 63) // 64), np.uint64))
         _INNER[key] = ((s.st, s.sc, np.zeros((hints, 4), np.int64), np.zeros(hints + 1, np.int64),
                         np.zeros(hints * 4 * n, np.int64), np.zeros(hints + 1, np.int64),
                         np.zeros(hints * 8 * n, np.int64), np.zeros(2, np.int64), np.zeros(npid + 1, np.int64),
                         np.zeros(npid * (4 * n + 8), np.int64), np.zeros(npid * (4 * n + 8), np.int64),
                         np.zeros(s.records, np.int64), np.zeros((ncells * n, 2), np.int64),
-                        np.zeros(hints, np.int64)), on_runs, loops_work)
-    head, on_runs, loops_work = _INNER[key]
+                        np.zeros(hints, np.int64)), on_runs, loops_work, reach)
+    head, on_runs, loops_work, reach = _INNER[key]
     return (*head, np.int64(nest_limit), *_memo(houses, threading.get_ident(), memo),
-            _loops_order(houses, threading.get_ident()), on_runs, loops_work)
+            _loops_order(houses, threading.get_ident()), on_runs, loops_work, reach)
 
 
 @lru_cache(maxsize=4)
