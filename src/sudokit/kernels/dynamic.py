@@ -909,7 +909,6 @@ def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
     cslot, cres = inner[ON_RUNS][0], inner[ON_RUNS][1]
     st_pid, nrec, pmap = st2[0], st2[4], st2[6]
     result = sc2[8]
-    hpar_ptr = inner[5]
     base = 85 + 5 * level if dynamic else 80
     vals = np.empty(n, np.int64)
     on_slots = np.empty(n, np.int64)
@@ -942,33 +941,8 @@ def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
                                 continue
                             _binary(inner, sd, r, n, pmap[n, pid], pid, base, 1, n, source, grid, geo)
             _inner_regions(dynamic, level, cell, d, sd, n, source, grid, geo, inner, base, graph)
-        if card == 2 or card > 2:
-            s0 = on_slots[0]
-            for want in (1, 0):
-                for r in range(nrec[s0]):
-                    pid = st_pid[s0, r]
-                    if pid & 1 != want or pmap[s0, pid] != r:
-                        continue
-                    total = 0
-                    for i in range(nv):
-                        x = pmap[on_slots[i], pid]
-                        if x < 0:
-                            total = -1
-                            break
-                    if total < 0:
-                        continue
-                    for i in range(nv):
-                        total += ancestors(on_slots[i], pmap[on_slots[i], pid], st2, sc2)
-                    h = _new_hint(inner, base + length_tenths(total), total, 5)
-                    if h < 0:
-                        return
-                    if not _target_removables(inner, h, pid, n, grid):
-                        continue
-                    for i in range(nv):
-                        _rule_parents(inner, h, on_slots[i], pmap[on_slots[i], pid], CELL, False, n, source, grid,
-                                      geo)
-                    if hpar_ptr[h + 1] > hpar_ptr[h]:
-                        _commit(inner, h)
+        if not _common_hints(inner, on_slots, nv, CELL, 5, base, n, source, grid, geo):
+            return
 
 
 @njit(cache=True)
@@ -1166,9 +1140,7 @@ def _inner_regions(dynamic, level, cell, d, sd, n, source, grid, geo, inner, bas
     digit's places (each place's run made once per search, _inner_on_run)."""
     st2, sc2 = inner[0], inner[1]
     cell_units, unit_cells = geo[0], geo[1]
-    st_pid, nrec, pmap = st2[0], st2[4], st2[6]
     cslot, cres = inner[ON_RUNS][0], inner[ON_RUNS][1]
-    hpar_ptr = inner[5]
     bit = np.uint64(1) << np.uint64(d)
     slots = np.empty(n, np.int64)
     for j in range(cell_units.shape[1]):
@@ -1198,29 +1170,8 @@ def _inner_regions(dynamic, level, cell, d, sd, n, source, grid, geo, inner, bas
                 elif dynamic:
                     sc2[8][0], sc2[8][1], sc2[8][2] = cres[slots[ns], 0], cres[slots[ns], 1], OK
                 ns += 1
-        for want in (1, 0):
-            for r in range(nrec[sd]):
-                pid = st_pid[sd, r]
-                if pid & 1 != want or pmap[sd, pid] != r:
-                    continue
-                total = 0
-                for i in range(ns):
-                    if pmap[slots[i], pid] < 0:
-                        total = -1
-                        break
-                if total < 0:
-                    continue
-                for i in range(ns):
-                    total += ancestors(slots[i], pmap[slots[i], pid], st2, sc2)
-                h = _new_hint(inner, base + length_tenths(total), total, 6)
-                if h < 0:
-                    return
-                if not _target_removables(inner, h, pid, n, grid):
-                    continue
-                for i in range(ns):
-                    _rule_parents(inner, h, slots[i], pmap[slots[i], pid], u, False, n, source, grid, geo)
-                if hpar_ptr[h + 1] > hpar_ptr[h]:
-                    _commit(inner, h)
+        if not _common_hints(inner, slots, ns, u, 6, base, n, source, grid, geo):
+            return
 
 
 @njit(cache=True)
