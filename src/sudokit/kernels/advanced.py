@@ -9,7 +9,7 @@ and digit, the positions the narrowed grid keeps and those the run erased, one b
 pattern from two or three mask tests: no pattern, or no erased parent (an instance without one is dropped by the
 scan leaving its counters as they were, so skipping it changes nothing); membership is geo's member table.
 outer (2026-11-24; every dynamic multiple_of call met rating the first 3 puzzles of the 11+ set, 108 of level 0,
-33 of level 1, 22 of level 2, 3 of level 3, replayed by /work/notes/scratch/replay11.py, best of 3 CPU s,
+33 of level 1, 22 of level 2, 3 of level 3, captured and replayed one by one, best of 3 CPU s,
 alternated twice with main 8eb7c65 at load ~8, every best/elim identical): perf, with a /tmp/perf-PID.map built
 from the cached object code, put _adv_locking at 34% of the level-1 replay, _places 9%, the other rules 13%:
 Locking ran its 9-cell count/inside scan for every (crossing, digit) whose house had an erased candidate. It

@@ -902,20 +902,20 @@ def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
     per search (_inner_on_run)."""
     st2, sc2 = inner[0], inner[1]
     graph = (inner[8], inner[9], inner[10])
-    if not dynamic and level == 0:
+    if not dynamic:  # kind 1 (level 0)
         _static_multiple(n, source, grid, geo, inner)
         return
     _clear_on_runs(n, st2, inner[ON_RUNS])
     cslot, cres = inner[ON_RUNS][0], inner[ON_RUNS][1]
     st_pid, nrec, pmap = st2[0], st2[4], st2[6]
     result = sc2[8]
-    base = 85 + 5 * level if dynamic else 80
+    base = 85 + 5 * level
     vals = np.empty(n, np.int64)
     on_slots = np.empty(n, np.int64)
     for cell in range(grid.shape[0]):
         m = grid[cell]
         card = popcount(m)
-        if not (card > 2 or (card > 1 and dynamic)):
+        if card < 2:
             continue
         nv = _digits(m, n, vals)
         for iv in range(nv):
@@ -925,22 +925,21 @@ def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
             if sd >= 0:
                 result[0], result[1] = cres[sd, 0], cres[sd, 1]
             else:
-                sd = _inner_on_run(on, d, dynamic, level, n, grid, geo, st2, sc2, graph, inner[ON_RUNS])
+                sd = _inner_on_run(on, d, True, level, n, grid, geo, st2, sc2, graph, inner[ON_RUNS])
             on_slots[iv] = sd
-            if dynamic and result[0] >= 0:
+            if result[0] >= 0:
                 _binary(inner, sd, result[0], sd, result[1], on - 1, base, 7, n, source, grid, geo)
-            if dynamic:
-                propagate_inner(n, on - 1, dynamic, True, n, grid, geo, st2, sc2, level)
-                if result[0] >= 0:
-                    _binary(inner, n, result[0], n, result[1], on, base, 7, n, source, grid, geo)
-                if card >= 3:
-                    for want in (1, 0):
-                        for r in range(nrec[sd]):
-                            pid = st_pid[sd, r]
-                            if pid & 1 != want or pmap[sd, pid] != r or pmap[n, pid] < 0:
-                                continue
-                            _binary(inner, sd, r, n, pmap[n, pid], pid, base, 1, n, source, grid, geo)
-            _inner_regions(dynamic, level, cell, d, sd, n, source, grid, geo, inner, base, graph)
+            propagate_inner(n, on - 1, True, True, n, grid, geo, st2, sc2, level)
+            if result[0] >= 0:
+                _binary(inner, n, result[0], n, result[1], on, base, 7, n, source, grid, geo)
+            if card >= 3:
+                for want in (1, 0):
+                    for r in range(nrec[sd]):
+                        pid = st_pid[sd, r]
+                        if pid & 1 != want or pmap[sd, pid] != r or pmap[n, pid] < 0:
+                            continue
+                        _binary(inner, sd, r, n, pmap[n, pid], pid, base, 1, n, source, grid, geo)
+            _inner_regions(level, cell, d, sd, n, source, grid, geo, inner, base, graph)
         if not _common_hints(inner, on_slots, nv, CELL, 5, base, n, source, grid, geo):
             return
 
@@ -957,10 +956,7 @@ def _static_multiple(n, source, grid, geo, inner):
     static_graph_xy(n, grid, geo, inner[LOOPS_ORDER], graph[0], graph[1], graph[2])  # = static_graph(True, True)
     _closure(n, grid, graph[0], graph[1], tj, reach)
     _clear_on_runs(n, st2, inner[ON_RUNS])
-    w = 0
-    for cell in range(grid.shape[0]):
-        w += 2 * popcount(grid[cell])
-    w = (w + 63) // 64
+    w = (2 * _present(n, grid) + 63) // 64  # words of the reach sets
     vals = np.empty(n, np.int64)
     on_slots = np.empty(n, np.int64)
     comps = np.empty(n, np.int64)
@@ -1135,9 +1131,9 @@ def _binary(inner, s1, r1, s2, r2, target, base, key, n, source, grid, geo):
 
 
 @njit(cache=True, inline="always")
-def _inner_regions(dynamic, level, cell, d, sd, n, source, grid, geo, inner, base, graph):
-    """Nested region forcing chains from (cell, d) (its on run in slot sd): houses where cell is the first of the
-    digit's places (each place's run made once per search, _inner_on_run)."""
+def _inner_regions(level, cell, d, sd, n, source, grid, geo, inner, base, graph):
+    """Nested dynamic region forcing chains from (cell, d) (its on run in slot sd): houses where cell is the first
+    of the digit's places (each place's run made once per search, _inner_on_run; static: _static_multiple)."""
     st2, sc2 = inner[0], inner[1]
     cell_units, unit_cells = geo[0], geo[1]
     cslot, cres = inner[ON_RUNS][0], inner[ON_RUNS][1]
@@ -1163,11 +1159,11 @@ def _inner_regions(dynamic, level, cell, d, sd, n, source, grid, geo, inner, bas
             c = unit_cells[u, i]
             if c != cell and grid[c] & bit:
                 on = (c * n + d) * 2 + 1
-                slots[ns] = cslot[on]  # (as in _inner_multiple; a static run ignores its result)
+                slots[ns] = cslot[on]  # (looked up here, as in _inner_multiple)
                 if slots[ns] < 0:
-                    slots[ns] = _inner_on_run(on, n + ns, dynamic, level, n, grid, geo, st2, sc2, graph,
+                    slots[ns] = _inner_on_run(on, n + ns, True, level, n, grid, geo, st2, sc2, graph,
                                               inner[ON_RUNS])
-                elif dynamic:
+                else:
                     sc2[8][0], sc2[8][1], sc2[8][2] = cres[slots[ns], 0], cres[slots[ns], 1], OK
                 ns += 1
         if not _common_hints(inner, slots, ns, u, 6, base, n, source, grid, geo):
