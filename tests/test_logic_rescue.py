@@ -134,3 +134,17 @@ def test_memo_makes_the_steps_multiple_of_makes_with_or_without_text():
             assert nxt == chaining_next(st)
         st.apply(nxt or brute_force(st, solution))
     assert found
+
+
+def test_grader_on_both_scales_shares_the_memo_and_rates_as_each_scale_alone():
+    # generate/rate.verify on both scales passes one memo to both walks (as api.rate does): its fields are those
+    # of each scale rated alone, and api.rate's
+    from sudokit.generate.rate import verify
+    from sudokit.logic import api
+
+    line = _lines("puzzles5_forum_hardest_1905_11+_first1000", 1, 1)[0]
+    puzzle = np.array([0 if ch in ".0" else int(ch) for ch in line[:81]], np.int32)
+    both = verify(puzzle, G9, "both")
+    assert both == {**verify(puzzle, G9, "se"), **verify(puzzle, G9, "level")}
+    r = api.rate(api.candidates(puzzle, G9), G9)
+    assert (both["er"], both["level"], both["score"], both["complete"]) == (r.er, r.level, r.score, r.complete)
