@@ -79,3 +79,72 @@ def test_static_producers_are_subsumed_by_hodoku_forcing_chains():
                 break
             st.apply(nxt)
     assert checked >= 100
+
+
+class _Counted(dict):
+    """A memo that counts its hits."""
+
+    hits = 0
+
+    def get(self, key, default=None):
+        found = super().get(key, default)
+        self.hits += found is not None
+        return found
+
+
+def test_memo_shared_by_both_walks_gives_the_same_ratings_and_steps():
+    # a default rating's SE walk and HoDoKu path share forcing.multiple_memo's answers (api.rate): with one memo
+    # the rating and every HoDoKu step are those of walks without it, and the path's rescue hits SE's answers
+    from sudokit.logic.path import hodoku_rating
+    from sudokit.logic.rating import se_rate
+
+    hits = 0
+    for line in _lines("puzzles5_forum_hardest_1905_11+_first1000", 0, 2):
+        st = _state(line)
+        solution = engine("fast")(np.array(st.values, np.int32), G9, 2).solution
+        memo = _Counted()
+        assert se_rate(st, memo=memo) == se_rate(st)
+        assert memo and not memo.hits
+        assert hodoku_rating(st, solution, memo=memo) == hodoku_rating(st, solution)
+        hits += memo.hits
+    assert hits
+
+
+def test_memo_makes_the_steps_multiple_of_makes_with_or_without_text():
+    # a kept answer gives the Step of a fresh kernel run, its text included when asked for after a text-free call
+    # (at the rescue's states of a HoDoKu path, for the rescue's producers and SE's static multiple chains)
+    from sudokit.logic import forcing
+    from sudokit.logic.rating import SE_MULTIPLE
+
+    st = _state(_lines("puzzles5_forum_hardest_1905_11+_first1000", 0, 1)[0])
+    solution = engine("fast")(np.array(st.values, np.int32), G9, 2).solution
+    found = rescues = 0
+    while not st.solved() and rescues < 4:
+        nxt = hodoku_next(st)
+        if nxt is None:
+            rescues += 1
+            memo = {}
+            for kw in SE_MULTIPLE[:4]:
+                for text in (False, True, False):
+                    got = forcing.multiple_memo(memo, *forcing._arrays(st), text=text, **kw)
+                    assert got == forcing.multiple_of(*forcing._arrays(st), text=text, **kw)
+                    found += got is not None and bool(got.explanation) == text
+            assert len(memo) == 4
+            nxt = chaining_next(st, memo)
+            assert nxt == chaining_next(st)
+        st.apply(nxt or brute_force(st, solution))
+    assert found
+
+
+def test_grader_on_both_scales_shares_the_memo_and_rates_as_each_scale_alone():
+    # generate/rate.verify on both scales passes one memo to both walks (as api.rate does): its fields are those
+    # of each scale rated alone, and api.rate's
+    from sudokit.generate.rate import verify
+    from sudokit.logic import api
+
+    line = _lines("puzzles5_forum_hardest_1905_11+_first1000", 1, 1)[0]
+    puzzle = np.array([0 if ch in ".0" else int(ch) for ch in line[:81]], np.int32)
+    both = verify(puzzle, G9, "both")
+    assert both == {**verify(puzzle, G9, "se"), **verify(puzzle, G9, "level")}
+    r = api.rate(api.candidates(puzzle, G9), G9)
+    assert (both["er"], both["level"], both["score"], both["complete"]) == (r.er, r.level, r.score, r.complete)

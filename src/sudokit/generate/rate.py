@@ -253,13 +253,14 @@ def verify(puzzle, geometry, scale: str, max_seconds: float | None = None) -> di
     state = api.candidates(puzzle, geometry)
     out: dict = {}
     complete = True
+    memo: dict = {}  # the forcing chains' answers, shared by both walks (forcing.multiple_memo, as api.rate)
     if scale in ("se", "both"):
-        se = se_rate(state, deadline=deadline)
+        se = se_rate(state, deadline=deadline, memo=memo)
         out.update(er=float(se.er), ep=float(se.ep), ed=float(se.ed), hardest=se.hardest)
         complete = se.complete
     if scale in ("level", "both"):
         sol = api.solution(state, geometry)
-        path, walked = hodoku_rating(state, sol, deadline)
+        path, walked = hodoku_rating(state, sol, deadline, memo)
         score, level = rated(path, walked)
         out.update(level=level, score=int(score))
         complete = complete and path.complete

@@ -148,7 +148,7 @@ _PENDING = {("strong_links", "strong_link_steps", (2,)): ("strong_links", "pendi
             ("als", "death_blossom", ()): ("als", "pending_death_blossom")}
 
 
-def chaining_next(state: Candidates) -> Step | None:
+def chaining_next(state: Candidates, memo: dict | None = None) -> Step | None:
     """SE's forcing chains, easiest family first (the path's rescue when the catalogue is exhausted).
 
     Called only where HoDoKu's catalogue found nothing, its static forcing chains (logic/nets.py) included, so SE's
@@ -162,16 +162,24 @@ def chaining_next(state: Candidates) -> Step | None:
     Where the rescue's time goes (hod12: 16 11+ puzzles, 97 calls, ~1/3 of their HoDoKu ratings): Nishio found no
     step (0.03 s in all), dynamic chains found 43 (~2.5 ms a call), their "+" level 28 (~6.3 ms), nothing 26 (the
     first state of every puzzle among them). Not done: skipping Nishio where the dynamic chains find nothing (holds
-    if their runs with Y links reach every contradiction of Nishio's X-only runs; not proved, ~0.02 s); and in the
-    default rating ~1/3 of the rescue's kernel time repeats a call SE's path made on the same grid (24 of 102 calls
-    on 8 puzzles, 0.13 of 0.37 s): a memo shared with SE's walk would live in logic/forcing.py."""
-    from .rating import CHAINING
+    if their runs with Y links reach every contradiction of Nishio's X-only runs; not proved, ~0.02 s).
 
-    for producer in CHAINING[1:2] + CHAINING[3:]:
-        found = producer(state)
+    memo: forcing.multiple_memo's, shared with SE's walk of the same rating (api.rate), which asks some of the
+    same questions of the same grids first: on the first 8 11+ puzzles 24 of the rescue's 102 calls, its three
+    producers at each puzzle's first rescue state, where they find nothing; HoDoKu's side of those default ratings
+    0.624 -> 0.571 s (hod13, /tmp/hod13/abmemo.py 8 0 5: with and without the memo SE's walk filled, alternated)."""
+    from .forcing import _arrays, multiple_memo
+    from .rating import SE_MULTIPLE
+
+    arrays = _arrays(state)
+    for i in RESCUE:
+        found = multiple_memo(memo, *arrays, **SE_MULTIPLE[i])
         if found is not None:
             return found
     return None
+
+
+RESCUE = (0, 2, 3)  # the rescue's producers: SE_MULTIPLE's Nishio, dynamic and dynamic "+" chains (CHAINING[1, 3, 4])
 
 
 def brute_force(state: Candidates, solution) -> Step:
@@ -249,10 +257,12 @@ FAST_SLUGS = {17: "full-house", 3: "naked-single", 18: "hidden-single", 19: "loc
               16: "hidden-quadruple", 7: "x-wing", 10: "swordfish", 15: "jellyfish"}
 
 
-def hodoku_rating(state: Candidates, solution=None, deadline: float | None = None) -> tuple[Path, dict]:
+def hodoku_rating(state: Candidates, solution=None, deadline: float | None = None,
+                  memo: dict | None = None) -> tuple[Path, dict]:
     """HoDoKu's score and level of a puzzle, fast: the first techniques of its path run as one numba walk, the
     rest as in solve_path. Returns the Path of the steps made in Python and the counts of the walked techniques
-    (slug -> times); score and level are those of the whole path (see `rated`)."""
+    (slug -> times); score and level are those of the whole path (see `rated`). memo: the rescue's (see
+    chaining_next)."""
     from ..kernels.se import walk_order
     from .rating import fast_tables
 
@@ -267,7 +277,7 @@ def hodoku_rating(state: Candidates, solution=None, deadline: float | None = Non
         if walk_order(order, state.n, values, cand, fast.geo, fast.scan, fast.kind, counts, fast.out, fast.elim):
             break  # solved: no state to make (_walked cost ~20 us of a singles-only rating's ~130)
         state = _walked(state, values, cand, fast)
-        if not _advance(state, path, lambda s: hodoku_next(s, rest) or chaining_next(s), solution, deadline):
+        if not _advance(state, path, lambda s: hodoku_next(s, rest) or chaining_next(s, memo), solution, deadline):
             break
     return path, {FAST_SLUGS[p]: k for p, k in enumerate(counts.tolist()) if k}
 

@@ -246,14 +246,15 @@ class SERating:
     reason: str = ""  # why complete is False: "time limit" (er is the hardest step so far) or "beyond solver"
 
 
-def se_rate(state: Candidates, keep_steps: bool = False, deadline: float | None = None) -> SERating:
+def se_rate(state: Candidates, keep_steps: bool = False, deadline: float | None = None,
+            memo: dict | None = None) -> SERating:
     """ER/EP/ED of a puzzle (complete=False when time runs out: er is the hardest step so far, a lower bound; or
     when SE's techniques cannot finish it: er 20.0 as SE reports it).
 
     Unless the steps are kept, the producers that have kernels run as one numba walk (kernels/cascade.py) between
-    the Python ones."""
+    the Python ones, and the forcing chains' answers go through `memo` (forcing.multiple_memo) when given."""
     if not keep_steps and state.n <= 21:
-        return _cascade_rate(state, deadline)
+        return _cascade_rate(state, deadline, memo)
     fast = None if keep_steps or state.n > 32 else fast_tables(state.houses)
     stats = np.zeros(4, np.int64)  # er, ep, ed (tenths), steps, as SE's getDifficulty tracks them
     hardest = ""
@@ -295,12 +296,12 @@ def _count(step: Step, stats: np.ndarray) -> bool:
     return raised
 
 
-def _cascade_rate(state: Candidates, deadline: float | None) -> SERating:
+def _cascade_rate(state: Candidates, deadline: float | None, memo: dict | None = None) -> SERating:
     """se_rate through kernels/cascade.walk: Python runs only the producers without kernels."""
     if deadline is not None and time.monotonic() > deadline:
         return SERating(0.0, 0.0, 0.0, "", [], False, "time limit")
     for event, p, stats, hardest in cascade(state.houses, np.array(state.values, np.int64),
-                                            np.array(state.cand, np.uint64), state.givens, state.marked):
+                                            np.array(state.cand, np.uint64), state.givens, state.marked, memo):
         if event != "walked":
             continue
         if p < 0:
@@ -311,12 +312,13 @@ def _cascade_rate(state: Candidates, deadline: float | None) -> SERating:
             return SERating(stats[0] / 10, stats[1] / 10, stats[2] / 10, hardest, [], False, "time limit")
 
 
-def cascade(houses, values: np.ndarray, cand: np.ndarray, givens: int = 0, marked: bool = False):
+def cascade(houses, values: np.ndarray, cand: np.ndarray, givens: int = 0, marked: bool = False,
+            memo: dict | None = None):
     """SE's walk over flat arrays, as events for a driver (se_rate, the generator's capped rating), which stops
     it by leaving the loop. ("walked", p, stats, hardest) after each kernel walk: p < 0 solved, p >=
     len(SE_PRODUCERS) beyond SE's techniques, else producer p (no kernel) runs next in Python; ("step", step,
     stats, hardest) before such a step is applied. stats (tenths): er, ep, ed, steps, producer behind er, its
-    strong-link suffix; values and cand are the walk's own copies."""
+    strong-link suffix; values and cand are the walk's own copies. memo: forcing.multiple_memo's, or None."""
     from ..kernels.cascade import walk
 
     fast = fast_tables(houses)
@@ -335,7 +337,7 @@ def cascade(houses, values: np.ndarray, cand: np.ndarray, givens: int = 0, marke
                 step = forcing.loops_of(houses, values, cand, seed, text=False)
                 seed = forcing.seed_of(houses)
             else:
-                step = forcing.multiple_of(houses, values, cand, text=False, **SE_MULTIPLE[p - MULTIPLE])
+                step = forcing.multiple_memo(memo, houses, values, cand, text=False, **SE_MULTIPLE[p - MULTIPLE])
             current = None
         else:
             current = Candidates.from_arrays(houses, values, cand, givens, marked)
