@@ -39,14 +39,13 @@ def _lost(c, d, cand, work):
 
 
 @njit(cache=True)
-def _advanced(n, cand, work, geo, placed, adv, adv_par):
+def _advanced(n, cand, work, geo, placed, places, lost, adv, adv_par):
     """SE's advanced rules for dynamic chains "(+)": locked candidates, hidden pairs, naked pairs, X-Wings, in this
     order, on the narrowed grid: the offs of every instance of the first rule that has one whose pattern needed an
     erased candidate. adv[k] = (off pid, parents start, parents end) into adv_par (erased candidates' off pids);
-    returns the count. Each rule skips, from its place masks (_places), every pattern that has no erased parent:
-    the scan would have dropped it without a trace, so the instances, offs and parents are the same."""
-    places = np.zeros((2, geo[1].shape[0], n), np.int64)
-    lost = _places(n, cand, work, geo[1], places)
+    returns the count. places/lost: the narrowed grid's place masks and erased digits (_places, or a run's kept
+    ones: begin_places). Each rule skips, from the place masks, every pattern that has no erased parent: the scan
+    would have dropped it without a trace, so the instances, offs and parents are the same."""
     k = _adv_locking(n, cand, work, geo, places, lost, adv, adv_par)
     if k == 0:
         k = _adv_hidden_pairs(n, cand, work, geo, places, adv, adv_par)
@@ -63,6 +62,10 @@ def _places(n, cand, work, unit_cells, places):
     places[1, u, d] = those where the run erased d. Returns the digits the run erased somewhere, one bit each."""
     gone = np.uint64(0)
     for u in range(unit_cells.shape[0]):
+        for d in range(n):
+            places[0, u, d] = 0
+            places[1, u, d] = 0
+    for u in range(unit_cells.shape[0]):
         for j in range(n):
             c = unit_cells[u, j]
             w = work[c]
@@ -75,6 +78,63 @@ def _places(n, cand, work, unit_cells, places):
                 places[1, u, ctz(lost)] |= 1 << j
                 lost &= lost - np.uint64(1)
     return gone
+
+
+@njit(cache=True)
+def begin_places(n, cand, unit_cells, track):
+    """Start a run's place masks (track = logic/forcing's sc[22]): the kept places of the real grid cand (remade
+    only when cand or the houses differ from the last run's), none erased. False when the houses do not fit."""
+    key, kcells, base, run, made = track
+    units = unit_cells.shape[0]
+    if units > base.shape[0]:
+        return False
+    same = made[0] == units
+    if same:
+        for c in range(cand.shape[0]):
+            if key[c] != cand[c]:
+                same = False
+                break
+    if same:
+        for u in range(units):
+            for j in range(n):
+                if kcells[u * n + j] != unit_cells[u, j]:
+                    same = False
+    if not same:
+        _places(n, cand, cand, unit_cells, run)
+        for u in range(units):
+            for j in range(n):
+                kcells[u * n + j] = unit_cells[u, j]
+            for d in range(n):
+                base[u, d] = run[0, u, d]
+        for c in range(cand.shape[0]):
+            key[c] = cand[c]
+        made[0] = units
+    for u in range(units):
+        for d in range(n):
+            run[0, u, d] = base[u, d]
+            run[1, u, d] = 0
+    return True
+
+
+@njit(cache=True, inline="always")
+def erase_place(pid, n, cand, cell_units, unit_cells, places):
+    """Record in a run's place masks that the run erased off potential pid's candidate; returns its digit bit (0
+    when the real grid lacks it)."""
+    cell = pid // 2 // n
+    d = pid // 2 % n
+    bit = np.uint64(1) << np.uint64(d)
+    if not cand[cell] & bit:
+        return np.uint64(0)
+    for i in range(cell_units.shape[1]):
+        u = cell_units[cell, i]
+        if u < 0:
+            break
+        for j in range(n):
+            if unit_cells[u, j] == cell:
+                places[0, u, d] &= ~(1 << j)
+                places[1, u, d] |= 1 << j
+                break
+    return bit
 
 
 @njit(cache=True, inline="always")

@@ -91,7 +91,7 @@ import types
 import numpy as np
 from numba import njit
 
-from .advanced import _advanced
+from .advanced import _advanced, _places, begin_places, erase_place
 from .bits import popcount
 from .links import (ADVANCED, CELL, OK, OVERFLOW, _add, _add1, _addc, _back, _closure, _cycle_removable, _digits,
                     _graph_of, _off_to_on, _on_to_off, _store_add, ancestors, cycles, forcing, length_tenths,
@@ -134,6 +134,9 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
     else:
         qoff[toff] = r0
         toff += 1
+    tracked = -1  # the run's place masks (sc[22]): -1 not started, 0 houses too many, 1 kept up to qoff[:erased]
+    erased = 0
+    lost = np.uint64(0)
     while True:
         if hon < ton:
             r = qon[hon]
@@ -193,7 +196,14 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
             continue
         if level == 0:
             return
-        fired, added = _advance(s, n, cand, work, geo, st, sc)
+        if tracked < 0:
+            tracked = 1 if begin_places(n, cand, unit_cells, sc[22]) else 0
+        if tracked == 1 and dynamic:  # the offs processed since the last quiet point erased their candidates
+            places = sc[22][3]
+            for i in range(erased, hoff):
+                lost |= erase_place(st_pid[s, qoff[i]], n, cand, cell_units, unit_cells, places)
+            erased = hoff
+        fired, added = _advance(s, n, cand, work, geo, st, sc, tracked == 1, lost)
         if inner is not None:
             if fired == 0 and level >= 2:
                 added = _nested(s, level, n, cand, work, geo, st, sc, inner)
@@ -281,12 +291,17 @@ propagate_inner = njit(cache=True)(_copy(_propagate, "propagate_inner"))
 
 
 @njit(cache=True, inline="always")
-def _advance(s, n, cand, work, geo, st, sc):
+def _advance(s, n, cand, work, geo, st, sc, tracked, lost):
     """Run SE's advanced rules on the narrowed grid and record their new off potentials in slot s; returns
-    (offs the first rule with an instance gave, new ones among them - listed in sc[16] - or -1 on overflow)."""
+    (offs the first rule with an instance gave, new ones among them - listed in sc[16] - or -1 on overflow).
+    tracked: the run's place masks are sc[22][3] and lost its erased digits; else they are made here."""
     pmap = st[6]
     adv, adv_par, parents, fresh = sc[13], sc[14], sc[15], sc[16]
-    k = _advanced(n, cand, work, geo, sc[12], adv, adv_par)
+    if tracked:
+        k = _advanced(n, cand, work, geo, sc[12], sc[22][3], lost, adv, adv_par)
+    else:
+        places = np.zeros((2, geo[1].shape[0], n), np.int64)
+        k = _advanced(n, cand, work, geo, sc[12], places, _places(n, cand, work, geo[1], places), adv, adv_par)
     new = 0
     for i in range(k):
         e = adv[i, 0]
