@@ -93,7 +93,7 @@ from numba import njit
 
 from .advanced import _advanced, _places, begin_places, erase_place
 from .bits import popcount
-from .links import (ADVANCED, CELL, OK, OVERFLOW, _add, _add1, _addc, _back, _closure, _cycle_removable, _digits,
+from .links import (ADVANCED, CELL, OK, OVERFLOW, _add, _add1, _back, _closure, _cycle_removable, _digits,
                     _graph_of, _off_to_on, _on_to_off, _store_add, ancestors, cycles, forcing, length_tenths,
                     reset_slot, static_graph_xy)
 
@@ -116,8 +116,7 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
     cell_units, unit_cells, pair_ptr, pair_idx = geo[0], geo[1], geo[2], geo[3]
     st_pid, rec_p0, rec_pn, par, nrec, npar, pmap, cause, nest = st[0], st[1], st[2], st[3], st[4], st[5], st[6], \
         st[7], st[8]
-    work, qon, qoff, mark, tmp, hid_n, hid, parents, result = sc[0], sc[1], sc[2], sc[3], sc[4], sc[5], sc[6], sc[7], \
-        sc[8]
+    work, qon, qoff, mark, tmp, hid_n, hid, result = sc[0], sc[1], sc[2], sc[3], sc[4], sc[5], sc[6], sc[8]
     causes = sc[18]
     reset_slot(s, st)
     result[0] = -1
@@ -145,23 +144,24 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
                            causes)
             for i in range(k):
                 e = tmp[i]
-                parents[0] = r
-                if pmap[s, e + 1] >= 0:
-                    x = _addc(s, e, parents, 1, causes[i], st_pid, rec_p0, rec_pn, par, nrec, npar, cause, nest)
-                    if x < 0:
-                        result[2] = OVERFLOW
-                        return
+                meet = pmap[s, e + 1] >= 0
+                if not meet and pmap[s, e] >= 0:
+                    continue
+                x = nrec[s]  # the record (e, parent r, causes[i]): _addc written out (see the speed record)
+                if x >= st_pid.shape[1] or npar[s] + 1 > par.shape[1]:
+                    result[2] = OVERFLOW
+                    return
+                st_pid[s, x], rec_p0[s, x], rec_pn[s, x], par[s, npar[s]] = e, npar[s], 1, r
+                npar[s] += 1
+                nrec[s] = x + 1
+                cause[s, x], nest[s, x] = causes[i], -1
+                if meet:
                     result[0] = pmap[s, e + 1]
                     result[1] = x
                     return
-                if pmap[s, e] < 0:
-                    x = _addc(s, e, parents, 1, causes[i], st_pid, rec_p0, rec_pn, par, nrec, npar, cause, nest)
-                    if x < 0:
-                        result[2] = OVERFLOW
-                        return
-                    pmap[s, e] = x
-                    qoff[toff] = x
-                    toff += 1
+                pmap[s, e] = x
+                qoff[toff] = x
+                toff += 1
             continue
         if hoff < toff:
             r = qoff[hoff]
@@ -172,27 +172,27 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
                 work[p // 2 // n] &= ~(np.uint64(1) << np.uint64(p // 2 % n))
             for i in range(k):
                 e = tmp[i]
-                parents[0] = r
+                meet = pmap[s, e - 1] >= 0
+                if not meet and pmap[s, e] >= 0:
+                    continue
+                x = nrec[s]  # the record (e, parents r and the hidden ones, causes[i])
+                q = npar[s]
+                if x >= st_pid.shape[1] or q + 1 + hid_n[i] > par.shape[1]:
+                    result[2] = OVERFLOW
+                    return
+                st_pid[s, x], rec_p0[s, x], rec_pn[s, x], par[s, q] = e, q, 1 + hid_n[i], r
                 for h in range(hid_n[i]):
-                    parents[1 + h] = pmap[s, hid[i, h]]
-                if pmap[s, e - 1] >= 0:
-                    x = _addc(s, e, parents, 1 + hid_n[i], causes[i], st_pid, rec_p0, rec_pn, par, nrec, npar, cause,
-                              nest)
-                    if x < 0:
-                        result[2] = OVERFLOW
-                        return
+                    par[s, q + 1 + h] = pmap[s, hid[i, h]]
+                npar[s] = q + 1 + hid_n[i]
+                nrec[s] = x + 1
+                cause[s, x], nest[s, x] = causes[i], -1
+                if meet:
                     result[0] = x
                     result[1] = pmap[s, e - 1]
                     return
-                if pmap[s, e] < 0:
-                    x = _addc(s, e, parents, 1 + hid_n[i], causes[i], st_pid, rec_p0, rec_pn, par, nrec, npar, cause,
-                              nest)
-                    if x < 0:
-                        result[2] = OVERFLOW
-                        return
-                    pmap[s, e] = x
-                    qon[ton] = x
-                    ton += 1
+                pmap[s, e] = x
+                qon[ton] = x
+                ton += 1
             continue
         if level == 0:
             return
