@@ -39,14 +39,14 @@ def _lost(c, d, cand, work):
 
 
 @njit(cache=True)
-def _advanced(n, cand, work, geo, placed, places, lost, adv, adv_par):
+def _advanced(n, cand, work, geo, placed, places, lost, dirty, adv, adv_par):
     """SE's advanced rules for dynamic chains "(+)": locked candidates, hidden pairs, naked pairs, X-Wings, in this
     order, on the narrowed grid: the offs of every instance of the first rule that has one whose pattern needed an
     erased candidate. adv[k] = (off pid, parents start, parents end) into adv_par (erased candidates' off pids);
-    returns the count. places/lost: the narrowed grid's place masks and erased digits (_places, or a run's kept
-    ones: begin_places). Each rule skips, from the place masks, every pattern that has no erased parent: the scan
+    returns the count. places/lost/dirty: the narrowed grid's place masks, erased digits and houses with an
+    erased place per digit (_places and all ones, or a run's kept ones: begin_places). Each rule skips, from the place masks, every pattern that has no erased parent: the scan
     would have dropped it without a trace, so the instances, offs and parents are the same."""
-    k = _adv_locking(n, cand, work, geo, places, lost, adv, adv_par)
+    k = _adv_locking(n, cand, work, geo, places, lost, dirty, adv, adv_par)
     if k == 0:
         k = _adv_hidden_pairs(n, cand, work, geo, places, adv, adv_par)
     if k == 0:
@@ -84,7 +84,7 @@ def _places(n, cand, work, unit_cells, places):
 def begin_places(n, cand, unit_cells, track):
     """Start a run's place masks (track = logic/forcing's sc[22]): the kept places of the real grid cand (remade
     only when cand or the houses differ from the last run's), none erased. False when the houses do not fit."""
-    key, kcells, base, run, made = track
+    key, kcells, base, run, made, dirty = track
     units = unit_cells.shape[0]
     if units > base.shape[0]:
         return False
@@ -113,13 +113,15 @@ def begin_places(n, cand, unit_cells, track):
         for d in range(n):
             run[0, u, d] = base[u, d]
             run[1, u, d] = 0
+    for d in range(n):
+        dirty[d] = 0 if units < 63 else -1  # one bit a house: all set when they do not fit
     return True
 
 
 @njit(cache=True, inline="always")
-def erase_place(pid, n, cand, cell_units, unit_cells, places):
-    """Record in a run's place masks that the run erased off potential pid's candidate; returns its digit bit (0
-    when the real grid lacks it)."""
+def erase_place(pid, n, cand, cell_units, unit_cells, places, dirty):
+    """Record in a run's place masks (and houses with an erased place) that the run erased off potential pid's
+    candidate; returns its digit bit (0 when the real grid lacks it)."""
     cell = pid // 2 // n
     d = pid // 2 % n
     bit = np.uint64(1) << np.uint64(d)
@@ -133,14 +135,16 @@ def erase_place(pid, n, cand, cell_units, unit_cells, places):
             if unit_cells[u, j] == cell:
                 places[0, u, d] &= ~(1 << j)
                 places[1, u, d] |= 1 << j
+                dirty[d] |= np.int64(1) << (u & 63)
                 break
     return bit
 
 
 @njit(cache=True, inline="always")
-def _adv_locking(n, cand, work, geo, places, lost, adv, adv_par):
+def _adv_locking(n, cand, work, geo, places, lost, dirty, adv, adv_par):
     """Locked candidates on the narrowed grid (SE's Locking scan order); parents: the erased places of the digit
-    in the first house outside the second. lost: the digits erased somewhere (_places)."""
+    in the first house outside the second. lost: the digits erased somewhere (_places); dirty[d]: the houses
+    where d lost a place, one bit each."""
     unit_cells, cross, group_end, member, cross_in = geo[1], geo[6], geo[7], geo[9], geo[11]
     k = 0
     npar = 0
@@ -151,8 +155,12 @@ def _adv_locking(n, cand, work, geo, places, lost, adv, adv_par):
             bit = np.uint64(1) << np.uint64(d)
             if not lost & bit:  # no erased parent anywhere
                 continue
+            dd = dirty[d]
             for i in range(g0, g1):
-                a, b = cross[i, 0], cross[i, 1]
+                a = cross[i, 0]
+                if not (dd >> (a & 63)) & 1:
+                    continue  # no erased place of d in house a
+                b = cross[i, 1]
                 inside = cross_in[i]  # the positions of house a that lie in house b
                 p = places[0, a, d]
                 if p & ~inside != 0 or places[1, a, d] & ~inside == 0 or popcount(p) < 2:

@@ -201,7 +201,7 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
         if tracked == 1 and dynamic:  # the offs processed since the last quiet point erased their candidates
             places = sc[22][3]
             for i in range(erased, hoff):
-                lost |= erase_place(st_pid[s, qoff[i]], n, cand, cell_units, unit_cells, places)
+                lost |= erase_place(st_pid[s, qoff[i]], n, cand, cell_units, unit_cells, places, sc[22][5])
             erased = hoff
         fired, added = _advance(s, n, cand, work, geo, st, sc, tracked == 1, lost)
         if inner is not None:
@@ -298,10 +298,11 @@ def _advance(s, n, cand, work, geo, st, sc, tracked, lost):
     pmap = st[6]
     adv, adv_par, parents, fresh = sc[13], sc[14], sc[15], sc[16]
     if tracked:
-        k = _advanced(n, cand, work, geo, sc[12], sc[22][3], lost, adv, adv_par)
+        k = _advanced(n, cand, work, geo, sc[12], sc[22][3], lost, sc[22][5], adv, adv_par)
     else:
         places = np.zeros((2, geo[1].shape[0], n), np.int64)
-        k = _advanced(n, cand, work, geo, sc[12], places, _places(n, cand, work, geo[1], places), adv, adv_par)
+        lost = _places(n, cand, work, geo[1], places)
+        k = _advanced(n, cand, work, geo, sc[12], places, lost, np.full(n, -1, np.int64), adv, adv_par)
     new = 0
     for i in range(k):
         e = adv[i, 0]
