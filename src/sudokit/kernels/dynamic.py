@@ -93,8 +93,8 @@ from numba import njit
 
 from .advanced import _advanced, _places, begin_places, erase_place
 from .bits import popcount
-from .links import (ADVANCED, CELL, OK, OVERFLOW, _add, _add1, _back, _closure, _cycle_removable, _digits,
-                    _graph_of, _off_to_on, _on_to_off, _store_add, ancestors, cycles, forcing, length_tenths,
+from .links import (ADVANCED, CELL, NONE, OK, OVERFLOW, _add, _add1, _back, _closure, _cycle_removable, _digits,
+                    _graph_of, _store_add, ancestors, cycles, forcing, length_tenths,
                     reset_slot, static_graph_xy)
 
 LOOPS_ORDER = 24  # inner[LOOPS_ORDER]: _inner_loops' tables for static_graph_xy (see the module docstring)
@@ -140,8 +140,40 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
         if hon < ton:
             r = qon[hon]
             hon += 1
-            k = _on_to_off(st_pid[s, r], y, n, work, cell_units, unit_cells, pair_ptr, pair_idx, mark, tmp,
-                           causes)
+            p = st_pid[s, r]
+            cell = p // 2 // n
+            d = p // 2 % n
+            k = 0  # links._on_to_off written out (see the speed record): the cell's other candidates (Y links),
+            if y:  # the digit's other places in the cell's houses, then in its extra pairs
+                m = work[cell]
+                for v in range(n):
+                    if v != d and (m >> np.uint64(v)) & np.uint64(1):
+                        tmp[k] = (cell * n + v) * 2
+                        causes[k] = CELL
+                        k += 1
+            bit = np.uint64(1) << np.uint64(d)
+            mark[cell] = True
+            for j in range(cell_units.shape[1]):
+                u = cell_units[cell, j]
+                if u < 0:
+                    break
+                for i in range(n):
+                    c = unit_cells[u, i]
+                    if not mark[c] and work[c] & bit:
+                        tmp[k] = (c * n + d) * 2
+                        causes[k] = u
+                        k += 1
+                        mark[c] = True
+            for i in range(pair_ptr[cell], pair_ptr[cell + 1]):
+                c = pair_idx[i]
+                if not mark[c] and work[c] & bit:
+                    tmp[k] = (c * n + d) * 2
+                    causes[k] = NONE
+                    k += 1
+                    mark[c] = True
+            mark[cell] = False
+            for i in range(k):
+                mark[tmp[i] // 2 // n] = False
             for i in range(k):
                 e = tmp[i]
                 meet = pmap[s, e + 1] >= 0
@@ -167,7 +199,58 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
             r = qoff[hoff]
             hoff += 1
             p = st_pid[s, r]
-            k = _off_to_on(p, y, True, n, work, cand, cell_units, unit_cells, tmp, hid_n, hid, causes)
+            cell = p // 2 // n
+            d = p // 2 % n
+            k = 0  # links._off_to_on(p, y, True, ...) written out: the cell's last candidate (Y), then the digit's
+            if y:  # last place in each house, each with the candidates the run erased that made it (hid)
+                m = work[cell]
+                if popcount(m) == 2:
+                    rest = m & ~(np.uint64(1) << np.uint64(d))
+                    v = 0
+                    while not (rest >> np.uint64(v)) & np.uint64(1):
+                        v += 1
+                    tmp[k] = (cell * n + v) * 2 + 1
+                    causes[k] = CELL
+                    h = 0
+                    gone = cand[cell] & ~m
+                    for v2 in range(n):
+                        if (gone >> np.uint64(v2)) & np.uint64(1):
+                            hid[k, h] = (cell * n + v2) * 2
+                            h += 1
+                    hid_n[k] = h
+                    k += 1
+            bit = np.uint64(1) << np.uint64(d)
+            for j in range(cell_units.shape[1]):
+                u = cell_units[cell, j]
+                if u < 0:
+                    break
+                other = -1
+                for i in range(n):
+                    c = unit_cells[u, i]
+                    if c != cell and work[c] & bit:
+                        if other >= 0:
+                            other = -1
+                            break
+                        other = c
+                if other < 0:
+                    continue
+                on = (other * n + d) * 2 + 1
+                dup = False
+                for i in range(k):
+                    if tmp[i] == on:
+                        dup = True
+                if dup:
+                    continue
+                tmp[k] = on
+                causes[k] = u
+                h = 0
+                for i in range(n):
+                    c = unit_cells[u, i]
+                    if (cand[c] & bit) and not (work[c] & bit):
+                        hid[k, h] = (c * n + d) * 2
+                        h += 1
+                hid_n[k] = h
+                k += 1
             if dynamic:
                 work[p // 2 // n] &= ~(np.uint64(1) << np.uint64(p // 2 % n))
             for i in range(k):
