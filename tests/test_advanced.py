@@ -9,10 +9,10 @@ import pytest
 
 from conftest import random_puzzle
 from sudokit.geometry import box_geometry
-from sudokit.kernels.advanced import _advanced
+from sudokit.kernels.advanced import _advanced, _places, begin_places, erase_places
 from sudokit.logic.api import candidates
 from sudokit.logic.candidates import houses_of
-from sudokit.logic.forcing import tables
+from sudokit.logic.forcing import _place_track, tables
 
 G9 = box_geometry(3, 3)
 
@@ -115,12 +115,31 @@ def reference(n, cand, work, geo, placed):
     return []
 
 
-def kernel(n, cand, work, geo, placed):
-    """The same from kernels/advanced._advanced."""
+def kernel(n, cand, work, geo, placed, kept=None, track=None):
+    """The same from kernels/advanced._advanced, over _places' masks, or over a run's kept masks (begin_places on
+    `track`, then erase_places over the erased candidates' off pids in the order `kept`)."""
     adv = np.zeros((4 * len(cand) * n, 3), np.int64)
     adv_par = np.zeros(8 * len(cand) * n, np.int64)
-    k = _advanced(n, cand, work, geo, placed, adv, adv_par)
+    places = np.zeros((2, geo[1].shape[0], n), np.int64)
+    lost = _places(n, cand, work, geo[1], places)
+    dirty = np.full(n, -1, np.int64)
+    if kept is not None:
+        assert begin_places(n, cand, geo[1], track)
+        recs = np.arange(len(kept), dtype=np.int64)
+        kept_lost = erase_places(kept, recs, 0, len(kept), n, cand, geo[0], geo[1], track[3], track[5])
+        units = geo[1].shape[0]
+        assert kept_lost == lost and np.array_equal(track[3][:, :units], places)
+        assert all((track[5][d] >> u & 1) == (places[1, u, d] != 0) for u in range(units) for d in range(n))
+        places, lost, dirty = track[3], kept_lost, track[5]
+    k = _advanced(n, cand, work, geo, placed, places, lost, dirty, adv, adv_par)
     return [(int(e), [int(x) for x in adv_par[a:b]]) for e, a, b in adv[:k]]
+
+
+def erased_pids(rng, n, cand, work):
+    """The off pids of the candidates work lost, shuffled (a run erases them in any order)."""
+    pids = [(c * n + d) * 2 for c in range(len(cand)) for d in range(n) if cand[c] >> np.uint64(d) & np.uint64(1)
+            and not work[c] >> np.uint64(d) & np.uint64(1)]
+    return np.array(rng.permutation(pids), np.int64)
 
 
 def narrowed(rng, keep):
@@ -142,10 +161,13 @@ def test_advanced_matches_reference_scan(seed):
     rng = np.random.default_rng(seed)
     geo = tables(houses_of(G9))
     fired = 0
+    track = _place_track(G9.n, G9.ncells)  # one for every grid: its base masks are remade when the grid changes
     for _ in range(60):
         cand, work, placed = narrowed(rng, rng.uniform(0.25, 0.45))
         want = reference(G9.n, cand, work, geo, placed)
         assert kernel(G9.n, cand, work, geo, placed) == want
+        for _ in range(2):  # the second run on the grid reuses the base masks
+            assert kernel(G9.n, cand, work, geo, placed, erased_pids(rng, G9.n, cand, work), track) == want
         fired += bool(want)
     assert fired >= 10  # the rules do fire on these grids
 
@@ -160,7 +182,7 @@ def _rule_kernel(name, n, cand, work, geo, placed):
     adv = np.zeros((4 * len(cand) * n, 3), np.int64)
     adv_par = np.zeros(8 * len(cand) * n, np.int64)
     if name == "locking":
-        k = A._adv_locking(n, cand, work, geo, places, lost, adv, adv_par)
+        k = A._adv_locking(n, cand, work, geo, places, lost, np.full(n, -1, np.int64), adv, adv_par)
     elif name == "hidden":
         k = A._adv_hidden_pairs(n, cand, work, geo, places, adv, adv_par)
     elif name == "naked":

@@ -91,7 +91,7 @@ import types
 import numpy as np
 from numba import njit
 
-from .advanced import _advanced, _places, begin_places, erase_place
+from .advanced import _advanced, _places, begin_places, erase_places
 from .bits import popcount
 from .links import (ADVANCED, CELL, NONE, OK, OVERFLOW, _add, _add1, _back, _closure, _cycle_removable, _digits,
                     _graph_of, _store_add, ancestors, cycles, forcing, length_tenths,
@@ -179,7 +179,7 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
                 meet = pmap[s, e + 1] >= 0
                 if not meet and pmap[s, e] >= 0:
                     continue
-                x = nrec[s]  # the record (e, parent r, causes[i]): _addc written out (see the speed record)
+                x = nrec[s]  # the record (e, parent r, causes[i]), written out (see the speed record)
                 if x >= st_pid.shape[1] or npar[s] + 1 > par.shape[1]:
                     result[2] = OVERFLOW
                     return
@@ -282,9 +282,8 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
         if tracked < 0:
             tracked = 1 if begin_places(n, cand, unit_cells, sc[22]) else 0
         if tracked == 1 and dynamic:  # the offs processed since the last quiet point erased their candidates
-            places = sc[22][3]
-            for i in range(erased, hoff):
-                lost |= erase_place(st_pid[s, qoff[i]], n, cand, cell_units, unit_cells, places, sc[22][5])
+            lost |= erase_places(st_pid[s], qoff, erased, hoff, n, cand, cell_units, unit_cells, sc[22][3],
+                                 sc[22][5])
             erased = hoff
         fired, added = _advance(s, n, cand, work, geo, st, sc, tracked == 1, lost)
         if inner is not None:
@@ -373,7 +372,7 @@ propagate = njit(cache=True)(_copy(_propagate, "propagate"))
 propagate_inner = njit(cache=True)(_copy(_propagate, "propagate_inner"))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always")  # not inlined (no per-quiet-point increfs of st/sc): no change, within noise
 def _advance(s, n, cand, work, geo, st, sc, tracked, lost):
     """Run SE's advanced rules on the narrowed grid and record their new off potentials in slot s; returns
     (offs the first rule with an instance gave, new ones among them - listed in sc[16] - or -1 on overflow).
