@@ -44,8 +44,9 @@ def _advanced(n, cand, work, geo, placed, places, lost, dirty, adv, adv_par):
     order, on the narrowed grid: the offs of every instance of the first rule that has one whose pattern needed an
     erased candidate. adv[k] = (off pid, parents start, parents end) into adv_par (erased candidates' off pids);
     returns the count. places/lost/dirty: the narrowed grid's place masks, erased digits and houses with an
-    erased place per digit (_places and all ones, or a run's kept ones: begin_places). Each rule skips, from the place masks, every pattern that has no erased parent: the scan
-    would have dropped it without a trace, so the instances, offs and parents are the same."""
+    erased place per digit (_places and all ones, or a run's kept ones: begin_places). Each rule skips, from the
+    place masks, every pattern that has no erased parent: the scan would have dropped it without a trace, so the
+    instances, offs and parents are the same."""
     k = _adv_locking(n, cand, work, geo, places, lost, dirty, adv, adv_par)
     if k == 0:
         k = _adv_hidden_pairs(n, cand, work, geo, places, adv, adv_par)
