@@ -18,9 +18,12 @@ outside b; geo[11] = each crossing's positions of a inside b), skips digits the 
 returns them; so do the X-Wings, which also try, per second line, only the digits with two places there), and
 the pairs rules count a house's unsolved cells only when a pattern needs it. With the rules, _places and _lost
 inlined: level 1 0.205/0.211 -> 0.139/0.137 s (with dynamic.py's and links.py's inlining, see there).
-Left: _advanced is still ~45% of the level-1 replay; _places from scratch at every quiet point is the largest
-part (a run's quiet points differ only where it erased candidates, so masks of the real grid kept per call and
-corrected by the erased candidates would replace the 27-house rescan).
+outer2 (2026-11-24; see dynamic.py's record): the masks are kept per run (begin_places, erase_places; sc[22]),
+made from the real grid once per grid and corrected by the offs the run processed, so _places runs only when a
+grid or the houses change, or when a geometry has more houses than logic/forcing.TRACK_HOUSES allows; Locking
+also skips a crossing whose first house has no erased place of the digit (per digit house bits kept with the
+masks). Level 1 of the replay 0.128 -> 0.110 s with dynamic.py's changes. Left: _advanced is ~25% of the level-1
+replay, Locking 14% of it: its crossing loop still visits every (group, digit, crossing) of an erased digit.
 """
 
 from __future__ import annotations

@@ -42,6 +42,20 @@ array arguments (the disassembly shows three increfs and decrefs around each inl
 loop), so the record appends written out in propagate, or helpers passing fewer arrays, are the lead. On the
 level-2 replay the nested kind-0 searches are ~60% of the samples; the outer runs' _advanced ~8%, _rule 1.3%.
 
+outer2 (2026-11-24; the 268 dynamic level-0/1 multiple_of calls met rating 11+ lines[0:3], replayed, best of 5
+CPU s, alternated twice with main 6601863 on a quiet box; every best/elim identical, and the level-2/3 replay
+--check too): a run keeps its place masks from quiet point to quiet point (advanced.begin_places: the real
+grid's masks, remade only when the grid or houses change; erase_places adds each off processed since the last
+quiet point) instead of _places rescanning every house at each; Locking skips a crossing whose first house lost
+no place of the digit; propagate writes out its record appends (_addc went) and links._on_to_off/_off_to_on:
+the optimised IR had 8 NRT_incref/decref pairs of the inlined helpers' array arguments per record, now none.
+Level 0 0.210/0.212 -> 0.192/0.189 s, level 1 0.128/0.128 -> 0.111/0.109 s; lev11b.py 8 0 (alternated twice,
+load 4 -> 1): level 0 0.517/0.492 -> 0.493/0.434 s, level 1 0.371/0.347 -> 0.329/0.300 s, levels 2-3 noise
+(their outer runs are a small share). Tried, no change: _on_to_off/_off_to_on as non-inlined calls; _advance
+not inlined (per quiet point it still increfs st's, sc's and geo's ~57 arrays). Left: perf (a /tmp/perf-PID.map
+from the .nbc files' symbol names and the engine's addresses) puts _advanced at ~25% of the level-1 replay
+(Locking 14%), propagate ~19%, NRT refcounts ~19%, the Python side ~10%.
+
 inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj_cause, found, tmpelim, order,
          nest_limit)
     st2/sc2            stores and scratch of the nested runs
