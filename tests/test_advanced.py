@@ -209,3 +209,37 @@ def test_each_rule_matches_reference_scan(name):
         assert _rule_kernel(name, G9.n, cand, work, geo, placed) == want
         fired += bool(want)
     assert fired >= 5, fired  # the rule does fire on these grids
+
+
+def _level1_runs(S, st, geo):
+    """Every on and off run of a state at level 1 (SE's advanced rules at each quiet point): each one's records
+    (pid, parents, cause) and result."""
+    import sudokit.kernels.dynamic as D
+
+    n, cand = G9.n, np.array(st.cand, np.uint64)
+    S.sc[12][:] = np.bincount(np.array(st.values, np.int64), minlength=n + 1)[1:]
+    out = []
+    for start in [(c * n + d) * 2 + on for c in range(G9.ncells) for d in range(n) if int(cand[c]) >> d & 1
+                  for on in (1, 0)]:
+        D.propagate(0, start, True, True, n, cand, geo, S.st, S.sc, 1)
+        pid, p0, pn, par, nrec, cause = S.st[0], S.st[1], S.st[2], S.st[3], S.st[4], S.st[7]
+        out.append(([(int(pid[0, r]), par[0, p0[0, r]:p0[0, r] + pn[0, r]].tolist(), int(cause[0, r]))
+                     for r in range(nrec[0])], S.sc[8].tolist()))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_runs_with_kept_masks_match_runs_that_rescan(seed, monkeypatch):
+    """propagate at level 1 with the run's kept place masks (begin_places/erase_places) against the fallback that
+    makes them with _places at each quiet point (forced here by leaving no room for the houses): the same
+    records, parents and causes in every run."""
+    import sudokit.logic.forcing as F
+
+    st = candidates(random_puzzle(np.random.default_rng(seed + 10), G9, 0.3), G9)
+    geo = tables(st.houses)
+    kept = _level1_runs(F.Stores(G9.n, G9.ncells, 2 * G9.ncells * G9.n + 8, 8 * G9.ncells * G9.n + 64), st, geo)
+    monkeypatch.setattr(F, "TRACK_HOUSES", 0)  # 8 rows: fewer than the 27 houses
+    rescan = F.Stores(G9.n, G9.ncells, 2 * G9.ncells * G9.n + 8, 8 * G9.ncells * G9.n + 64)
+    assert rescan.sc[22][2].shape[0] < geo[1].shape[0]
+    assert _level1_runs(rescan, st, geo) == kept
+    assert sum(cause == -3 for recs, _ in kept for _, _, cause in recs) > 0  # the advanced rules fired
