@@ -9,10 +9,10 @@ import pytest
 
 from conftest import random_puzzle
 from sudokit.geometry import box_geometry
-from sudokit.kernels.advanced import _advanced
+from sudokit.kernels.advanced import _advanced, _places, begin_places, erase_places
 from sudokit.logic.api import candidates
 from sudokit.logic.candidates import houses_of
-from sudokit.logic.forcing import tables
+from sudokit.logic.forcing import _place_track, tables
 
 G9 = box_geometry(3, 3)
 
@@ -115,12 +115,31 @@ def reference(n, cand, work, geo, placed):
     return []
 
 
-def kernel(n, cand, work, geo, placed):
-    """The same from kernels/advanced._advanced."""
+def kernel(n, cand, work, geo, placed, kept=None, track=None):
+    """The same from kernels/advanced._advanced, over _places' masks, or over a run's kept masks (begin_places on
+    `track`, then erase_places over the erased candidates' off pids in the order `kept`)."""
     adv = np.zeros((4 * len(cand) * n, 3), np.int64)
     adv_par = np.zeros(8 * len(cand) * n, np.int64)
-    k = _advanced(n, cand, work, geo, placed, adv, adv_par)
+    places = np.zeros((2, geo[1].shape[0], n), np.int64)
+    lost = _places(n, cand, work, geo[1], places)
+    dirty = np.full(n, -1, np.int64)
+    if kept is not None:
+        assert begin_places(n, cand, geo[1], track)
+        recs = np.arange(len(kept), dtype=np.int64)
+        kept_lost = erase_places(kept, recs, 0, len(kept), n, cand, geo[0], geo[1], track[3], track[5])
+        units = geo[1].shape[0]
+        assert kept_lost == lost and np.array_equal(track[3][:, :units], places)
+        assert all((track[5][d] >> u & 1) == (places[1, u, d] != 0) for u in range(units) for d in range(n))
+        places, lost, dirty = track[3], kept_lost, track[5]
+    k = _advanced(n, cand, work, geo, placed, places, lost, dirty, adv, adv_par)
     return [(int(e), [int(x) for x in adv_par[a:b]]) for e, a, b in adv[:k]]
+
+
+def erased_pids(rng, n, cand, work):
+    """The off pids of the candidates work lost, shuffled (a run erases them in any order)."""
+    pids = [(c * n + d) * 2 for c in range(len(cand)) for d in range(n) if cand[c] >> np.uint64(d) & np.uint64(1)
+            and not work[c] >> np.uint64(d) & np.uint64(1)]
+    return np.array(rng.permutation(pids), np.int64)
 
 
 def narrowed(rng, keep):
@@ -142,10 +161,13 @@ def test_advanced_matches_reference_scan(seed):
     rng = np.random.default_rng(seed)
     geo = tables(houses_of(G9))
     fired = 0
+    track = _place_track(G9.n, G9.ncells)  # one for every grid: its base masks are remade when the grid changes
     for _ in range(60):
         cand, work, placed = narrowed(rng, rng.uniform(0.25, 0.45))
         want = reference(G9.n, cand, work, geo, placed)
         assert kernel(G9.n, cand, work, geo, placed) == want
+        for _ in range(2):  # the second run on the grid reuses the base masks
+            assert kernel(G9.n, cand, work, geo, placed, erased_pids(rng, G9.n, cand, work), track) == want
         fired += bool(want)
     assert fired >= 10  # the rules do fire on these grids
 
@@ -160,7 +182,7 @@ def _rule_kernel(name, n, cand, work, geo, placed):
     adv = np.zeros((4 * len(cand) * n, 3), np.int64)
     adv_par = np.zeros(8 * len(cand) * n, np.int64)
     if name == "locking":
-        k = A._adv_locking(n, cand, work, geo, places, lost, adv, adv_par)
+        k = A._adv_locking(n, cand, work, geo, places, lost, np.full(n, -1, np.int64), adv, adv_par)
     elif name == "hidden":
         k = A._adv_hidden_pairs(n, cand, work, geo, places, adv, adv_par)
     elif name == "naked":
@@ -187,3 +209,37 @@ def test_each_rule_matches_reference_scan(name):
         assert _rule_kernel(name, G9.n, cand, work, geo, placed) == want
         fired += bool(want)
     assert fired >= 5, fired  # the rule does fire on these grids
+
+
+def _level1_runs(S, st, geo):
+    """Every on and off run of a state at level 1 (SE's advanced rules at each quiet point): each one's records
+    (pid, parents, cause) and result."""
+    import sudokit.kernels.dynamic as D
+
+    n, cand = G9.n, np.array(st.cand, np.uint64)
+    S.sc[12][:] = np.bincount(np.array(st.values, np.int64), minlength=n + 1)[1:]
+    out = []
+    for start in [(c * n + d) * 2 + on for c in range(G9.ncells) for d in range(n) if int(cand[c]) >> d & 1
+                  for on in (1, 0)]:
+        D.propagate(0, start, True, True, n, cand, geo, S.st, S.sc, 1)
+        pid, p0, pn, par, nrec, cause = S.st[0], S.st[1], S.st[2], S.st[3], S.st[4], S.st[7]
+        out.append(([(int(pid[0, r]), par[0, p0[0, r]:p0[0, r] + pn[0, r]].tolist(), int(cause[0, r]))
+                     for r in range(nrec[0])], S.sc[8].tolist()))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_runs_with_kept_masks_match_runs_that_rescan(seed, monkeypatch):
+    """propagate at level 1 with the run's kept place masks (begin_places/erase_places) against the fallback that
+    makes them with _places at each quiet point (forced here by leaving no room for the houses): the same
+    records, parents and causes in every run."""
+    import sudokit.logic.forcing as F
+
+    st = candidates(random_puzzle(np.random.default_rng(seed + 10), G9, 0.3), G9)
+    geo = tables(st.houses)
+    kept = _level1_runs(F.Stores(G9.n, G9.ncells, 2 * G9.ncells * G9.n + 8, 8 * G9.ncells * G9.n + 64), st, geo)
+    monkeypatch.setattr(F, "TRACK_HOUSES", 0)  # 8 rows: fewer than the 27 houses
+    rescan = F.Stores(G9.n, G9.ncells, 2 * G9.ncells * G9.n + 8, 8 * G9.ncells * G9.n + 64)
+    assert rescan.sc[22][2].shape[0] < geo[1].shape[0]
+    assert _level1_runs(rescan, st, geo) == kept
+    assert sum(cause == -3 for recs, _ in kept for _, _, cause in recs) > 0  # the advanced rules fired

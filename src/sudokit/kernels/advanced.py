@@ -18,9 +18,12 @@ outside b; geo[11] = each crossing's positions of a inside b), skips digits the 
 returns them; so do the X-Wings, which also try, per second line, only the digits with two places there), and
 the pairs rules count a house's unsolved cells only when a pattern needs it. With the rules, _places and _lost
 inlined: level 1 0.205/0.211 -> 0.139/0.137 s (with dynamic.py's and links.py's inlining, see there).
-Left: _advanced is still ~45% of the level-1 replay; _places from scratch at every quiet point is the largest
-part (a run's quiet points differ only where it erased candidates, so masks of the real grid kept per call and
-corrected by the erased candidates would replace the 27-house rescan).
+outer2 (2026-11-24; see dynamic.py's record): the masks are kept per run (begin_places, erase_places; sc[22]),
+made from the real grid once per grid and corrected by the offs the run processed, so _places runs only when a
+grid or the houses change, or when a geometry has more houses than logic/forcing.TRACK_HOUSES allows; Locking
+also skips a crossing whose first house has no erased place of the digit (per digit house bits kept with the
+masks). Level 1 of the replay 0.128 -> 0.110 s with dynamic.py's changes. Left: _advanced is ~25% of the level-1
+replay, Locking 14% of it: its crossing loop still visits every (group, digit, crossing) of an erased digit.
 """
 
 from __future__ import annotations
@@ -39,15 +42,15 @@ def _lost(c, d, cand, work):
 
 
 @njit(cache=True)
-def _advanced(n, cand, work, geo, placed, adv, adv_par):
+def _advanced(n, cand, work, geo, placed, places, lost, dirty, adv, adv_par):
     """SE's advanced rules for dynamic chains "(+)": locked candidates, hidden pairs, naked pairs, X-Wings, in this
     order, on the narrowed grid: the offs of every instance of the first rule that has one whose pattern needed an
     erased candidate. adv[k] = (off pid, parents start, parents end) into adv_par (erased candidates' off pids);
-    returns the count. Each rule skips, from its place masks (_places), every pattern that has no erased parent:
-    the scan would have dropped it without a trace, so the instances, offs and parents are the same."""
-    places = np.zeros((2, geo[1].shape[0], n), np.int64)
-    lost = _places(n, cand, work, geo[1], places)
-    k = _adv_locking(n, cand, work, geo, places, lost, adv, adv_par)
+    returns the count. places/lost/dirty: the narrowed grid's place masks, erased digits and houses with an
+    erased place per digit (_places and all ones, or a run's kept ones: begin_places). Each rule skips, from the
+    place masks, every pattern that has no erased parent: the scan would have dropped it without a trace, so the
+    instances, offs and parents are the same."""
+    k = _adv_locking(n, cand, work, geo, places, lost, dirty, adv, adv_par)
     if k == 0:
         k = _adv_hidden_pairs(n, cand, work, geo, places, adv, adv_par)
     if k == 0:
@@ -63,6 +66,10 @@ def _places(n, cand, work, unit_cells, places):
     places[1, u, d] = those where the run erased d. Returns the digits the run erased somewhere, one bit each."""
     gone = np.uint64(0)
     for u in range(unit_cells.shape[0]):
+        for d in range(n):
+            places[0, u, d] = 0
+            places[1, u, d] = 0
+    for u in range(unit_cells.shape[0]):
         for j in range(n):
             c = unit_cells[u, j]
             w = work[c]
@@ -77,10 +84,82 @@ def _places(n, cand, work, unit_cells, places):
     return gone
 
 
+@njit(cache=True)
+def begin_places(n, cand, unit_cells, track):
+    """Start a run's place masks (track = logic/forcing's sc[22]): the kept places of the real grid cand (remade
+    only when cand or the houses differ from the last run's), none erased. False when the houses do not fit."""
+    key, kcells, base, run, made, dirty = track
+    units = unit_cells.shape[0]
+    if units > base.shape[0]:
+        return False
+    same = made[0] == units
+    if same:
+        for c in range(cand.shape[0]):
+            if key[c] != cand[c]:
+                same = False
+                break
+    if same:
+        for u in range(units):
+            for j in range(n):
+                if kcells[u * n + j] != unit_cells[u, j]:
+                    same = False
+    if not same:
+        _places(n, cand, cand, unit_cells, run)
+        for u in range(units):
+            for j in range(n):
+                kcells[u * n + j] = unit_cells[u, j]
+            for d in range(n):
+                base[u, d] = run[0, u, d]
+        for c in range(cand.shape[0]):
+            key[c] = cand[c]
+        made[0] = units
+    for u in range(units):
+        for d in range(n):
+            run[0, u, d] = base[u, d]
+            run[1, u, d] = 0
+    for d in range(n):
+        dirty[d] = 0 if units < 63 else -1  # one bit a house: all set when they do not fit
+    return True
+
+
+@njit(cache=True)
+def erase_places(pids, recs, r0, r1, n, cand, cell_units, unit_cells, places, dirty):
+    """Record in a run's place masks (and houses with an erased place) that it erased the candidates of the off
+    potentials pids[recs[r0:r1]]; returns their digits, one bit each. One call per quiet point: an inlined helper
+    called per record paid an NRT incref/decref pair per array argument on each call."""
+    lost = np.uint64(0)
+    for i in range(r0, r1):
+        lost |= _erase_place(pids[recs[i]], n, cand, cell_units, unit_cells, places, dirty)
+    return lost
+
+
 @njit(cache=True, inline="always")
-def _adv_locking(n, cand, work, geo, places, lost, adv, adv_par):
+def _erase_place(pid, n, cand, cell_units, unit_cells, places, dirty):
+    """Record in a run's place masks (and houses with an erased place) that the run erased off potential pid's
+    candidate; returns its digit bit (0 when the real grid lacks it)."""
+    cell = pid // 2 // n
+    d = pid // 2 % n
+    bit = np.uint64(1) << np.uint64(d)
+    if not cand[cell] & bit:
+        return np.uint64(0)
+    for i in range(cell_units.shape[1]):
+        u = cell_units[cell, i]
+        if u < 0:
+            break
+        for j in range(n):
+            if unit_cells[u, j] == cell:
+                places[0, u, d] &= ~(1 << j)
+                places[1, u, d] |= 1 << j
+                dirty[d] |= np.int64(1) << (u & 63)
+                break
+    return bit
+
+
+@njit(cache=True, inline="always")
+def _adv_locking(n, cand, work, geo, places, lost, dirty, adv, adv_par):
     """Locked candidates on the narrowed grid (SE's Locking scan order); parents: the erased places of the digit
-    in the first house outside the second. lost: the digits erased somewhere (_places)."""
+    in the first house outside the second. lost: the digits erased somewhere (_places); dirty[d]: the houses
+    where d lost a place, one bit each."""
     unit_cells, cross, group_end, member, cross_in = geo[1], geo[6], geo[7], geo[9], geo[11]
     k = 0
     npar = 0
@@ -91,8 +170,12 @@ def _adv_locking(n, cand, work, geo, places, lost, adv, adv_par):
             bit = np.uint64(1) << np.uint64(d)
             if not lost & bit:  # no erased parent anywhere
                 continue
+            dd = dirty[d]
             for i in range(g0, g1):
-                a, b = cross[i, 0], cross[i, 1]
+                a = cross[i, 0]
+                if not (dd >> (a & 63)) & 1:
+                    continue  # no erased place of d in house a
+                b = cross[i, 1]
                 inside = cross_in[i]  # the positions of house a that lie in house b
                 p = places[0, a, d]
                 if p & ~inside != 0 or places[1, a, d] & ~inside == 0 or popcount(p) < 2:

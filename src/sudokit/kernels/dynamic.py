@@ -42,6 +42,20 @@ array arguments (the disassembly shows three increfs and decrefs around each inl
 loop), so the record appends written out in propagate, or helpers passing fewer arrays, are the lead. On the
 level-2 replay the nested kind-0 searches are ~60% of the samples; the outer runs' _advanced ~8%, _rule 1.3%.
 
+outer2 (2026-11-24; the 268 dynamic level-0/1 multiple_of calls met rating 11+ lines[0:3], replayed, best of 5
+CPU s, alternated twice with main 6601863 on a quiet box; every best/elim identical, and the level-2/3 replay
+--check too): a run keeps its place masks from quiet point to quiet point (advanced.begin_places: the real
+grid's masks, remade only when the grid or houses change; erase_places adds each off processed since the last
+quiet point) instead of _places rescanning every house at each; Locking skips a crossing whose first house lost
+no place of the digit; propagate writes out its record appends (_addc went) and links._on_to_off/_off_to_on:
+the optimised IR had 8 NRT_incref/decref pairs of the inlined helpers' array arguments per record, now none.
+Level 0 0.210/0.212 -> 0.192/0.189 s, level 1 0.128/0.128 -> 0.111/0.109 s; lev11b.py 8 0 (alternated twice,
+load 4 -> 1): level 0 0.517/0.492 -> 0.493/0.434 s, level 1 0.371/0.347 -> 0.329/0.300 s, levels 2-3 noise
+(their outer runs are a small share). Tried, no change: _on_to_off/_off_to_on as non-inlined calls; _advance
+not inlined (per quiet point it still increfs st's, sc's and geo's ~57 arrays). Left: perf (a /tmp/perf-PID.map
+from the .nbc files' symbol names and the engine's addresses) puts _advanced at ~25% of the level-1 replay
+(Locking 14%), propagate ~19%, NRT refcounts ~19%, the Python side ~10%.
+
 inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj_cause, found, tmpelim, order,
          nest_limit)
     st2/sc2            stores and scratch of the nested runs
@@ -91,10 +105,10 @@ import types
 import numpy as np
 from numba import njit
 
-from .advanced import _advanced
+from .advanced import _advanced, _places, begin_places, erase_places
 from .bits import popcount
-from .links import (ADVANCED, CELL, OK, OVERFLOW, _add, _add1, _addc, _back, _closure, _cycle_removable, _digits,
-                    _graph_of, _off_to_on, _on_to_off, _store_add, ancestors, cycles, forcing, length_tenths,
+from .links import (ADVANCED, CELL, NONE, OK, OVERFLOW, _add, _add1, _back, _closure, _cycle_removable, _digits,
+                    _graph_of, _store_add, ancestors, cycles, forcing, length_tenths,
                     reset_slot, static_graph_xy)
 
 LOOPS_ORDER = 24  # inner[LOOPS_ORDER]: _inner_loops' tables for static_graph_xy (see the module docstring)
@@ -116,8 +130,7 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
     cell_units, unit_cells, pair_ptr, pair_idx = geo[0], geo[1], geo[2], geo[3]
     st_pid, rec_p0, rec_pn, par, nrec, npar, pmap, cause, nest = st[0], st[1], st[2], st[3], st[4], st[5], st[6], \
         st[7], st[8]
-    work, qon, qoff, mark, tmp, hid_n, hid, parents, result = sc[0], sc[1], sc[2], sc[3], sc[4], sc[5], sc[6], sc[7], \
-        sc[8]
+    work, qon, qoff, mark, tmp, hid_n, hid, result = sc[0], sc[1], sc[2], sc[3], sc[4], sc[5], sc[6], sc[8]
     causes = sc[18]
     reset_slot(s, st)
     result[0] = -1
@@ -134,66 +147,159 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
     else:
         qoff[toff] = r0
         toff += 1
+    tracked = -1  # the run's place masks (sc[22]): -1 not started, 0 houses too many, 1 kept up to qoff[:erased]
+    erased = 0
+    lost = np.uint64(0)
     while True:
         if hon < ton:
             r = qon[hon]
             hon += 1
-            k = _on_to_off(st_pid[s, r], y, n, work, cell_units, unit_cells, pair_ptr, pair_idx, mark, tmp,
-                           causes)
+            p = st_pid[s, r]
+            cell = p // 2 // n
+            d = p // 2 % n
+            k = 0  # links._on_to_off written out (see the speed record): the cell's other candidates (Y links),
+            if y:  # the digit's other places in the cell's houses, then in its extra pairs
+                m = work[cell]
+                for v in range(n):
+                    if v != d and (m >> np.uint64(v)) & np.uint64(1):
+                        tmp[k] = (cell * n + v) * 2
+                        causes[k] = CELL
+                        k += 1
+            bit = np.uint64(1) << np.uint64(d)
+            mark[cell] = True
+            for j in range(cell_units.shape[1]):
+                u = cell_units[cell, j]
+                if u < 0:
+                    break
+                for i in range(n):
+                    c = unit_cells[u, i]
+                    if not mark[c] and work[c] & bit:
+                        tmp[k] = (c * n + d) * 2
+                        causes[k] = u
+                        k += 1
+                        mark[c] = True
+            for i in range(pair_ptr[cell], pair_ptr[cell + 1]):
+                c = pair_idx[i]
+                if not mark[c] and work[c] & bit:
+                    tmp[k] = (c * n + d) * 2
+                    causes[k] = NONE
+                    k += 1
+                    mark[c] = True
+            mark[cell] = False
+            for i in range(k):
+                mark[tmp[i] // 2 // n] = False
             for i in range(k):
                 e = tmp[i]
-                parents[0] = r
-                if pmap[s, e + 1] >= 0:
-                    x = _addc(s, e, parents, 1, causes[i], st_pid, rec_p0, rec_pn, par, nrec, npar, cause, nest)
-                    if x < 0:
-                        result[2] = OVERFLOW
-                        return
+                meet = pmap[s, e + 1] >= 0
+                if not meet and pmap[s, e] >= 0:
+                    continue
+                x = nrec[s]  # the record (e, parent r, causes[i]), written out (see the speed record)
+                if x >= st_pid.shape[1] or npar[s] + 1 > par.shape[1]:
+                    result[2] = OVERFLOW
+                    return
+                st_pid[s, x], rec_p0[s, x], rec_pn[s, x], par[s, npar[s]] = e, npar[s], 1, r
+                npar[s] += 1
+                nrec[s] = x + 1
+                cause[s, x], nest[s, x] = causes[i], -1
+                if meet:
                     result[0] = pmap[s, e + 1]
                     result[1] = x
                     return
-                if pmap[s, e] < 0:
-                    x = _addc(s, e, parents, 1, causes[i], st_pid, rec_p0, rec_pn, par, nrec, npar, cause, nest)
-                    if x < 0:
-                        result[2] = OVERFLOW
-                        return
-                    pmap[s, e] = x
-                    qoff[toff] = x
-                    toff += 1
+                pmap[s, e] = x
+                qoff[toff] = x
+                toff += 1
             continue
         if hoff < toff:
             r = qoff[hoff]
             hoff += 1
             p = st_pid[s, r]
-            k = _off_to_on(p, y, True, n, work, cand, cell_units, unit_cells, tmp, hid_n, hid, causes)
+            cell = p // 2 // n
+            d = p // 2 % n
+            k = 0  # links._off_to_on(p, y, True, ...) written out: the cell's last candidate (Y), then the digit's
+            if y:  # last place in each house, each with the candidates the run erased that made it (hid)
+                m = work[cell]
+                if popcount(m) == 2:
+                    rest = m & ~(np.uint64(1) << np.uint64(d))
+                    v = 0
+                    while not (rest >> np.uint64(v)) & np.uint64(1):
+                        v += 1
+                    tmp[k] = (cell * n + v) * 2 + 1
+                    causes[k] = CELL
+                    h = 0
+                    gone = cand[cell] & ~m
+                    for v2 in range(n):
+                        if (gone >> np.uint64(v2)) & np.uint64(1):
+                            hid[k, h] = (cell * n + v2) * 2
+                            h += 1
+                    hid_n[k] = h
+                    k += 1
+            bit = np.uint64(1) << np.uint64(d)
+            for j in range(cell_units.shape[1]):
+                u = cell_units[cell, j]
+                if u < 0:
+                    break
+                other = -1
+                for i in range(n):
+                    c = unit_cells[u, i]
+                    if c != cell and work[c] & bit:
+                        if other >= 0:
+                            other = -1
+                            break
+                        other = c
+                if other < 0:
+                    continue
+                on = (other * n + d) * 2 + 1
+                dup = False
+                for i in range(k):
+                    if tmp[i] == on:
+                        dup = True
+                if dup:
+                    continue
+                tmp[k] = on
+                causes[k] = u
+                h = 0
+                for i in range(n):
+                    c = unit_cells[u, i]
+                    if (cand[c] & bit) and not (work[c] & bit):
+                        hid[k, h] = (c * n + d) * 2
+                        h += 1
+                hid_n[k] = h
+                k += 1
             if dynamic:
                 work[p // 2 // n] &= ~(np.uint64(1) << np.uint64(p // 2 % n))
             for i in range(k):
                 e = tmp[i]
-                parents[0] = r
+                meet = pmap[s, e - 1] >= 0
+                if not meet and pmap[s, e] >= 0:
+                    continue
+                x = nrec[s]  # the record (e, parents r and the hidden ones, causes[i])
+                q = npar[s]
+                if x >= st_pid.shape[1] or q + 1 + hid_n[i] > par.shape[1]:
+                    result[2] = OVERFLOW
+                    return
+                st_pid[s, x], rec_p0[s, x], rec_pn[s, x], par[s, q] = e, q, 1 + hid_n[i], r
                 for h in range(hid_n[i]):
-                    parents[1 + h] = pmap[s, hid[i, h]]
-                if pmap[s, e - 1] >= 0:
-                    x = _addc(s, e, parents, 1 + hid_n[i], causes[i], st_pid, rec_p0, rec_pn, par, nrec, npar, cause,
-                              nest)
-                    if x < 0:
-                        result[2] = OVERFLOW
-                        return
+                    par[s, q + 1 + h] = pmap[s, hid[i, h]]
+                npar[s] = q + 1 + hid_n[i]
+                nrec[s] = x + 1
+                cause[s, x], nest[s, x] = causes[i], -1
+                if meet:
                     result[0] = x
                     result[1] = pmap[s, e - 1]
                     return
-                if pmap[s, e] < 0:
-                    x = _addc(s, e, parents, 1 + hid_n[i], causes[i], st_pid, rec_p0, rec_pn, par, nrec, npar, cause,
-                              nest)
-                    if x < 0:
-                        result[2] = OVERFLOW
-                        return
-                    pmap[s, e] = x
-                    qon[ton] = x
-                    ton += 1
+                pmap[s, e] = x
+                qon[ton] = x
+                ton += 1
             continue
         if level == 0:
             return
-        fired, added = _advance(s, n, cand, work, geo, st, sc)
+        if tracked < 0:
+            tracked = 1 if begin_places(n, cand, unit_cells, sc[22]) else 0
+        if tracked == 1 and dynamic:  # the offs processed since the last quiet point erased their candidates
+            lost |= erase_places(st_pid[s], qoff, erased, hoff, n, cand, cell_units, unit_cells, sc[22][3],
+                                 sc[22][5])
+            erased = hoff
+        fired, added = _advance(s, n, cand, work, geo, st, sc, tracked == 1, lost)
         if inner is not None:
             if fired == 0 and level >= 2:
                 added = _nested(s, level, n, cand, work, geo, st, sc, inner)
@@ -280,13 +386,19 @@ propagate = njit(cache=True)(_copy(_propagate, "propagate"))
 propagate_inner = njit(cache=True)(_copy(_propagate, "propagate_inner"))
 
 
-@njit(cache=True, inline="always")
-def _advance(s, n, cand, work, geo, st, sc):
+@njit(cache=True, inline="always")  # not inlined (no per-quiet-point increfs of st/sc): no change, within noise
+def _advance(s, n, cand, work, geo, st, sc, tracked, lost):
     """Run SE's advanced rules on the narrowed grid and record their new off potentials in slot s; returns
-    (offs the first rule with an instance gave, new ones among them - listed in sc[16] - or -1 on overflow)."""
+    (offs the first rule with an instance gave, new ones among them - listed in sc[16] - or -1 on overflow).
+    tracked: the run's place masks are sc[22][3] and lost its erased digits; else they are made here."""
     pmap = st[6]
     adv, adv_par, parents, fresh = sc[13], sc[14], sc[15], sc[16]
-    k = _advanced(n, cand, work, geo, sc[12], adv, adv_par)
+    if tracked:
+        k = _advanced(n, cand, work, geo, sc[12], sc[22][3], lost, sc[22][5], adv, adv_par)
+    else:
+        places = np.zeros((2, geo[1].shape[0], n), np.int64)
+        lost = _places(n, cand, work, geo[1], places)
+        k = _advanced(n, cand, work, geo, sc[12], places, lost, np.full(n, -1, np.int64), adv, adv_par)
     new = 0
     for i in range(k):
         e = adv[i, 0]

@@ -206,17 +206,6 @@ def _store_add(s, pid, nparents, st, sc, cause=NONE):
 
 
 @njit(cache=True, inline="always")
-def _addc(s, pid, parents, k, why, rec_pid, rec_p0, rec_pn, par, nrec, npar, cause, nest):
-    """_store_add(s, pid, k, ...) with cause `why`, over the store arrays (see _add1): propagate's runs, on the
-    same captured calls as _add1's: 24 dynamic multiple 0.110 -> 0.084 s, 102 Nishio 0.069 -> 0.055 s."""
-    r = _add(s, pid, parents, k, rec_pid, rec_p0, rec_pn, par, nrec, npar)
-    if r >= 0:
-        cause[s, r] = why
-        nest[s, r] = -1
-    return r
-
-
-@njit(cache=True, inline="always")
 def _add1(s, pid, parent, why, rec_pid, rec_p0, rec_pn, par, nrec, npar, cause, nest):
     """_store_add(s, pid, 1, ...) with parent record `parent` and cause `why`, over the store arrays: passing the
     store and scratch tuples (~30 arrays) on every link is what costs (see the module docstring); this form took

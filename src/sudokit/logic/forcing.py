@@ -106,7 +106,8 @@ class Stores:
                    np.zeros(n, np.int64), np.zeros((4 * ncells * n, 3), np.int64), np.zeros(8 * ncells * n, np.int64),
                    np.zeros(8 * ncells * n, np.int64), np.zeros(4 * ncells * n, np.int64),
                    np.zeros(self.records, np.int64), np.zeros(width, np.int64),
-                   np.zeros(slots * self.nests, np.int64), np.zeros(slots + 1, np.int64), np.zeros(slots + 1, np.int64))
+                   np.zeros(slots * self.nests, np.int64), np.zeros(slots + 1, np.int64), np.zeros(slots + 1, np.int64),
+                   _place_track(n, ncells))
         self.best = np.zeros(8, np.int64)
         self.elim = np.zeros((ncells * n, 2), np.int64)
         self.tmpelim = np.zeros((ncells * n, 2), np.int64)
@@ -119,6 +120,16 @@ class Stores:
 
 
 CACHE_BYTES = 48 << 20
+TRACK_HOUSES = 6  # a run's place masks are kept for up to TRACK_HOUSES * n + 8 houses (more: remade per quiet point)
+
+
+def _place_track(n: int, ncells: int) -> tuple:
+    """sc[22], kernels/advanced.begin_places' buffers: the grid and houses the base masks were made from, the
+    base masks (each house's places of each digit), a run's masks (kept / erased places), [houses made, 0 =
+    none] and per digit the houses where the run erased a place, one bit each."""
+    rows = TRACK_HOUSES * n + 8
+    return (np.zeros(ncells, np.uint64), np.zeros(rows * n, np.int64), np.zeros((rows, n), np.int64),
+            np.zeros((2, rows, n), np.int64), np.zeros(1, np.int64), np.zeros(n, np.int64))
 
 
 _STORES: dict[tuple[int, int, int], Stores] = {}  # by geometry size and thread (kernels write them)
