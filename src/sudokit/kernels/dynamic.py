@@ -349,6 +349,16 @@ def _search(kind, nest_limit, n, source, grid, geo, inner):
         _inner_multiple(True, nest_limit, n, source, grid, geo, inner)
 
 
+# Memo record (kind1c, 2026-11-24): lev11b-style, 8 puzzles of 11+ rated twice in one process (second run, memo
+# kept as in real use), main 6601863: level 2, 50 calls, 26150 lookups, 3612 hits (13.8%), 5 clears (~once a
+# puzzle, at 3/4 of 8192 rows: a level-2 call stores ~450 rows); level 3, 12 calls, 14531 lookups, 6349 hits
+# (43.7%), no clear. In level 3, kind 0 hits 5740 of 7889 (73%: the level-2 call before it searched those
+# grids); kind 1 hits 609 of 6642 and searches 6033 grids, 1698 of them (28%) right after a kind-0 search of
+# the same grid (GRAPH_OF: its graph and closure are reused), 4335 after a kind-0 hit (nothing built).
+# - MEMO_ROWS 8192 (16 MB a thread: keys 5.4, pool 10.9) -> 16384 (33 MB): hits 3612/6349 -> 3695/6515; 32768
+#   (65 MB): 3743/6977, no clear in level 3: ~760 more hits of ~0.07 ms, ~2% of level 2 + 3; not taken.
+# - _find's hash and compare (81 words) and _recall's parent filter (~56 bit tests) are ~0.5 us a lookup, 40681
+#   lookups: ~20 ms of the 8 puzzles' 3.6 s; not worth a change.
 @njit(cache=True)
 def _rule(kind, nest_limit, n, source, grid, geo, inner):
     """_search through the memo: the hints of (kind, nest_limit, grid) found with every erased candidate as a
@@ -911,6 +921,14 @@ def _may_remove(on, tj, kids, w):
 #   4.13/3.49 -> 2.85/2.97 s, its 6 level-3 calls 1.622/1.241 -> 0.425/0.452 s. Dumps byte-identical.
 # - Left: the static graph kind 0 has just built on the same grid (0.014 ms, needs a flag from _nested) and the
 #   closure it made (0.024 ms, in _inner_loops' own buffers).
+# kind1c (2026-11-24): in level 3, kind 1 searches right after a kind-0 search of the same grid (a kind-0 memo miss:
+# 1698 of the 6033 kind-1 searches rating 8 puzzles of 11+, see the memo record above _rule) take its static graph
+# (inner[8..10]) and closure (now in inner[MULTI_REACH], _closure_buffers) instead of making them (GRAPH_OF, set
+# by _nested): ~0.038 of their 0.087 ms. The other 4335 follow a kind-0 memo hit and make both.
+# - A/B against main 6601863, alternated, load 5-6: replay11 cap11_0_3.pkl 3, level 3 0.174/0.178 -> 0.165/0.164
+#   s, level 2 0.749/0.780 -> 0.774/0.780 s (noise), identical; lev11b.py 8 0, its 12 level-3 calls
+#   0.780/0.676/0.699 -> 0.662/0.648/0.651 s (8 puzzles 4.15/3.51/3.84 -> 3.74/3.67/3.62 s: noise).
+# - Left: the kind-1 searches after a kind-0 hit (~0.38 of level 3's ~0.65 s): graph + closure are ~45% of each.
 @njit(cache=True)
 def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
     """Every multiple forcing chain (cell and region; static, SE's Chaining(true, false, false)) or, dynamic, every
