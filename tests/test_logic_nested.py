@@ -371,3 +371,28 @@ def _driver_starts(n, grid, houses) -> set:
                 if len(places) >= 2 and places[0] == cell:
                     out.update((c * n + d) * 2 + 1 for c in places)
     return out
+
+
+def test_static_multiple_reuses_the_graph_and_closure_of_inner_loops():
+    """_nested's kind 1 right after kind 0 searched the same grid (inner[GRAPH_OF] set) takes _inner_loops' static
+    graph and closure instead of making them, and gives the hints of a search that makes them (the plain driver's);
+    it clears the flag."""
+    rng = np.random.default_rng(17)
+    cases = [(h, np.full(h.ncells, (1 << h.n) - 1, np.uint64), g) for geometry in GEOMETRIES
+             for h, g in _thinned(rng, geometry, 0.3, 3)]
+    seen = 0
+    for houses, source, grid in cases + _narrowed(10, 0.3, 8):
+        n = houses.n
+        geo, inner = forcing.tables(houses), forcing.inner_stores(houses)
+        _start(inner)
+        _ref_multiple(n, source, grid, geo, inner)
+        want = _hints(inner)
+        _start(inner)
+        D._inner_loops(n, source, grid, geo, inner)
+        inner[D.GRAPH_OF][0][0] = 1
+        _start(inner)
+        D._inner_multiple(False, 0, n, source, grid, geo, inner)
+        assert _hints(inner) == want
+        assert inner[D.GRAPH_OF][0][0] == 0
+        seen += len(want)
+    assert seen > 20, seen

@@ -85,9 +85,13 @@ inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj
     kids[row]          for each component of the full static graph with several members, the bit set (over
                        links._closure's nodes) of the off potentials its on potentials link to (_cycle_sides)
     todo[i]            on << 4 | TODO_* flags: the on potentials searched from, in order (_loops_todo)
-  + multi_reach = (tj, reach) at MULTI_REACH (27): the closure of the static graph of a static nested multiple
-    chains search (links._closure's tj and reach, sized for every potential): a group (a cell's candidates, a
-    house's places) whose on runs share no potential has no chain, and its runs are not made (_meets)
+  + multi_reach = (tj, reach) at MULTI_REACH (27): the closure of the static graph (links._closure's tj and reach,
+    sized for every potential; _closure_buffers views reach as (nodes, words) of the grid), made by _inner_loops
+    and static nested multiple chains: a group (a cell's candidates, a house's places) whose on runs share no
+    potential has no chain, and its runs are not made (_meets)
+  + graph_of = (flag,) at GRAPH_OF (28): flag[0] = 1 when inner[8..10] and multi_reach hold the full static
+    graph and closure of the grid _nested's kind 1 (_static_multiple) is about to search, because kind 0
+    (_inner_loops) has just searched it (a memo miss); _static_multiple then skips both and clears the flag
 
 The memo: a nested rule's hints depend on the narrowed grid alone, except that `source` (the outer grid) picks
 each hint's rule parents (source & ~grid in the chain's cell or house) and drops a hint with none. So `_rule`
@@ -119,6 +123,7 @@ LOOPS_WORK = 26  # inner[LOOPS_WORK]: _inner_loops' buffers (_cycle_sides, _loop
 TODO_CYCLE, TODO_ON, TODO_OFF, TODO_Y = 1, 2, 4, 8  # _loops_todo's flags: a cycle search, forcing from on / off,
 # the cell is bivalue (mode 1's cycles start there only)
 MULTI_REACH = 27  # inner[MULTI_REACH]: the static graph's closure of static nested multiple chains (_inner_multiple)
+GRAPH_OF = 28  # inner[GRAPH_OF]: (flag,): flag[0] = 1 when the graph and closure of _nested's grid are built (kind 0)
 
 
 def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
@@ -429,9 +434,11 @@ def _nested(s, level, n, source, grid, geo, st, sc, inner):
     listed in sc[16]); returns how many are new, or -1 on overflow."""
     hcount = inner[7]
     if level < 4:
-        _rule(0, 0, n, source, grid, geo, inner)
+        built = _rule(0, 0, n, source, grid, geo, inner)
         if hcount[0] == 0 and level >= 3:
+            inner[GRAPH_OF][0][0] = built  # _inner_loops' graph and closure are this grid's: kind 1 reuses them
             _rule(1, 0, n, source, grid, geo, inner)
+            inner[GRAPH_OF][0][0] = 0
     else:
         _rule(2, inner[14], n, source, grid, geo, inner)
     if hcount[0] == 0:
@@ -454,29 +461,41 @@ def _search(kind, nest_limit, n, source, grid, geo, inner):
         _inner_multiple(True, nest_limit, n, source, grid, geo, inner)
 
 
+# Memo record (kind1c, 2026-11-24): lev11b-style, 8 puzzles of 11+ rated twice in one process (second run, memo
+# kept as in real use), main 6601863: level 2, 50 calls, 26150 lookups, 3612 hits (13.8%), 5 clears (~once a
+# puzzle, at 3/4 of 8192 rows: a level-2 call stores ~450 rows); level 3, 12 calls, 14531 lookups, 6349 hits
+# (43.7%), no clear. In level 3, kind 0 hits 5740 of 7889 (73%: the level-2 call before it searched those
+# grids); kind 1 hits 609 of 6642 and searches 6033 grids, 1698 of them (28%) right after a kind-0 search of
+# the same grid (GRAPH_OF: its graph and closure are reused), 4335 after a kind-0 hit (nothing built).
+# - MEMO_ROWS 8192 (16 MB a thread: keys 5.4, pool 10.9) -> 16384 (33 MB): hits 3612/6349 -> 3695/6515; 32768
+#   (65 MB): 3743/6977, no clear in level 3: ~760 more hits of ~0.07 ms, ~2% of level 2 + 3; not taken.
+# - _find's hash and compare (81 words) and _recall's parent filter (~56 bit tests) are ~0.5 us a lookup, 40681
+#   lookups: ~20 ms of the 8 puzzles' 3.6 s; not worth a change.
 @njit(cache=True)
 def _rule(kind, nest_limit, n, source, grid, geo, inner):
     """_search through the memo: the hints of (kind, nest_limit, grid) found with every erased candidate as a
-    parent are kept, and each use keeps the parents `source` had (SE's hints with their rule parents)."""
+    parent are kept, and each use keeps the parents `source` had (SE's hints with their rule parents). Returns
+    True if it searched (the search's buffers hold this grid's graph), False if the memo had the hints."""
     mkey = inner[16]
     if mkey.shape[0] == 0:
         _search(kind, nest_limit, n, source, grid, geo, inner)
-        return
+        return True
     code = np.uint64(kind + nest_limit + 1)
     slot = _find(code, grid, inner)
     inner[23][0] += 1
     if mkey[slot, 0] == code:
         inner[23][1] += 1
         _recall(slot, n, source, inner)
-        return
+        return False
     _search(kind, nest_limit, n, inner[15], grid, geo, inner)
     if _whole(n, grid.shape[0], inner):
         slot = _store(slot, code, grid, inner)
         if slot >= 0:
             _recall(slot, n, source, inner)
-            return
+            return True
     inner[23][2] += 1
     _search(kind, nest_limit, n, source, grid, geo, inner)
+    return True
 
 
 @njit(cache=True, inline="always")
@@ -828,9 +847,7 @@ def _inner_loops(n, source, grid, geo, inner):
     ne = f_ptr[npid]
     full = (f_ptr, f_adj, f_cause)
     work = (np.empty(npid + 1, np.int64), np.empty(ne, np.int64), np.empty(ne, np.int64))
-    nn = 2 * _present(n, grid)
-    tj = np.empty((8, npid + 1), np.int64)
-    reach = np.empty((max(nn, 1), (nn + 63) // 64), np.uint64)
+    tj, reach = _closure_buffers(n, grid, inner)
     nc = _closure(n, grid, f_ptr, f_adj, tj, reach)
     _cycle_sides(n, grid, f_ptr, f_adj, tj, nc, kids, reach.shape[1])
     k0, modes = _loops_todo(n, grid, tj, reach, kids, todo)
@@ -880,6 +897,16 @@ def _inner_loops(n, source, grid, geo, inner):
                 _rule_parents(inner, h, 1, t, -1, False, n, source, grid, geo)
                 if hpar_ptr[h + 1] > hpar_ptr[h]:
                     _commit(inner, h)
+
+
+@njit(cache=True, inline="always")
+def _closure_buffers(n, grid, inner):
+    """links._closure's tj and reach for grid in inner[MULTI_REACH]: reach viewed as (nodes, words of a node
+    set), the shape _inner_loops' helpers read the word count from, so kind 1 can reuse what kind 0 made."""
+    tj, flat = inner[MULTI_REACH]
+    nn = 2 * _present(n, grid)
+    rows, w = max(nn, 1), (nn + 63) // 64
+    return tj, flat.reshape(flat.size)[:rows * w].reshape((rows, w))
 
 
 @njit(cache=True)
@@ -1006,6 +1033,14 @@ def _may_remove(on, tj, kids, w):
 #   4.13/3.49 -> 2.85/2.97 s, its 6 level-3 calls 1.622/1.241 -> 0.425/0.452 s. Dumps byte-identical.
 # - Left: the static graph kind 0 has just built on the same grid (0.014 ms, needs a flag from _nested) and the
 #   closure it made (0.024 ms, in _inner_loops' own buffers).
+# kind1c (2026-11-24): in level 3, kind 1 searches right after a kind-0 search of the same grid (a kind-0 memo miss:
+# 1698 of the 6033 kind-1 searches rating 8 puzzles of 11+, see the memo record above _rule) take its static graph
+# (inner[8..10]) and closure (now in inner[MULTI_REACH], _closure_buffers) instead of making them (GRAPH_OF, set
+# by _nested): ~0.038 of their 0.087 ms. The other 4335 follow a kind-0 memo hit and make both.
+# - A/B against main 6601863, alternated, load 5-6: replay11 cap11_0_3.pkl 3, level 3 0.174/0.178 -> 0.165/0.164
+#   s, level 2 0.749/0.780 -> 0.774/0.780 s (noise), identical; lev11b.py 8 0, its 12 level-3 calls
+#   0.780/0.676/0.699 -> 0.662/0.648/0.651 s (8 puzzles 4.15/3.51/3.84 -> 3.74/3.67/3.62 s: noise).
+# - Left: the kind-1 searches after a kind-0 hit (~0.38 of level 3's ~0.65 s): graph + closure are ~45% of each.
 @njit(cache=True)
 def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
     """Every multiple forcing chain (cell and region; static, SE's Chaining(true, false, false)) or, dynamic, every
@@ -1062,13 +1097,17 @@ def _static_multiple(n, source, grid, geo, inner):
     when its members' reach sets in the static graph meet (_meets); its runs are made then (_inner_on_run)."""
     st2, sc2 = inner[0], inner[1]
     graph = (inner[8], inner[9], inner[10])
-    tj, reach = inner[MULTI_REACH]
+    tj, reach = _closure_buffers(n, grid, inner)
     cell_units, unit_cells = geo[0], geo[1]
     cslot = inner[ON_RUNS][0]
-    static_graph_xy(n, grid, geo, inner[LOOPS_ORDER], graph[0], graph[1], graph[2])  # = static_graph(True, True)
-    _closure(n, grid, graph[0], graph[1], tj, reach)
+    built = inner[GRAPH_OF][0]
+    if built[0]:  # _nested: kind 0 has just made them on this grid
+        built[0] = 0
+    else:
+        static_graph_xy(n, grid, geo, inner[LOOPS_ORDER], graph[0], graph[1], graph[2])  # = static_graph(True, True)
+        _closure(n, grid, graph[0], graph[1], tj, reach)
     _clear_on_runs(n, st2, inner[ON_RUNS])
-    w = (2 * _present(n, grid) + 63) // 64  # words of the reach sets
+    w = reach.shape[1]  # words of the reach sets
     vals = np.empty(n, np.int64)
     on_slots = np.empty(n, np.int64)
     comps = np.empty(n, np.int64)
