@@ -92,7 +92,7 @@ import numpy as np
 from numba import njit
 
 from .advanced import _advanced
-from .bits import popcount
+from .bits import ctz, popcount
 from .links import (ADVANCED, CELL, OK, OVERFLOW, _add, _add1, _addc, _back, _closure, _cycle_removable, _digits,
                     _graph_of, _off_to_on, _on_to_off, _store_add, ancestors, cycles, forcing, length_tenths,
                     reset_slot, static_graph_xy)
@@ -105,6 +105,8 @@ LOOPS_WORK = 26  # inner[LOOPS_WORK]: _inner_loops' buffers (_cycle_sides, _loop
 TODO_CYCLE, TODO_ON, TODO_OFF, TODO_Y = 1, 2, 4, 8  # _loops_todo's flags: a cycle search, forcing from on / off,
 # the cell is bivalue (mode 1's cycles start there only)
 MULTI_REACH = 27  # inner[MULTI_REACH]: the static graph's closure of static nested multiple chains (_inner_multiple)
+LOOPS_CERT = 28  # inner[LOOPS_CERT]: _no_search's buffers (the strong-link graph of _inner_loops' certificate)
+STRONG_MAX = 64  # _no_search's strong off potentials at most (one word a set); more: no certificate
 
 
 def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
@@ -713,6 +715,8 @@ def _inner_loops(n, source, grid, geo, inner):
     hpar_ptr = inner[5]
     npid = 2 * grid.shape[0] * n
     static_graph_xy(n, grid, geo, inner[LOOPS_ORDER], f_ptr, f_adj, f_cause)
+    if _no_search(n, grid, f_ptr, f_adj, inner[LOOPS_CERT]):
+        return
     ne = f_ptr[npid]
     full = (f_ptr, f_adj, f_cause)
     work = (np.empty(npid + 1, np.int64), np.empty(ne, np.int64), np.empty(ne, np.int64))
@@ -802,6 +806,132 @@ def _loops_todo(n, grid, tj, reach, kids, todo):
                 k += 1
                 modes |= 5
     return k, modes
+
+
+@njit(cache=True)
+def _no_search(n, grid, f_ptr, f_adj, cert):
+    """True if _loops_todo would list no search (exact: a sufficient condition), from the graph S of the strong
+    off potentials alone (an off with links; every path of two links or more runs on -> strong off -> on ...):
+    s -> s2 when an on target of s links to s2. With R(s) its closure, wb[s] / tb[s] the offs / ons its ons
+    link to / it links to (bits over present candidates), and the strong offs p links to read off on(s)'s links
+    (the graph is its own contrapositive, see _may_remove), an on p of a cell of 2+ candidates has
+      p reaches off p  iff  off p is in wb of some s in A(p) = union of R over p's strong offs;
+      off p reaches p  iff  off p is strong and p is in tb of some s in R(off p);
+      _may_remove(p) only if off p is strong and on a cycle of S (its component has several members), and the
+      offs p or an on it reaches link to (p's targets, wb over A(p)) meet those the ons reached from off p link
+      to (wb over R(off p)): kids of the two components are subsets of these.
+    False when there are more than STRONG_MAX strong offs."""
+    sidx, cnode, slist, rr, wb, rw, tb, amask = cert  # rr[0] / rr[1]: a strong off's successors / closure in S
+    ncells = grid.shape[0]
+    k, m = 0, 0
+    for cell in range(ncells):
+        g = grid[cell]
+        for v in range(n):
+            if (g >> np.uint64(v)) & np.uint64(1):
+                ci = cell * n + v
+                cnode[ci] = k
+                k += 1
+                sidx[2 * ci] = -1
+                amask[ci] = 0
+                if f_ptr[2 * ci + 1] > f_ptr[2 * ci]:
+                    if m == STRONG_MAX:
+                        return False
+                    sidx[2 * ci] = m
+                    slist[m] = 2 * ci
+                    m += 1
+    if m == 0:
+        return True  # no path of two links, no cycle
+    w = (k + 63) // 64
+    one = np.uint64(1)
+    for i in range(m):  # successors in S, wb, tb
+        for j in range(w):
+            wb[i, j] = 0
+            tb[i, j] = 0
+        o = slist[i]
+        e = np.uint64(0)
+        for a in range(f_ptr[o], f_ptr[o + 1]):
+            q = f_adj[a]
+            b = cnode[q >> 1]
+            tb[i, b >> 6] |= one << np.uint64(b & 63)
+            for c in range(f_ptr[q], f_ptr[q + 1]):
+                x = f_adj[c]
+                b = cnode[x >> 1]
+                wb[i, b >> 6] |= one << np.uint64(b & 63)
+                if sidx[x] >= 0:
+                    e |= one << np.uint64(sidx[x])
+        rr[0, i] = e  # its successors
+        for a in range(f_ptr[o + 1], f_ptr[o + 2]):  # on p links to o iff on o links to off p (contrapositive)
+            amask[f_adj[a] >> 1] |= one << np.uint64(i)
+    for i in range(m):
+        rr[1, i] = rr[0, i] | (one << np.uint64(i))
+    for t in range(m):  # Warshall over words: rr[1] = the reflexive closure R
+        bt = one << np.uint64(t)
+        for i in range(m):
+            if rr[1, i] & bt:
+                rr[1, i] |= rr[1, t]
+    cyc = np.uint64(0)  # the strong offs on a cycle of S: a successor's closure holds them
+    for i in range(m):
+        for j in range(w):
+            rw[i, j] = 0
+        r = rr[1, i]
+        while r:  # rw[s] = wb over R(s)
+            t = ctz(r)
+            r &= r - one
+            for j in range(w):
+                rw[i, j] |= wb[t, j]
+        r = rr[0, i]
+        while r:
+            t = ctz(r)
+            r &= r - one
+            if (rr[1, t] >> np.uint64(i)) & one:
+                cyc |= one << np.uint64(i)
+                break
+    for cell in range(ncells):
+        g = grid[cell]
+        if popcount(g) < 2:
+            continue
+        for v in range(n):
+            if not (g >> np.uint64(v)) & np.uint64(1):
+                continue
+            p = (cell * n + v) * 2 + 1
+            bo = cnode[p >> 1]
+            word, hit = bo >> 6, one << np.uint64(bo & 63)
+            a = amask[p >> 1]  # the strong offs p links to (never to off p: _on_to_off skips its cell)
+            r = a
+            while r:
+                t = ctz(r)
+                r &= r - one
+                if rw[t, word] & hit:
+                    return False
+            so = sidx[p - 1]
+            if so < 0:
+                continue
+            r = rr[1, so]
+            while r:
+                t = ctz(r)
+                r &= r - one
+                if tb[t, word] & hit:
+                    return False
+            if (cyc >> np.uint64(so)) & one and _sides_meet(p, a, so, w, f_ptr, f_adj, cnode, rw):
+                return False
+    return True
+
+
+@njit(cache=True)
+def _sides_meet(p, a, so, w, f_ptr, f_adj, cnode, rw):
+    """_no_search's cycle test: the offs on p links to or reaches through the strong offs a (a set) meet rw[so]."""
+    one = np.uint64(1)
+    for c in range(f_ptr[p], f_ptr[p + 1]):
+        b = cnode[f_adj[c] >> 1]
+        if rw[so, b >> 6] & (one << np.uint64(b & 63)):
+            return True
+    while a:
+        t = ctz(a)
+        a &= a - one
+        for j in range(w):
+            if rw[t, j] & rw[so, j]:
+                return True
+    return False
 
 
 @njit(cache=True)
