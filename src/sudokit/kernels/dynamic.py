@@ -74,6 +74,13 @@ inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj
   + multi_reach = (tj, reach) at MULTI_REACH (27): the closure of the static graph of a static nested multiple
     chains search (links._closure's tj and reach, sized for every potential): a group (a cell's candidates, a
     house's places) whose on runs share no potential has no chain, and its runs are not made (_meets)
+  + loops_cert = (sidx, cnode, slist, rr, wb, rw, tb, amask) at LOOPS_CERT (28): _no_search's buffers, rewritten
+    by each _inner_loops search (at most STRONG_MAX strong offs, words = bits over the grid's candidates)
+    sidx[off pid]      its row among the strong offs (an off with links), or -1; slist[row] = the off pid
+    cnode[cand]        the candidate's bit (cell * n + digit -> its rank among the present candidates)
+    rr[0/1, row]       the strong offs it links to through one on / reaches (itself included), a bit per row
+    wb/rw/tb[row]      the offs its ons link to / the same over rr[1] / its ons (candidate bits)
+    amask[cand]        the strong offs the on potential links to (bits per row)
 
 The memo: a nested rule's hints depend on the narrowed grid alone, except that `source` (the outer grid) picks
 each hint's rule parents (source & ~grid in the chain's cell or house) and drops a hint with none. So `_rule`
@@ -702,13 +709,24 @@ def _add_parent(hpar_ptr, hpar, h, pid):
 # - dump11.py and dump.py 60 byte-identical to s26/base11.jsonl and s23/base.jsonl.
 # - replay11.py cap11_0_3.pkl 3, alternated twice with main 8eb7c65 (load ~3): level 2 1.184/1.191 ->
 #   0.831/0.829 s, level 3 0.762/0.829 -> 0.789/0.784 s (its cost is kind 1), identical.
+# kind0c (2026-11-24). Bench: the same 10477 grids (source = every candidate, best of 5 CPU, every hint, removable
+# and parent identical to main 6601863). 80% of them list no search (_loops_todo's k0 = 0), yet each paid the
+# static graph 0.012, Tarjan and reach sets ~0.023 and _cycle_sides + _loops_todo ~0.009 ms to learn it.
+# - _no_search: an exact certificate on the graph of the strong offs only (~33 a grid, one word a set; Warshall
+#   closure; see its docstring): True on 79.7% of the grids (of 79.9% with no search), 0.008 ms after the
+#   static graph; _inner_loops returns there. 0.0533 -> 0.0373 ms a search. test_logic_nested checks it never
+#   says True when _loops_todo lists a search (every geometry), and says it on most grids without.
+# - Tried, no gain: _no_search making only the links it needs (the strong offs', their ons', from the place
+#   counts) instead of after the whole static graph (0.0389/0.0391 vs 0.0387/0.0380 ms alternated: making the
+#   links one potential at a time costs what the graph's other ~1800 edges did, and the 20% pay the counts twice).
 @njit(cache=True)
 def _inner_loops(n, source, grid, geo, inner):
     """Every forcing chain and cycle (SE's Chaining(false, false, false)) on the narrowed grid, as nested hints;
     a hint whose chains used no erased candidate is dropped (SE: the rule exists without the chain). The static
     graph is built once (static_graph_xy) and each mode's filtered from it, only for a mode with a search to make;
     the full graph's closure and _cycle_sides skip the searches that provably find nothing in every mode (a
-    mode's graph is a subgraph of the full one; see the speed record above)."""
+    mode's graph is a subgraph of the full one; see the speed record above), and _no_search ends it before the
+    closure when they would skip them all."""
     st2, sc2 = inner[0], inner[1]
     f_ptr, f_adj, f_cause, found, tmpelim = inner[8], inner[9], inner[10], inner[11], inner[12]
     kids, todo = inner[LOOPS_WORK]
