@@ -719,6 +719,9 @@ def _add_parent(hpar_ptr, hpar, h, pid):
 # - Tried, no gain: _no_search making only the links it needs (the strong offs', their ons', from the place
 #   counts) instead of after the whole static graph (0.0389/0.0391 vs 0.0387/0.0380 ms alternated: making the
 #   links one potential at a time costs what the graph's other ~1800 edges did, and the 20% pay the counts twice).
+# - replay11.py cap11_0_3.pkl 2, main 6601863 / this / main (quiet-ish box): level 2 0.736 / 0.586 / 0.712 s, level 3
+#   0.173 / 0.160 / 0.154 s, identical. Dumps byte-identical. Left: the 20% with searches still make Tarjan and
+#   the reach sets (~0.023 ms); _no_search's S closure answers every _back query (a per-target row in tj).
 @njit(cache=True)
 def _inner_loops(n, source, grid, geo, inner):
     """Every forcing chain and cycle (SE's Chaining(false, false, false)) on the narrowed grid, as nested hints;
