@@ -331,6 +331,38 @@ def test_may_remove_keeps_every_cycle_with_removables():
     assert kept > 100 and skipped > 1000, (kept, skipped)
 
 
+def test_no_search_certifies_only_grids_without_searches():
+    """_no_search (_inner_loops' certificate over the strong offs) is True only on grids where _loops_todo lists no
+    search (every geometry, extra houses and pairs; thinned, sparse and narrowed grids), and it is True on most of
+    those, strong links or not."""
+    rng = np.random.default_rng(14)
+    none = certified = strong = 0
+    grids = [(h, c) for g in GEOMETRIES for h, c in _thinned(rng, g, 0.3, 3)]
+    for geometry in GEOMETRIES:
+        for keep in (0.2, 0.25):
+            for _ in range(4):
+                st = Candidates.from_grid(random_puzzle(rng, geometry, keep), geometry)
+                grids.append((st.houses, np.array(st.cand, np.uint64)))
+    grids += [(h, grid) for seed in (5, 6, 7) for h, _, grid in _narrowed(seed, 0.2, 6)]
+    for houses, cand in grids:
+        n, npid = houses.n, 2 * houses.ncells * houses.n
+        geo, inner = forcing.tables(houses), forcing.inner_stores(houses)
+        kids, todo = inner[D.LOOPS_WORK]
+        ptr, adj, cause = inner[8], inner[9], inner[10]
+        static_graph_xy(n, cand, geo, inner[D.LOOPS_ORDER], ptr, adj, cause)
+        nn = 2 * sum(bin(int(m)).count("1") for m in cand)
+        tj, reach = np.zeros((8, npid + 1), np.int64), np.zeros((nn, (nn + 63) // 64), np.uint64)
+        nc = _closure(n, cand, ptr, adj, tj, reach)
+        D._cycle_sides(n, cand, ptr, adj, tj, nc, kids, reach.shape[1])
+        k, _ = D._loops_todo(n, cand, tj, reach, kids, todo)
+        cert = D._no_search(n, cand, ptr, adj, inner[D.LOOPS_CERT])
+        assert k == 0 or not cert
+        none += k == 0
+        certified += cert
+        strong += cert and any(ptr[p + 1] > ptr[p] for p in range(0, npid, 2))
+    assert strong > 3 and 10 * certified >= 8 * none, (strong, certified, none, len(grids))
+
+
 def test_static_multiple_skips_only_groups_without_chains():
     """Static _inner_multiple makes a group's runs only when its members' reach sets meet (_static_multiple,
     _meets): on thinned grids of every geometry (many static runs stop at a contradiction) and narrowed grids of
@@ -380,7 +412,7 @@ def test_static_multiple_reuses_the_graph_and_closure_of_inner_loops():
     rng = np.random.default_rng(17)
     cases = [(h, np.full(h.ncells, (1 << h.n) - 1, np.uint64), g) for geometry in GEOMETRIES
              for h, g in _thinned(rng, geometry, 0.3, 3)]
-    seen = 0
+    seen = reused = 0
     for houses, source, grid in cases + _narrowed(10, 0.3, 8):
         n = houses.n
         geo, inner = forcing.tables(houses), forcing.inner_stores(houses)
@@ -389,10 +421,13 @@ def test_static_multiple_reuses_the_graph_and_closure_of_inner_loops():
         want = _hints(inner)
         _start(inner)
         D._inner_loops(n, source, grid, geo, inner)
-        inner[D.GRAPH_OF][0][0] = 1
+        flag = inner[D.GRAPH_OF][0]
+        flag[0] = flag[1]  # as _nested sets it: only when _inner_loops made its closure (not ended by _no_search)
+        reused += int(flag[0])
         _start(inner)
         D._inner_multiple(False, 0, n, source, grid, geo, inner)
         assert _hints(inner) == want
-        assert inner[D.GRAPH_OF][0][0] == 0
+        assert flag[0] == 0
         seen += len(want)
     assert seen > 20, seen
+    assert reused > 5, reused

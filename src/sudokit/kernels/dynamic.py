@@ -91,7 +91,15 @@ inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj
     potential has no chain, and its runs are not made (_meets)
   + graph_of = (flag,) at GRAPH_OF (28): flag[0] = 1 when inner[8..10] and multi_reach hold the full static
     graph and closure of the grid _nested's kind 1 (_static_multiple) is about to search, because kind 0
-    (_inner_loops) has just searched it (a memo miss); _static_multiple then skips both and clears the flag
+    (_inner_loops) has just searched it (a memo miss) and made its closure; _static_multiple then skips both and
+    clears the flag. flag[1] = 1 when the last _inner_loops made its closure (0: _no_search ended it before)
+  + loops_cert = (sidx, cnode, slist, rr, wb, rw, tb, amask) at LOOPS_CERT (29): _no_search's buffers, rewritten
+    by each _inner_loops search (at most STRONG_MAX strong offs, words = bits over the grid's candidates)
+    sidx[off pid]      its row among the strong offs (an off with links), or -1; slist[row] = the off pid
+    cnode[cand]        the candidate's bit (cell * n + digit -> its rank among the present candidates)
+    rr[0/1, row]       the strong offs it links to through one on / reaches (itself included), a bit per row
+    wb/rw/tb[row]      the offs its ons link to / the same over rr[1] / its ons (candidate bits)
+    amask[cand]        the strong offs the on potential links to (bits per row)
 
 The memo: a nested rule's hints depend on the narrowed grid alone, except that `source` (the outer grid) picks
 each hint's rule parents (source & ~grid in the chain's cell or house) and drops a hint with none. So `_rule`
@@ -110,7 +118,7 @@ import numpy as np
 from numba import njit
 
 from .advanced import _advanced, _places, begin_places, erase_places
-from .bits import popcount
+from .bits import ctz, popcount
 from .links import (ADVANCED, CELL, NONE, OK, OVERFLOW, _add, _add1, _back, _closure, _cycle_removable, _digits,
                     _graph_of, _store_add, ancestors, cycles, forcing, length_tenths,
                     reset_slot, static_graph_xy)
@@ -123,7 +131,10 @@ LOOPS_WORK = 26  # inner[LOOPS_WORK]: _inner_loops' buffers (_cycle_sides, _loop
 TODO_CYCLE, TODO_ON, TODO_OFF, TODO_Y = 1, 2, 4, 8  # _loops_todo's flags: a cycle search, forcing from on / off,
 # the cell is bivalue (mode 1's cycles start there only)
 MULTI_REACH = 27  # inner[MULTI_REACH]: the static graph's closure of static nested multiple chains (_inner_multiple)
-GRAPH_OF = 28  # inner[GRAPH_OF]: (flag,): flag[0] = 1 when the graph and closure of _nested's grid are built (kind 0)
+GRAPH_OF = 28  # inner[GRAPH_OF]: (flag,): flag[0] = 1 when the graph and closure of _nested's grid are built (kind 0),
+# flag[1] = 1 when the last _inner_loops made its closure
+LOOPS_CERT = 29  # inner[LOOPS_CERT]: _no_search's buffers (the strong-link graph of _inner_loops' certificate)
+STRONG_MAX = 64  # _no_search's strong off potentials at most (one word a set); more: no certificate
 
 
 def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
@@ -436,7 +447,8 @@ def _nested(s, level, n, source, grid, geo, st, sc, inner):
     if level < 4:
         built = _rule(0, 0, n, source, grid, geo, inner)
         if hcount[0] == 0 and level >= 3:
-            inner[GRAPH_OF][0][0] = built  # _inner_loops' graph and closure are this grid's: kind 1 reuses them
+            flag = inner[GRAPH_OF][0]  # _inner_loops' graph and closure are this grid's: kind 1 reuses them
+            flag[0] = 1 if built and flag[1] == 1 else 0  # (no closure when _no_search ended the search)
             _rule(1, 0, n, source, grid, geo, inner)
             inner[GRAPH_OF][0][0] = 0
     else:
@@ -831,24 +843,43 @@ def _add_parent(hpar_ptr, hpar, h, pid):
 # - dump11.py and dump.py 60 byte-identical to s26/base11.jsonl and s23/base.jsonl.
 # - replay11.py cap11_0_3.pkl 3, alternated twice with main 8eb7c65 (load ~3): level 2 1.184/1.191 ->
 #   0.831/0.829 s, level 3 0.762/0.829 -> 0.789/0.784 s (its cost is kind 1), identical.
+# kind0c (2026-11-24). Bench: the same 10477 grids (source = every candidate, best of 5 CPU, every hint, removable
+# and parent identical to main 6601863). 80% of them list no search (_loops_todo's k0 = 0), yet each paid the
+# static graph 0.012, Tarjan and reach sets ~0.023 and _cycle_sides + _loops_todo ~0.009 ms to learn it.
+# - _no_search: an exact certificate on the graph of the strong offs only (~33 a grid, one word a set; Warshall
+#   closure; see its docstring): True on 79.7% of the grids (of 79.9% with no search), 0.008 ms after the
+#   static graph; _inner_loops returns there. 0.0533 -> 0.0373 ms a search. test_logic_nested checks it never
+#   says True when _loops_todo lists a search (every geometry), and says it on most grids without.
+# - Tried, no gain: _no_search making only the links it needs (the strong offs', their ons', from the place
+#   counts) instead of after the whole static graph (0.0389/0.0391 vs 0.0387/0.0380 ms alternated: making the
+#   links one potential at a time costs what the graph's other ~1800 edges did, and the 20% pay the counts twice).
+# - replay11.py cap11_0_3.pkl 2, main 6601863 / this / main (quiet-ish box): level 2 0.736 / 0.586 / 0.712 s, level 3
+#   0.173 / 0.160 / 0.154 s, identical. Dumps byte-identical. Left: the 20% with searches still make Tarjan and
+#   the reach sets (~0.023 ms); _no_search's S closure answers every _back query (a per-target row in tj).
 @njit(cache=True)
 def _inner_loops(n, source, grid, geo, inner):
     """Every forcing chain and cycle (SE's Chaining(false, false, false)) on the narrowed grid, as nested hints;
     a hint whose chains used no erased candidate is dropped (SE: the rule exists without the chain). The static
     graph is built once (static_graph_xy) and each mode's filtered from it, only for a mode with a search to make;
     the full graph's closure and _cycle_sides skip the searches that provably find nothing in every mode (a
-    mode's graph is a subgraph of the full one; see the speed record above)."""
+    mode's graph is a subgraph of the full one; see the speed record above), and _no_search ends it before the
+    closure when they would skip them all."""
     st2, sc2 = inner[0], inner[1]
     f_ptr, f_adj, f_cause, found, tmpelim = inner[8], inner[9], inner[10], inner[11], inner[12]
     kids, todo = inner[LOOPS_WORK]
     hpar_ptr = inner[5]
     npid = 2 * grid.shape[0] * n
     static_graph_xy(n, grid, geo, inner[LOOPS_ORDER], f_ptr, f_adj, f_cause)
+    made = inner[GRAPH_OF][0]
+    made[1] = 0  # no closure of this grid (yet): kind 1 must not reuse one
+    if _no_search(n, grid, f_ptr, f_adj, inner[LOOPS_CERT]):
+        return
     ne = f_ptr[npid]
     full = (f_ptr, f_adj, f_cause)
     work = (np.empty(npid + 1, np.int64), np.empty(ne, np.int64), np.empty(ne, np.int64))
     tj, reach = _closure_buffers(n, grid, inner)
     nc = _closure(n, grid, f_ptr, f_adj, tj, reach)
+    made[1] = 1
     _cycle_sides(n, grid, f_ptr, f_adj, tj, nc, kids, reach.shape[1])
     k0, modes = _loops_todo(n, grid, tj, reach, kids, todo)
     for mode in range(3):
@@ -941,6 +972,132 @@ def _loops_todo(n, grid, tj, reach, kids, todo):
                 k += 1
                 modes |= 5
     return k, modes
+
+
+@njit(cache=True)
+def _no_search(n, grid, f_ptr, f_adj, cert):
+    """True if _loops_todo would list no search (exact: a sufficient condition), from the graph S of the strong
+    off potentials alone (an off with links; every path of two links or more runs on -> strong off -> on ...):
+    s -> s2 when an on target of s links to s2. With R(s) its closure, wb[s] / tb[s] the offs / ons its ons
+    link to / it links to (bits over present candidates), and the strong offs p links to read off on(s)'s links
+    (the graph is its own contrapositive, see _may_remove), an on p of a cell of 2+ candidates has
+      p reaches off p  iff  off p is in wb of some s in A(p) = union of R over p's strong offs;
+      off p reaches p  iff  off p is strong and p is in tb of some s in R(off p);
+      _may_remove(p) only if off p is strong and on a cycle of S (its component has several members), and the
+      offs p or an on it reaches link to (p's targets, wb over A(p)) meet those the ons reached from off p link
+      to (wb over R(off p)): kids of the two components are subsets of these.
+    False when there are more than STRONG_MAX strong offs."""
+    sidx, cnode, slist, rr, wb, rw, tb, amask = cert  # rr[0] / rr[1]: a strong off's successors / closure in S
+    ncells = grid.shape[0]
+    k, m = 0, 0
+    for cell in range(ncells):
+        g = grid[cell]
+        for v in range(n):
+            if (g >> np.uint64(v)) & np.uint64(1):
+                ci = cell * n + v
+                cnode[ci] = k
+                k += 1
+                sidx[2 * ci] = -1
+                amask[ci] = 0
+                if f_ptr[2 * ci + 1] > f_ptr[2 * ci]:
+                    if m == STRONG_MAX:
+                        return False
+                    sidx[2 * ci] = m
+                    slist[m] = 2 * ci
+                    m += 1
+    if m == 0:
+        return True  # no path of two links, no cycle
+    w = (k + 63) // 64
+    one = np.uint64(1)
+    for i in range(m):  # successors in S, wb, tb
+        for j in range(w):
+            wb[i, j] = 0
+            tb[i, j] = 0
+        o = slist[i]
+        e = np.uint64(0)
+        for a in range(f_ptr[o], f_ptr[o + 1]):
+            q = f_adj[a]
+            b = cnode[q >> 1]
+            tb[i, b >> 6] |= one << np.uint64(b & 63)
+            for c in range(f_ptr[q], f_ptr[q + 1]):
+                x = f_adj[c]
+                b = cnode[x >> 1]
+                wb[i, b >> 6] |= one << np.uint64(b & 63)
+                if sidx[x] >= 0:
+                    e |= one << np.uint64(sidx[x])
+        rr[0, i] = e  # its successors
+        for a in range(f_ptr[o + 1], f_ptr[o + 2]):  # on p links to o iff on o links to off p (contrapositive)
+            amask[f_adj[a] >> 1] |= one << np.uint64(i)
+    for i in range(m):
+        rr[1, i] = rr[0, i] | (one << np.uint64(i))
+    for t in range(m):  # Warshall over words: rr[1] = the reflexive closure R
+        bt = one << np.uint64(t)
+        for i in range(m):
+            if rr[1, i] & bt:
+                rr[1, i] |= rr[1, t]
+    cyc = np.uint64(0)  # the strong offs on a cycle of S: a successor's closure holds them
+    for i in range(m):
+        for j in range(w):
+            rw[i, j] = 0
+        r = rr[1, i]
+        while r:  # rw[s] = wb over R(s)
+            t = ctz(r)
+            r &= r - one
+            for j in range(w):
+                rw[i, j] |= wb[t, j]
+        r = rr[0, i]
+        while r:
+            t = ctz(r)
+            r &= r - one
+            if (rr[1, t] >> np.uint64(i)) & one:
+                cyc |= one << np.uint64(i)
+                break
+    for cell in range(ncells):
+        g = grid[cell]
+        if popcount(g) < 2:
+            continue
+        for v in range(n):
+            if not (g >> np.uint64(v)) & np.uint64(1):
+                continue
+            p = (cell * n + v) * 2 + 1
+            bo = cnode[p >> 1]
+            word, hit = bo >> 6, one << np.uint64(bo & 63)
+            a = amask[p >> 1]  # the strong offs p links to (never to off p: _on_to_off skips its cell)
+            r = a
+            while r:
+                t = ctz(r)
+                r &= r - one
+                if rw[t, word] & hit:
+                    return False
+            so = sidx[p - 1]
+            if so < 0:
+                continue
+            r = rr[1, so]
+            while r:
+                t = ctz(r)
+                r &= r - one
+                if tb[t, word] & hit:
+                    return False
+            if (cyc >> np.uint64(so)) & one and _sides_meet(p, a, so, w, f_ptr, f_adj, cnode, rw):
+                return False
+    return True
+
+
+@njit(cache=True)
+def _sides_meet(p, a, so, w, f_ptr, f_adj, cnode, rw):
+    """_no_search's cycle test: the offs on p links to or reaches through the strong offs a (a set) meet rw[so]."""
+    one = np.uint64(1)
+    for c in range(f_ptr[p], f_ptr[p + 1]):
+        b = cnode[f_adj[c] >> 1]
+        if rw[so, b >> 6] & (one << np.uint64(b & 63)):
+            return True
+    while a:
+        t = ctz(a)
+        a &= a - one
+        for j in range(w):
+            if rw[t, j] & rw[so, j]:
+                return True
+    return False
 
 
 @njit(cache=True)
