@@ -96,7 +96,8 @@ def _add(s, pid, parents, nparents, rec_pid, rec_p0, rec_pn, par, nrec, npar):
 @njit(cache=True, inline="always")
 def _on_to_off(pid, y, n, work, cell_units, unit_cells, pair_ptr, pair_idx, mark, out, causes):
     """The off potentials an on potential forces, in SE's order; returns their number (pids in out, and in causes
-    why: CELL for the cell's other candidates, the house for its other places, NONE for an extra pair)."""
+    why: CELL for the cell's other candidates, the house for its other places, NONE for an extra pair).
+    dynamic._propagate has this body written out (an inlined call costs it refcounts per record): change both."""
     cell = pid // 2 // n
     d = pid // 2 % n
     k = 0
@@ -137,7 +138,8 @@ def _on_to_off(pid, y, n, work, cell_units, unit_cells, pair_ptr, pair_idx, mark
 def _off_to_on(pid, y, x, n, work, source, cell_units, unit_cells, out, hid_n, hid, causes):
     """The on potentials an off potential forces (SE's order, duplicates dropped); hidden parents of on i are the
     off pids hid[i, 0 : hid_n[i]] (candidates the dynamic run erased that made the link); causes[i] = CELL (the
-    cell's last candidate) or the house where it is the last place."""
+    cell's last candidate) or the house where it is the last place. dynamic._propagate has this body written out
+    (x=True; an inlined call costs it refcounts per record): change both."""
     cell = pid // 2 // n
     d = pid // 2 % n
     k = 0
