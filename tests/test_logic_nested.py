@@ -367,16 +367,9 @@ def test_static_multiple_skips_only_groups_without_chains():
     """Static _inner_multiple makes a group's runs only when its members' reach sets meet (_static_multiple,
     _meets): on thinned grids of every geometry (many static runs stop at a contradiction) and narrowed grids of
     random states, it gives the plain driver's hints, from fewer runs than the driver starts."""
-    rng = np.random.default_rng(13)
     seen, contradictions, made, driver = 0, 0, 0, 0
-    cases = [(h, np.full(h.ncells, (1 << h.n) - 1, np.uint64), g) for geometry in GEOMETRIES
-             for h, g in _thinned(rng, geometry, 0.3, 4)]
-    for houses, source, grid in cases + _narrowed(9, 0.3, 12):
+    for houses, source, grid, geo, inner, want in _multiple_cases(13, 4, (9, 0.3, 12)):
         n = houses.n
-        geo, inner = forcing.tables(houses), forcing.inner_stores(houses)
-        _start(inner)
-        _ref_multiple(n, source, grid, geo, inner)
-        want = _hints(inner)
         _start(inner)
         D._inner_multiple(False, 0, n, source, grid, geo, inner)
         assert _hints(inner) == want
@@ -386,6 +379,19 @@ def test_static_multiple_skips_only_groups_without_chains():
         made += runs
         driver += len(_driver_starts(n, grid, houses))
     assert seen > 100 and contradictions > 100 and made < 0.9 * driver, (seen, contradictions, made, driver)
+
+
+def _multiple_cases(seed: int, per_geometry: int, narrowed: tuple):
+    """(houses, source, grid, geo, inner, the plain driver's static multiple chain hints) on thinned grids of every
+    geometry (source: every candidate) and narrowed grids of random states (_narrowed(*narrowed))."""
+    rng = np.random.default_rng(seed)
+    cases = [(h, np.full(h.ncells, (1 << h.n) - 1, np.uint64), g) for geometry in GEOMETRIES
+             for h, g in _thinned(rng, geometry, 0.3, per_geometry)]
+    for houses, source, grid in cases + _narrowed(*narrowed):
+        geo, inner = forcing.tables(houses), forcing.inner_stores(houses)
+        _start(inner)
+        _ref_multiple(houses.n, source, grid, geo, inner)
+        yield houses, source, grid, geo, inner, _hints(inner)
 
 
 def _driver_starts(n, grid, houses) -> set:
@@ -409,16 +415,9 @@ def test_static_multiple_reuses_the_graph_and_closure_of_inner_loops():
     """_nested's kind 1 right after kind 0 searched the same grid (inner[GRAPH_OF] set) takes _inner_loops' static
     graph and closure instead of making them, and gives the hints of a search that makes them (the plain driver's);
     it clears the flag."""
-    rng = np.random.default_rng(17)
-    cases = [(h, np.full(h.ncells, (1 << h.n) - 1, np.uint64), g) for geometry in GEOMETRIES
-             for h, g in _thinned(rng, geometry, 0.3, 3)]
     seen = reused = 0
-    for houses, source, grid in cases + _narrowed(10, 0.3, 8):
+    for houses, source, grid, geo, inner, want in _multiple_cases(17, 3, (10, 0.3, 8)):
         n = houses.n
-        geo, inner = forcing.tables(houses), forcing.inner_stores(houses)
-        _start(inner)
-        _ref_multiple(n, source, grid, geo, inner)
-        want = _hints(inner)
         _start(inner)
         D._inner_loops(n, source, grid, geo, inner)
         flag = inner[D.GRAPH_OF][0]
