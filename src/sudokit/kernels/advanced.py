@@ -60,6 +60,14 @@ def _advanced(n, cand, work, geo, placed, places, lost, dirty, adv, adv_par):
     return k
 
 
+@njit(cache=True)
+def advanced_untracked(n, cand, work, geo, placed, adv, adv_par):
+    """_advanced over place masks made here (a run whose houses do not fit its kept masks: begin_places)."""
+    places = np.zeros((2, geo[1].shape[0], n), np.int64)
+    lost = _places(n, cand, work, geo[1], places)
+    return _advanced(n, cand, work, geo, placed, places, lost, np.full(n, -1, np.int64), adv, adv_par)
+
+
 @njit(cache=True, inline="always")
 def _places(n, cand, work, unit_cells, places):
     """places[0, u, d] = the positions j of unit u whose cell the narrowed grid leaves digit d, one bit each;

@@ -117,7 +117,7 @@ import types
 import numpy as np
 from numba import njit
 
-from .advanced import _advanced, _places, begin_places, erase_places
+from .advanced import _advanced, advanced_untracked, begin_places, erase_places
 from .bits import ctz, popcount
 from .links import (ADVANCED, CELL, NONE, OK, OVERFLOW, _add, _add1, _back, _closure, _cycle_removable, _digits,
                     _graph_of, _store_add, ancestors, cycles, forcing, length_tenths,
@@ -148,6 +148,8 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
         st[7], st[8]
     work, qon, qoff, mark, tmp, hid_n, hid, result = sc[0], sc[1], sc[2], sc[3], sc[4], sc[5], sc[6], sc[8]
     causes = sc[18]
+    placed, adv, adv_par, adv_parents, fresh = sc[12], sc[13], sc[14], sc[15], sc[16]  # SE's advanced rules' buffers
+    track_places, track_dirty = sc[22][3], sc[22][5]
     reset_slot(s, st)
     result[0] = -1
     result[1] = -1
@@ -312,10 +314,38 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
         if tracked < 0:
             tracked = 1 if begin_places(n, cand, unit_cells, sc[22]) else 0
         if tracked == 1 and dynamic:  # the offs processed since the last quiet point erased their candidates
-            lost |= erase_places(st_pid[s], qoff, erased, hoff, n, cand, cell_units, unit_cells, sc[22][3],
-                                 sc[22][5])
+            lost |= erase_places(st_pid[s], qoff, erased, hoff, n, cand, cell_units, unit_cells, track_places,
+                                 track_dirty)
             erased = hoff
-        fired, added = _advance(s, n, cand, work, geo, st, sc, tracked == 1, lost)
+        if tracked == 1:  # SE's advanced rules; _advance's recording written out (see the speed record: outer3)
+            fired = _advanced(n, cand, work, geo, placed, track_places, lost, track_dirty, adv, adv_par)
+        else:
+            fired = advanced_untracked(n, cand, work, geo, placed, adv, adv_par)
+        added = 0
+        for i in range(fired):
+            e = adv[i, 0]
+            if pmap[s, e] >= 0:
+                continue
+            np_ = 0
+            for j in range(adv[i, 1], adv[i, 2]):
+                x = pmap[s, adv_par[j]]
+                if x >= 0:
+                    adv_parents[np_] = x
+                    np_ += 1
+            x = nrec[s]  # the record (e, parents adv_parents[:np_], ADVANCED)
+            q = npar[s]
+            if x >= st_pid.shape[1] or q + np_ > par.shape[1]:
+                added = -1
+                break
+            st_pid[s, x], rec_p0[s, x], rec_pn[s, x] = e, q, np_
+            for j in range(np_):
+                par[s, q + j] = adv_parents[j]
+            npar[s] = q + np_
+            nrec[s] = x + 1
+            cause[s, x], nest[s, x] = ADVANCED, -1
+            pmap[s, e] = x
+            fresh[added] = x
+            added += 1
         if inner is not None:
             if fired == 0 and level >= 2:
                 added = _nested(s, level, n, cand, work, geo, st, sc, inner)
@@ -325,7 +355,7 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
         if added == 0:
             return
         for i in range(added):
-            qoff[toff] = sc[16][i]
+            qoff[toff] = fresh[i]
             toff += 1
 
 
@@ -400,41 +430,6 @@ def _copy(fn, name: str):
 
 propagate = njit(cache=True)(_copy(_propagate, "propagate"))
 propagate_inner = njit(cache=True)(_copy(_propagate, "propagate_inner"))
-
-
-@njit(cache=True, inline="always")  # not inlined (no per-quiet-point increfs of st/sc): no change, within noise
-def _advance(s, n, cand, work, geo, st, sc, tracked, lost):
-    """Run SE's advanced rules on the narrowed grid and record their new off potentials in slot s; returns
-    (offs the first rule with an instance gave, new ones among them - listed in sc[16] - or -1 on overflow).
-    tracked: the run's place masks are sc[22][3] and lost its erased digits; else they are made here."""
-    pmap = st[6]
-    adv, adv_par, parents, fresh = sc[13], sc[14], sc[15], sc[16]
-    if tracked:
-        k = _advanced(n, cand, work, geo, sc[12], sc[22][3], lost, sc[22][5], adv, adv_par)
-    else:
-        places = np.zeros((2, geo[1].shape[0], n), np.int64)
-        lost = _places(n, cand, work, geo[1], places)
-        k = _advanced(n, cand, work, geo, sc[12], places, lost, np.full(n, -1, np.int64), adv, adv_par)
-    new = 0
-    for i in range(k):
-        e = adv[i, 0]
-        if pmap[s, e] >= 0:
-            continue
-        np_ = 0
-        for j in range(adv[i, 1], adv[i, 2]):
-            r = pmap[s, adv_par[j]]
-            if r >= 0:
-                parents[np_] = r
-                np_ += 1
-        x = _add(s, e, parents, np_, st[0], st[1], st[2], st[3], st[4], st[5])
-        if x < 0:
-            return k, -1
-        st[7][s, x] = ADVANCED
-        st[8][s, x] = -1
-        pmap[s, e] = x
-        fresh[new] = x
-        new += 1
-    return k, new
 
 
 # ---- nested rules (level >= 2) ----
