@@ -146,17 +146,23 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
     cell_units, unit_cells, pair_ptr, pair_idx = geo[0], geo[1], geo[2], geo[3]
     st_pid, rec_p0, rec_pn, par, nrec, npar, pmap, cause, nest = st[0], st[1], st[2], st[3], st[4], st[5], st[6], \
         st[7], st[8]
+    nnest = st[10]
     work, qon, qoff, mark, tmp, hid_n, hid, result = sc[0], sc[1], sc[2], sc[3], sc[4], sc[5], sc[6], sc[8]
     causes = sc[18]
     placed, adv, adv_par, adv_parents, fresh = sc[12], sc[13], sc[14], sc[15], sc[16]  # SE's advanced rules' buffers
     track_places, track_dirty = sc[22][3], sc[22][5]
-    reset_slot(s, st)
+    for r in range(nrec[s]):  # links.reset_slot and _store_add(s, start, 0, st, sc) written out: their tuple
+        pmap[s, st_pid[s, r]] = -1  # arguments cost ~50 refcount pairs per run (outer3)
+    npar[s] = 0
+    nnest[s] = 0
     result[0] = -1
     result[1] = -1
     result[2] = OK
     for c in range(work.shape[0]):
         work[c] = cand[c]
-    r0 = _store_add(s, start, 0, st, sc)
+    st_pid[s, 0], rec_p0[s, 0], rec_pn[s, 0], cause[s, 0], nest[s, 0] = start, 0, 0, NONE, -1
+    nrec[s] = 1
+    r0 = 0
     pmap[s, start] = r0
     hon, ton, hoff, toff = 0, 0, 0, 0
     if start & 1:
