@@ -93,10 +93,10 @@ def _places(n, cand, work, unit_cells, places):
 
 
 @njit(cache=True)
-def begin_places(n, cand, unit_cells, track):
-    """Start a run's place masks (track = logic/forcing's sc[22]): the kept places of the real grid cand (remade
-    only when cand or the houses differ from the last run's), none erased. False when the houses do not fit."""
-    key, kcells, base, run, made, dirty = track
+def begin_places(n, cand, unit_cells, key, kcells, base, run, made, dirty):
+    """Start a run's place masks (key...dirty = logic/forcing's sc[22], one by one: a tuple argument costs its
+    caller refcounts): the kept places of the real grid cand (remade only when cand or the houses differ from
+    the last run's), none erased. False when the houses do not fit."""
     units = unit_cells.shape[0]
     if units > base.shape[0]:
         return False
@@ -131,13 +131,14 @@ def begin_places(n, cand, unit_cells, track):
 
 
 @njit(cache=True)
-def erase_places(pids, recs, r0, r1, n, cand, cell_units, unit_cells, places, dirty):
+def erase_places(pids, s, recs, r0, r1, n, cand, cell_units, unit_cells, places, dirty):
     """Record in a run's place masks (and houses with an erased place) that it erased the candidates of the off
-    potentials pids[recs[r0:r1]]; returns their digits, one bit each. One call per quiet point: an inlined helper
-    called per record paid an NRT incref/decref pair per array argument on each call."""
+    potentials pids[s, recs[r0:r1]]; returns their digits, one bit each. One call per quiet point: an inlined
+    helper called per record paid an NRT incref/decref pair per array argument on each call (and a row view
+    pids[s] passed one more)."""
     lost = np.uint64(0)
     for i in range(r0, r1):
-        lost |= _erase_place(pids[recs[i]], n, cand, cell_units, unit_cells, places, dirty)
+        lost |= _erase_place(pids[s, recs[i]], n, cand, cell_units, unit_cells, places, dirty)
     return lost
 
 
