@@ -24,6 +24,8 @@ grid or the houses change, or when a geometry has more houses than logic/forcing
 also skips a crossing whose first house has no erased place of the digit (per digit house bits kept with the
 masks). Level 1 of the replay 0.128 -> 0.110 s with dynamic.py's changes. Left: _advanced is ~25% of the level-1
 replay, Locking 14% of it: its crossing loop still visits every (group, digit, crossing) of an erased digit.
+outer3: _advance's recording is written out in dynamic.propagate (advanced_untracked keeps its fallback), and
+begin_places/erase_places take arrays (see dynamic.py's record). Locking's crossing loop is still as above.
 """
 
 from __future__ import annotations

@@ -78,6 +78,10 @@ from the development bank, replayed, best of 3 CPU times; every hint identical t
   and _closure's reach ORs skipped for a component already merged (a stamp per component): 0.0726/0.0731 ->
   0.0721/0.0715 s, noise. Of the 0.072 s, static_graph takes 0.016 and the three closures with _graph_of's
   filtering 0.018 (a loops_best cut down to them, timed on the same calls); the searches (links.py) the rest.
+- outer3 (2026-11-24; see kernels/dynamic.py's record): a numba call increfs and decrefs every array of its tuple
+  arguments, ~70 pairs for st/sc/geo; _on_run now calls propagate/propagate_static itself (no _run between) and
+  multiple_best/_regions look the on-run cache up before calling it: with dynamic.py's changes, the 268 level-0/1
+  dynamic calls of the 11+ capture 0.212/0.204 -> 0.165/0.163 s (level 0), 0.117/0.114 -> 0.097/0.095 s (1).
 """
 
 from __future__ import annotations

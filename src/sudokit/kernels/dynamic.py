@@ -55,6 +55,17 @@ load 4 -> 1): level 0 0.517/0.492 -> 0.493/0.434 s, level 1 0.371/0.347 -> 0.329
 not inlined (per quiet point it still increfs st's, sc's and geo's ~57 arrays). Left: perf (a /tmp/perf-PID.map
 from the .nbc files' symbol names and the engine's addresses) puts _advanced at ~25% of the level-1 replay
 (Locking 14%), propagate ~19%, NRT refcounts ~19%, the Python side ~10%.
+outer3 (2026-11-24; the same 268 level-0/1 calls, replay01 best of 5 CPU s, alternated twice with main b9fa771;
+every best/elim identical): the level-0 replay spent ~21% of its samples in NRT_incref/decref. The optimised IR of
+propagate increfs every array of its st/sc/geo arguments at entry and decrefs them at each exit (~70 pairs a
+run, not pruned), and each non-inlined call with those tuples pays as many again. Now fewer such calls and
+arguments: _advance (inlined, ~57 pairs a quiet point) written out here over propagate's locals; links.reset_slot
+and the first record's _store_add written out (a call with st and sc per run); begin_places/erase_places take
+arrays, not sc[22] or a row view; chains._on_run calls propagate itself (chains._run went) and its callers look
+the run cache up before calling it. Level 0 0.212/0.204 -> 0.165/0.163 s, level 1 0.117/0.114 -> 0.097/0.095 s.
+Tried, no change: propagate with one exit (break, not return): the IR still decrefs the 46 argument arrays on
+five exit paths (numba's pruning keeps them). Left: those 46 pairs a run (a propagate taking arrays, not
+tuples, would drop them, but propagate_inner's callers pass the same tuples); _advanced's Locking loop.
 
 inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj_cause, found, tmpelim, order,
          nest_limit)
