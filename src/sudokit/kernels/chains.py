@@ -81,7 +81,7 @@ from the development bank, replayed, best of 3 CPU times; every hint identical t
 - outer3 (2026-11-24; see kernels/dynamic.py's record): a numba call increfs and decrefs every array of its tuple
   arguments, ~70 pairs for st/sc/geo; _on_run now calls propagate/propagate_static itself (no _run between) and
   multiple_best/_regions look the on-run cache up before calling it: with dynamic.py's changes, the 268 level-0/1
-  dynamic calls of the 11+ capture 0.212/0.204 -> 0.165/0.163 s (level 0), 0.117/0.114 -> 0.097/0.095 s (1).
+  dynamic calls of the 11+ capture 0.217/0.218 -> 0.176/0.175 s (level 0), 0.121/0.120 -> 0.099/0.099 s (1).
 """
 
 from __future__ import annotations

@@ -62,7 +62,11 @@ run, not pruned), and each non-inlined call with those tuples pays as many again
 arguments: _advance (inlined, ~57 pairs a quiet point) written out here over propagate's locals; links.reset_slot
 and the first record's _store_add written out (a call with st and sc per run); begin_places/erase_places take
 arrays, not sc[22] or a row view; chains._on_run calls propagate itself (chains._run went) and its callers look
-the run cache up before calling it. Level 0 0.212/0.204 -> 0.165/0.163 s, level 1 0.117/0.114 -> 0.097/0.095 s.
+the run cache up before calling it. Level 0 0.217/0.218 -> 0.176/0.175 s, level 1 0.121/0.120 -> 0.099/0.099 s
+(final, load ~7). lev11c.py 8 0 (warm second run; main, this, main, this; load 5-7): level 0 0.445/0.444 ->
+0.365/0.340 s, level 1 0.301/0.302 -> 0.258/0.249 s, static multiple 0.221/0.226 -> 0.182/0.162 s, level 2
+1.205/1.194 -> 1.202/1.124 s, level 3 0.671/0.664 -> 0.667/0.639 s; all 3.16/3.14 -> 3.00/2.81 s. dump11.py and
+dump.py 60 byte-identical to s26/base11.jsonl and s23/base.jsonl.
 Tried, no change: propagate with one exit (break, not return): the IR still decrefs the 46 argument arrays on
 five exit paths (numba's pruning keeps them). Left: those 46 pairs a run (a propagate taking arrays, not
 tuples, would drop them, but propagate_inner's callers pass the same tuples); _advanced's Locking loop.
