@@ -167,8 +167,9 @@ def _nest2(s1, r1, s2, r2, st, sc, inner):
 def _on_run(on, fallback, cache, static, graph, dynamic, y, n, cand, geo, st, sc, level, inner, bits):
     """The slot holding the run from on potential `on`, made once per call: a run depends only on its start and
     the grid, so it is kept in a cache slot (past the 2n + 1 working slots) and later uses read it, sc.result
-    restored from cache[1] (its callers look the cache up first: a call costs refcounts). When the cache slots are used up the run
-    is made into `fallback` as before: over the prebuilt static graph (static multiple chains) or with propagate.
+    restored from cache[1] (its callers look the cache up first: a call costs refcounts). When the cache slots
+    are used up the run is made into `fallback` as before: over the prebuilt static graph (static multiple chains)
+    or with propagate.
     cache = (slot of each potential or -1, [result on, off] of each slot, [cached runs]); bits: see _mark.
     Returns the slot, -1 on overflow."""
     cslot, cres, count = cache
