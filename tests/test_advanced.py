@@ -124,9 +124,10 @@ def kernel(n, cand, work, geo, placed, kept=None, track=None):
     lost = _places(n, cand, work, geo[1], places)
     dirty = np.full(n, -1, np.int64)
     if kept is not None:
-        assert begin_places(n, cand, geo[1], track)
+        assert begin_places(n, cand, geo[1], *track)
         recs = np.arange(len(kept), dtype=np.int64)
-        kept_lost = erase_places(kept, recs, 0, len(kept), n, cand, geo[0], geo[1], track[3], track[5])
+        kept_lost = erase_places(kept.reshape(1, -1), 0, recs, 0, len(kept), n, cand, geo[0], geo[1], track[3],
+                                 track[5])
         units = geo[1].shape[0]
         assert kept_lost == lost and np.array_equal(track[3][:, :units], places)
         assert all((track[5][d] >> u & 1) == (places[1, u, d] != 0) for u in range(units) for d in range(n))

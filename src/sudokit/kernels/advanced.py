@@ -24,6 +24,8 @@ grid or the houses change, or when a geometry has more houses than logic/forcing
 also skips a crossing whose first house has no erased place of the digit (per digit house bits kept with the
 masks). Level 1 of the replay 0.128 -> 0.110 s with dynamic.py's changes. Left: _advanced is ~25% of the level-1
 replay, Locking 14% of it: its crossing loop still visits every (group, digit, crossing) of an erased digit.
+outer3: _advance's recording is written out in dynamic.propagate (advanced_untracked keeps its fallback), and
+begin_places/erase_places take arrays (see dynamic.py's record). Locking's crossing loop is still as above.
 """
 
 from __future__ import annotations
@@ -60,6 +62,14 @@ def _advanced(n, cand, work, geo, placed, places, lost, dirty, adv, adv_par):
     return k
 
 
+@njit(cache=True)
+def advanced_untracked(n, cand, work, geo, placed, adv, adv_par):
+    """_advanced over place masks made here (a run whose houses do not fit its kept masks: begin_places)."""
+    places = np.zeros((2, geo[1].shape[0], n), np.int64)
+    lost = _places(n, cand, work, geo[1], places)
+    return _advanced(n, cand, work, geo, placed, places, lost, np.full(n, -1, np.int64), adv, adv_par)
+
+
 @njit(cache=True, inline="always")
 def _places(n, cand, work, unit_cells, places):
     """places[0, u, d] = the positions j of unit u whose cell the narrowed grid leaves digit d, one bit each;
@@ -85,10 +95,10 @@ def _places(n, cand, work, unit_cells, places):
 
 
 @njit(cache=True)
-def begin_places(n, cand, unit_cells, track):
-    """Start a run's place masks (track = logic/forcing's sc[22]): the kept places of the real grid cand (remade
-    only when cand or the houses differ from the last run's), none erased. False when the houses do not fit."""
-    key, kcells, base, run, made, dirty = track
+def begin_places(n, cand, unit_cells, key, kcells, base, run, made, dirty):
+    """Start a run's place masks (key...dirty = logic/forcing's sc[22], one by one: a tuple argument costs its
+    caller refcounts): the kept places of the real grid cand (remade only when cand or the houses differ from
+    the last run's), none erased. False when the houses do not fit."""
     units = unit_cells.shape[0]
     if units > base.shape[0]:
         return False
@@ -123,13 +133,14 @@ def begin_places(n, cand, unit_cells, track):
 
 
 @njit(cache=True)
-def erase_places(pids, recs, r0, r1, n, cand, cell_units, unit_cells, places, dirty):
+def erase_places(pids, s, recs, r0, r1, n, cand, cell_units, unit_cells, places, dirty):
     """Record in a run's place masks (and houses with an erased place) that it erased the candidates of the off
-    potentials pids[recs[r0:r1]]; returns their digits, one bit each. One call per quiet point: an inlined helper
-    called per record paid an NRT incref/decref pair per array argument on each call."""
+    potentials pids[s, recs[r0:r1]]; returns their digits, one bit each. One call per quiet point: an inlined
+    helper called per record paid an NRT incref/decref pair per array argument on each call (and a row view
+    pids[s] passed one more)."""
     lost = np.uint64(0)
     for i in range(r0, r1):
-        lost |= _erase_place(pids[recs[i]], n, cand, cell_units, unit_cells, places, dirty)
+        lost |= _erase_place(pids[s, recs[i]], n, cand, cell_units, unit_cells, places, dirty)
     return lost
 
 

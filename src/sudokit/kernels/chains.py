@@ -78,6 +78,10 @@ from the development bank, replayed, best of 3 CPU times; every hint identical t
   and _closure's reach ORs skipped for a component already merged (a stamp per component): 0.0726/0.0731 ->
   0.0721/0.0715 s, noise. Of the 0.072 s, static_graph takes 0.016 and the three closures with _graph_of's
   filtering 0.018 (a loops_best cut down to them, timed on the same calls); the searches (links.py) the rest.
+- outer3 (2026-11-24; see kernels/dynamic.py's record): a numba call increfs and decrefs every array of its tuple
+  arguments, ~70 pairs for st/sc/geo; _on_run now calls propagate/propagate_static itself (no _run between) and
+  multiple_best/_regions look the on-run cache up before calling it: with dynamic.py's changes, the 268 level-0/1
+  dynamic calls of the 11+ capture 0.217/0.218 -> 0.176/0.175 s (level 0), 0.121/0.120 -> 0.099/0.099 s (1).
 """
 
 from __future__ import annotations
@@ -160,21 +164,14 @@ def _nest2(s1, r1, s2, r2, st, sc, inner):
 
 
 @njit(cache=True)
-def _run(static, graph, s, start, dynamic, y, n, cand, geo, st, sc, level, inner):
-    """One run into slot s: over the prebuilt static graph (static multiple chains) or with propagate."""
-    if static:
-        propagate_static(s, start, graph[0], graph[1], graph[2], st, sc)
-    else:
-        propagate(s, start, dynamic, y, n, cand, geo, st, sc, level, inner)
-
-
-@njit(cache=True)
 def _on_run(on, fallback, cache, static, graph, dynamic, y, n, cand, geo, st, sc, level, inner, bits):
     """The slot holding the run from on potential `on`, made once per call: a run depends only on its start and
     the grid, so it is kept in a cache slot (past the 2n + 1 working slots) and later uses read it, sc.result
-    restored from cache[1]. When the cache slots are used up the run is made into `fallback` as before. cache =
-    (slot of each potential or -1, [result on, off] of each slot, [cached runs]); bits: see _mark. Returns the
-    slot, -1 on overflow."""
+    restored from cache[1] (its callers look the cache up first: a call costs refcounts). When the cache slots
+    are used up the run is made into `fallback` as before: over the prebuilt static graph (static multiple chains)
+    or with propagate.
+    cache = (slot of each potential or -1, [result on, off] of each slot, [cached runs]); bits: see _mark.
+    Returns the slot, -1 on overflow."""
     cslot, cres, count = cache
     result = sc[8]
     s = cslot[on]
@@ -186,7 +183,10 @@ def _on_run(on, fallback, cache, static, graph, dynamic, y, n, cand, geo, st, sc
     if first + count[0] < st[0].shape[0]:
         s = first + count[0]
         count[0] += 1
-    _run(static, graph, s, on, dynamic, y, n, cand, geo, st, sc, level, inner)
+    if static:  # (a _run helper between them cost each run its call's ~70 refcount pairs: outer3)
+        propagate_static(s, on, graph[0], graph[1], graph[2], st, sc)
+    else:
+        propagate(s, on, dynamic, y, n, cand, geo, st, sc, level, inner)
     if result[2] != OK:
         return -1
     if bits.shape[0] > 0:
@@ -293,9 +293,13 @@ def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, 
         for iv in range(nv):
             d = vals[iv]
             on = (cell * n + d) * 2 + 1
-            sd = _on_run(on, d, cache, static, graph, dynamic, y, n, cand, geo, st, sc, level, inner, bits)
-            if sd < 0:
-                return OVERFLOW
+            sd = cache[0][on]  # _on_run's cache lookup written out (see _regions)
+            if sd >= 0:
+                result[0], result[1], result[2] = cache[1][sd, 0], cache[1][sd, 1], OK
+            else:
+                sd = _on_run(on, d, cache, static, graph, dynamic, y, n, cand, geo, st, sc, level, inner, bits)
+                if sd < 0:
+                    return OVERFLOW
             on_slots[iv] = sd
             if do_contra and result[0] >= 0:
                 c = ancestors(sd, result[0], st, sc) + ancestors(sd, result[1], st, sc) + _nest2(
@@ -431,11 +435,11 @@ def _nishio_digit(d, base, n, cand, geo, st, sc, out):
 def _regions(cell, d, sd, multiple, dynamic, level, base, n, cand, geo, st, sc, best, elim, slots, inner, static,
              graph, cache, bits, common, hits):
     """SE's doRegionChainings for (cell, d) (its on run in slot sd): in each house where cell is the first of the
-    digit's places, the potentials every place forces (static: runs over the static graph, see _run; each place's
+    digit's places, the potentials every place forces (static: runs over the static graph, see _on_run; each place's
     run made once per call, see _on_run; the potentials all hold listed by _common)."""
     cell_units, unit_cells = geo[0], geo[1]
     st_pid, nrec, pmap = st[0], st[4], st[6]
-    result = sc[8]
+    cslot = cache[0]
     bit = np.uint64(1) << np.uint64(d)
     y = True
     for j in range(cell_units.shape[1]):
@@ -458,10 +462,13 @@ def _regions(cell, d, sd, multiple, dynamic, level, base, n, cand, geo, st, sc, 
         for i in range(n):
             c = unit_cells[u, i]
             if c != cell and cand[c] & bit:
-                slot = _on_run((c * n + d) * 2 + 1, n + ns, cache, static, graph, dynamic, y, n, cand, geo, st, sc,
-                               level, inner, bits)
+                on = (c * n + d) * 2 + 1
+                slot = cslot[on]  # _on_run's cache lookup written out: a call costs ~60 refcount pairs (outer3)
                 if slot < 0:
-                    return OVERFLOW
+                    slot = _on_run(on, n + ns, cache, static, graph, dynamic, y, n, cand, geo, st, sc, level, inner,
+                                   bits)
+                    if slot < 0:
+                        return OVERFLOW
                 slots[ns] = slot
                 ns += 1
         nh = _common(slots, ns, st, bits, common, hits)

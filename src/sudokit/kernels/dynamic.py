@@ -55,6 +55,21 @@ load 4 -> 1): level 0 0.517/0.492 -> 0.493/0.434 s, level 1 0.371/0.347 -> 0.329
 not inlined (per quiet point it still increfs st's, sc's and geo's ~57 arrays). Left: perf (a /tmp/perf-PID.map
 from the .nbc files' symbol names and the engine's addresses) puts _advanced at ~25% of the level-1 replay
 (Locking 14%), propagate ~19%, NRT refcounts ~19%, the Python side ~10%.
+outer3 (2026-11-24; the same 268 level-0/1 calls, replay01 best of 5 CPU s, alternated twice with main b9fa771;
+every best/elim identical): the level-0 replay spent ~21% of its samples in NRT_incref/decref. The optimised IR of
+propagate increfs every array of its st/sc/geo arguments at entry and decrefs them at each exit (~70 pairs a
+run, not pruned), and each non-inlined call with those tuples pays as many again. Now fewer such calls and
+arguments: _advance (inlined, ~57 pairs a quiet point) written out here over propagate's locals; links.reset_slot
+and the first record's _store_add written out (a call with st and sc per run); begin_places/erase_places take
+arrays, not sc[22] or a row view; chains._on_run calls propagate itself (chains._run went) and its callers look
+the run cache up before calling it. Level 0 0.217/0.218 -> 0.176/0.175 s, level 1 0.121/0.120 -> 0.099/0.099 s
+(final, load ~7). lev11c.py 8 0 (warm second run; main, this, main, this; load 5-7): level 0 0.445/0.444 ->
+0.365/0.340 s, level 1 0.301/0.302 -> 0.258/0.249 s, static multiple 0.221/0.226 -> 0.182/0.162 s, level 2
+1.205/1.194 -> 1.202/1.124 s, level 3 0.671/0.664 -> 0.667/0.639 s; all 3.16/3.14 -> 3.00/2.81 s. dump11.py and
+dump.py 60 byte-identical to s26/base11.jsonl and s23/base.jsonl.
+Tried, no change: propagate with one exit (break, not return): the IR still decrefs the 46 argument arrays on
+five exit paths (numba's pruning keeps them). Left: those 46 pairs a run (a propagate taking arrays, not
+tuples, would drop them, but propagate_inner's callers pass the same tuples); _advanced's Locking loop.
 
 inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj_cause, found, tmpelim, order,
          nest_limit)
@@ -117,7 +132,7 @@ import types
 import numpy as np
 from numba import njit
 
-from .advanced import _advanced, _places, begin_places, erase_places
+from .advanced import _advanced, advanced_untracked, begin_places, erase_places
 from .bits import ctz, popcount
 from .links import (ADVANCED, CELL, NONE, OK, OVERFLOW, _add, _add1, _back, _closure, _cycle_removable, _digits,
                     _graph_of, _store_add, ancestors, cycles, forcing, length_tenths,
@@ -146,15 +161,23 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
     cell_units, unit_cells, pair_ptr, pair_idx = geo[0], geo[1], geo[2], geo[3]
     st_pid, rec_p0, rec_pn, par, nrec, npar, pmap, cause, nest = st[0], st[1], st[2], st[3], st[4], st[5], st[6], \
         st[7], st[8]
+    nnest = st[10]
     work, qon, qoff, mark, tmp, hid_n, hid, result = sc[0], sc[1], sc[2], sc[3], sc[4], sc[5], sc[6], sc[8]
     causes = sc[18]
-    reset_slot(s, st)
+    placed, adv, adv_par, adv_parents, fresh = sc[12], sc[13], sc[14], sc[15], sc[16]  # SE's advanced rules' buffers
+    track_key, track_cells, track_base, track_places, track_made, track_dirty = sc[22]
+    for r in range(nrec[s]):  # links.reset_slot and _store_add(s, start, 0, st, sc) written out: their tuple
+        pmap[s, st_pid[s, r]] = -1  # arguments cost ~50 refcount pairs per run (outer3)
+    npar[s] = 0
+    nnest[s] = 0
     result[0] = -1
     result[1] = -1
     result[2] = OK
     for c in range(work.shape[0]):
         work[c] = cand[c]
-    r0 = _store_add(s, start, 0, st, sc)
+    st_pid[s, 0], rec_p0[s, 0], rec_pn[s, 0], cause[s, 0], nest[s, 0] = start, 0, 0, NONE, -1
+    nrec[s] = 1
+    r0 = 0
     pmap[s, start] = r0
     hon, ton, hoff, toff = 0, 0, 0, 0
     if start & 1:
@@ -310,12 +333,41 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
         if level == 0:
             return
         if tracked < 0:
-            tracked = 1 if begin_places(n, cand, unit_cells, sc[22]) else 0
+            tracked = 1 if begin_places(n, cand, unit_cells, track_key, track_cells, track_base, track_places,
+                                        track_made, track_dirty) else 0
         if tracked == 1 and dynamic:  # the offs processed since the last quiet point erased their candidates
-            lost |= erase_places(st_pid[s], qoff, erased, hoff, n, cand, cell_units, unit_cells, sc[22][3],
-                                 sc[22][5])
+            lost |= erase_places(st_pid, s, qoff, erased, hoff, n, cand, cell_units, unit_cells, track_places,
+                                 track_dirty)
             erased = hoff
-        fired, added = _advance(s, n, cand, work, geo, st, sc, tracked == 1, lost)
+        if tracked == 1:  # SE's advanced rules; _advance's recording written out (see the speed record: outer3)
+            fired = _advanced(n, cand, work, geo, placed, track_places, lost, track_dirty, adv, adv_par)
+        else:
+            fired = advanced_untracked(n, cand, work, geo, placed, adv, adv_par)
+        added = 0
+        for i in range(fired):
+            e = adv[i, 0]
+            if pmap[s, e] >= 0:
+                continue
+            np_ = 0
+            for j in range(adv[i, 1], adv[i, 2]):
+                x = pmap[s, adv_par[j]]
+                if x >= 0:
+                    adv_parents[np_] = x
+                    np_ += 1
+            x = nrec[s]  # the record (e, parents adv_parents[:np_], ADVANCED)
+            q = npar[s]
+            if x >= st_pid.shape[1] or q + np_ > par.shape[1]:
+                added = -1
+                break
+            st_pid[s, x], rec_p0[s, x], rec_pn[s, x] = e, q, np_
+            for j in range(np_):
+                par[s, q + j] = adv_parents[j]
+            npar[s] = q + np_
+            nrec[s] = x + 1
+            cause[s, x], nest[s, x] = ADVANCED, -1
+            pmap[s, e] = x
+            fresh[added] = x
+            added += 1
         if inner is not None:
             if fired == 0 and level >= 2:
                 added = _nested(s, level, n, cand, work, geo, st, sc, inner)
@@ -325,7 +377,7 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
         if added == 0:
             return
         for i in range(added):
-            qoff[toff] = sc[16][i]
+            qoff[toff] = fresh[i]
             toff += 1
 
 
@@ -400,41 +452,6 @@ def _copy(fn, name: str):
 
 propagate = njit(cache=True)(_copy(_propagate, "propagate"))
 propagate_inner = njit(cache=True)(_copy(_propagate, "propagate_inner"))
-
-
-@njit(cache=True, inline="always")  # not inlined (no per-quiet-point increfs of st/sc): no change, within noise
-def _advance(s, n, cand, work, geo, st, sc, tracked, lost):
-    """Run SE's advanced rules on the narrowed grid and record their new off potentials in slot s; returns
-    (offs the first rule with an instance gave, new ones among them - listed in sc[16] - or -1 on overflow).
-    tracked: the run's place masks are sc[22][3] and lost its erased digits; else they are made here."""
-    pmap = st[6]
-    adv, adv_par, parents, fresh = sc[13], sc[14], sc[15], sc[16]
-    if tracked:
-        k = _advanced(n, cand, work, geo, sc[12], sc[22][3], lost, sc[22][5], adv, adv_par)
-    else:
-        places = np.zeros((2, geo[1].shape[0], n), np.int64)
-        lost = _places(n, cand, work, geo[1], places)
-        k = _advanced(n, cand, work, geo, sc[12], places, lost, np.full(n, -1, np.int64), adv, adv_par)
-    new = 0
-    for i in range(k):
-        e = adv[i, 0]
-        if pmap[s, e] >= 0:
-            continue
-        np_ = 0
-        for j in range(adv[i, 1], adv[i, 2]):
-            r = pmap[s, adv_par[j]]
-            if r >= 0:
-                parents[np_] = r
-                np_ += 1
-        x = _add(s, e, parents, np_, st[0], st[1], st[2], st[3], st[4], st[5])
-        if x < 0:
-            return k, -1
-        st[7][s, x] = ADVANCED
-        st[8][s, x] = -1
-        pmap[s, e] = x
-        fresh[new] = x
-        new += 1
-    return k, new
 
 
 # ---- nested rules (level >= 2) ----

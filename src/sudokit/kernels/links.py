@@ -72,7 +72,8 @@ def _reset(s, rec_pid, nrec, npar, pmap):
 
 @njit(cache=True, inline="always")
 def reset_slot(s, st):
-    """Empty run slot s and its table of nested chains."""
+    """Empty run slot s and its table of nested chains. dynamic._propagate has this written out (refcounts): change
+    both."""
     _reset(s, st[0], st[4], st[5], st[6])
     st[10][s] = 0
 
@@ -199,7 +200,8 @@ def _off_to_on(pid, y, x, n, work, source, cell_units, unit_cells, out, hid_n, h
 
 @njit(cache=True)
 def _store_add(s, pid, nparents, st, sc, cause=NONE):
-    """Append a record whose parents are sc.parents[:nparents], with its cause; -1 when the slot is full."""
+    """Append a record whose parents are sc.parents[:nparents], with its cause; -1 when the slot is full.
+    dynamic._propagate has its first record's append written out (refcounts): change both."""
     r = _add(s, pid, sc[7], nparents, st[0], st[1], st[2], st[3], st[4], st[5])
     if r >= 0:
         st[7][s, r] = cause
