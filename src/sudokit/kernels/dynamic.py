@@ -1216,6 +1216,11 @@ def _may_remove(on, tj, kids, w):
 #   of 5, alternated twice with main b9fa771, load ~6): 0.0943/0.0971 -> 0.0843/0.0861 ms a search, identical.
 # - Tried, lost: the group test over S sets made per member inside the closure's scan (no closure at all):
 #   0.095 -> 0.108 ms (each member's set made again in each of its groups, an inlined call with 10 arrays).
+# - A/B with main b9fa771, alternated twice, load ~8: replay11 cap11_0_3.pkl 3, level 3 0.178/0.163 -> 0.150/0.150
+#   s (level 2 noise), identical; lev11c.py 8 0, its 12 level-3 calls 0.697/0.659 -> 0.611/0.609 s (8 puzzles
+#   3.29/3.07 -> 3.08/3.01 s). dump11.py and dump.py 60 byte-identical.
+# - Left: the 23% with a meeting group pay the S sets and then the closure (use pset in the scan instead); the
+#   graph (0.014 ms) is still made by every search; pset could be made lazily (only the groups' members).
 @njit(cache=True)
 def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
     """Every multiple forcing chain (cell and region; static, SE's Chaining(true, false, false)) or, dynamic, every
