@@ -381,6 +381,40 @@ def test_static_multiple_skips_only_groups_without_chains():
     assert seen > 100 and contradictions > 100 and made < 0.9 * driver, (seen, contradictions, made, driver)
 
 
+def test_groups_meet_is_the_closures_meets():
+    """_groups_meet over _strong_reach's sets (the strong offs' graph) says whether _meets over the closure's reach
+    sets is True for some group _static_multiple searches (a cell of 3+ candidates, a house's places of a digit
+    whose first place's cell has 3+), on every geometry (extra houses and pairs; thinned and narrowed grids), and
+    both answers occur."""
+    rng = np.random.default_rng(21)
+    grids = [(h, c) for g in GEOMETRIES for keep in (0.1, 0.3, 0.45, 0.55) for h, c in _thinned(rng, g, keep, 4)]
+    grids += [(h, grid) for seed in (5, 6, 7) for keep in (0.3, 0.45) for h, _, grid in _narrowed(seed, keep, 6)]
+    answers = []
+    for houses, cand in grids:
+        n, npid = houses.n, 2 * houses.ncells * houses.n
+        geo, inner = forcing.tables(houses), forcing.inner_stores(houses)
+        ptr, adj = inner[8], inner[9]
+        static_graph_xy(n, cand, geo, inner[D.LOOPS_ORDER], ptr, adj, inner[10])
+        nn = 2 * sum(bin(int(m)).count("1") for m in cand)
+        tj, reach = np.zeros((8, npid + 1), np.int64), np.zeros((nn, (nn + 63) // 64), np.uint64)
+        _closure(n, cand, ptr, adj, tj, reach)
+        if not D._strong_reach(n, cand, ptr, adj, inner[D.MULTI_CERT]):
+            continue
+        groups = [[c * n + d for d in _digits(int(cand[c]), n)] for c in range(houses.ncells)
+                  if bin(int(cand[c])).count("1") > 2]
+        for u in range(len(houses.cells)):
+            for d in range(n):
+                places = [c * n + d for c in houses.cells[u] if int(cand[c]) >> d & 1]
+                if len(places) >= 2 and bin(int(cand[places[0] // n])).count("1") > 2:
+                    groups.append(places)
+        want = any(D._meets(reach, np.array([tj[1, 2 * ci + 1] for ci in g], np.int64), len(g), reach.shape[1])
+                   for g in groups)
+        got = D._groups_meet(n, cand, geo, ptr, adj, inner[D.LOOPS_ORDER][3], inner[D.MULTI_CERT])
+        assert got == want
+        answers.append(got)
+    assert len(answers) > 40 and 10 < sum(answers) <= len(answers) - 3, (len(answers), sum(answers))
+
+
 def _multiple_cases(seed: int, per_geometry: int, narrowed: tuple):
     """(houses, source, grid, geo, inner, the plain driver's static multiple chain hints) on thinned grids of every
     geometry (source: every candidate) and narrowed grids of random states (_narrowed(*narrowed))."""

@@ -115,6 +115,12 @@ inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj
     rr[0/1, row]       the strong offs it links to through one on / reaches (itself included), a bit per row
     wb/rw/tb[row]      the offs its ons link to / the same over rr[1] / its ons (candidate bits)
     amask[cand]        the strong offs the on potential links to (bits per row)
+  + multi_cert = (sidx, cnode, slist, rr, wb, tb, ron, roff, amask, acc, mcount, pset) at MULTI_CERT (30):
+    _static_multiple's reach sets from the strong offs (_strong_reach, _groups_meet), rewritten by each search
+    that makes its own graph; the first nine as in loops_cert (ron/roff[row]: the ons / offs reached from the
+    strong off, over its closure in S), acc a node set (ons then offs: 2 * words), mcount [kind-1 searches,
+    strong-off sets made, searches ended by _groups_meet, words of a set], pset[cand] the on potential's reach
+    set (ons then offs; at most 16 words each: wider grids use the closure)
 
 The memo: a nested rule's hints depend on the narrowed grid alone, except that `source` (the outer grid) picks
 each hint's rule parents (source & ~grid in the chain's cell or house) and drops a hint with none. So `_rule`
@@ -150,6 +156,7 @@ GRAPH_OF = 28  # inner[GRAPH_OF]: (flag,): flag[0] = 1 when the graph and closur
 # flag[1] = 1 when the last _inner_loops made its closure
 LOOPS_CERT = 29  # inner[LOOPS_CERT]: _no_search's buffers (the strong-link graph of _inner_loops' certificate)
 STRONG_MAX = 64  # _no_search's strong off potentials at most (one word a set); more: no certificate
+MULTI_CERT = 30  # inner[MULTI_CERT]: _static_multiple's reach sets from the strong offs (_strong_reach, _group_meets)
 
 
 def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
@@ -1215,6 +1222,22 @@ def _may_remove(on, tj, kids, w):
 #   s, level 2 0.749/0.780 -> 0.774/0.780 s (noise), identical; lev11b.py 8 0, its 12 level-3 calls
 #   0.780/0.676/0.699 -> 0.662/0.648/0.651 s (8 puzzles 4.15/3.51/3.84 -> 3.74/3.67/3.62 s: noise).
 # - Left: the kind-1 searches after a kind-0 hit (~0.38 of level 3's ~0.65 s): graph + closure are ~45% of each.
+# kind1d (2026-11-24): rating 8 puzzles of 11+ (lev11c.py 8 0 with counters, second run), 6033 kind-1 searches:
+# 6010 make their own graph (GRAPH_OF reuse needs kind 0's closure, which _no_search now mostly skips), and in
+# 4645 (77%) no group's reach sets meet (no run, no hint). Phases on the 1550 grids of k1bench (the kind-1 grids
+# of cap11_0_3's level-3 replay): static graph 0.014 ms, closure 0.020, the group scan 0.020 (0.013 of it the
+# (cell, digit, house) loop with _first_places, not the ANDs).
+# - _groups_meet: the reach set of each on from the strong offs' graph S (_strong_reach, as _no_search: 0.005 ms)
+#   and p's own links, then one pass over houses (static_graph_xy's place counts) and cells: exact (tested equal
+#   to _meets over the closure); when no group meets the search ends before the closure and scan. k1bench (best
+#   of 5, alternated twice with main b9fa771, load ~6): 0.0943/0.0971 -> 0.0843/0.0861 ms a search, identical.
+# - Tried, lost: the group test over S sets made per member inside the closure's scan (no closure at all):
+#   0.095 -> 0.108 ms (each member's set made again in each of its groups, an inlined call with 10 arrays).
+# - A/B with main b9fa771, alternated twice, load ~8: replay11 cap11_0_3.pkl 3, level 3 0.178/0.163 -> 0.150/0.150
+#   s (level 2 noise), identical; lev11c.py 8 0, its 12 level-3 calls 0.697/0.659 -> 0.611/0.609 s (8 puzzles
+#   3.29/3.07 -> 3.08/3.01 s). dump11.py and dump.py 60 byte-identical.
+# - Left: the 23% with a meeting group pay the S sets and then the closure (use pset in the scan instead); the
+#   graph (0.014 ms) is still made by every search; pset could be made lazily (only the groups' members).
 @njit(cache=True)
 def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
     """Every multiple forcing chain (cell and region; static, SE's Chaining(true, false, false)) or, dynamic, every
@@ -1274,17 +1297,25 @@ def _static_multiple(n, source, grid, geo, inner):
     tj, reach = _closure_buffers(n, grid, inner)
     cell_units, unit_cells = geo[0], geo[1]
     cslot = inner[ON_RUNS][0]
+    mcount = inner[MULTI_CERT][10]
+    mcount[0] += 1
     built = inner[GRAPH_OF][0]
     if built[0]:  # _nested: kind 0 has just made them on this grid
         built[0] = 0
     else:
         static_graph_xy(n, grid, geo, inner[LOOPS_ORDER], graph[0], graph[1], graph[2])  # = static_graph(True, True)
+        strong = _strong_reach(n, grid, graph[0], graph[1], inner[MULTI_CERT])
+        mcount[1] += strong
+        if strong and not _groups_meet(n, grid, geo, graph[0], graph[1], inner[LOOPS_ORDER][3], inner[MULTI_CERT]):
+            mcount[2] += 1
+            return
         _closure(n, grid, graph[0], graph[1], tj, reach)
     _clear_on_runs(n, st2, inner[ON_RUNS])
     w = reach.shape[1]  # words of the reach sets
     vals = np.empty(n, np.int64)
     on_slots = np.empty(n, np.int64)
     comps = np.empty(n, np.int64)
+    ons = np.empty(n, np.int64)
     slots = np.empty(n, np.int64)
     for cell in range(grid.shape[0]):
         m = grid[cell]
@@ -1299,8 +1330,12 @@ def _static_multiple(n, source, grid, geo, inner):
                 u = cell_units[cell, j]
                 if u < 0:
                     break
-                k = _first_places(cell, d, u, n, grid, unit_cells, tj, comps)
-                if k < 2 or not _meets(reach, comps, k, w):
+                k = _first_places(cell, d, u, n, grid, unit_cells, ons)
+                if k < 2:
+                    continue
+                for i in range(k):
+                    comps[i] = tj[1, ons[i]]
+                if not _meets(reach, comps, k, w):
                     continue
                 if sd < 0:
                     sd = cslot[on]
@@ -1320,7 +1355,9 @@ def _static_multiple(n, source, grid, geo, inner):
                 if not _common_hints(inner, slots, ns, u, 6, 80, n, source, grid, geo):
                     return
         for iv in range(nv):
-            comps[iv] = tj[1, (cell * n + vals[iv]) * 2 + 1]
+            ons[iv] = (cell * n + vals[iv]) * 2 + 1
+        for iv in range(nv):
+            comps[iv] = tj[1, ons[iv]]
         if not _meets(reach, comps, nv, w):
             continue
         for iv in range(nv):
@@ -1333,9 +1370,8 @@ def _static_multiple(n, source, grid, geo, inner):
 
 
 @njit(cache=True, inline="always")
-def _first_places(cell, d, u, n, grid, unit_cells, tj, comps):
-    """The number of places of digit d in house u if cell is the first (the components of their on potentials
-    into comps), else 0."""
+def _first_places(cell, d, u, n, grid, unit_cells, ons):
+    """The number of places of digit d in house u if cell is the first (their on potentials into ons), else 0."""
     bit = np.uint64(1) << np.uint64(d)
     k = 0
     for i in range(n):
@@ -1343,7 +1379,7 @@ def _first_places(cell, d, u, n, grid, unit_cells, tj, comps):
         if grid[c] & bit:
             if k == 0 and c != cell:
                 return 0
-            comps[k] = tj[1, (c * n + d) * 2 + 1]
+            ons[k] = (c * n + d) * 2 + 1
             k += 1
     return k
 
@@ -1357,6 +1393,160 @@ def _meets(reach, comps, k, w):
         x = reach[comps[0], j]
         for i in range(1, k):
             x &= reach[comps[i], j]
+        if x:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _strong_reach(n, grid, f_ptr, f_adj, cert):
+    """The reach sets of _group_meets, over the graph S of the strong off potentials (an off with links) as in
+    _no_search: s -> s2 when an on target of s links to s2; R(s) its reflexive closure (Warshall, one word a set).
+    An on p reaches p, the offs it links to, and for each strong off s it links to (amask[p], a bit per row) the
+    ons ron[s] and the offs roff[s] that R(s)'s ons are / link to (bits over present candidates, cnode). False
+    when there are more than STRONG_MAX strong offs or pset is too narrow (nothing made); mcount[3] = the words
+    of a set."""
+    sidx, cnode, slist, rr, wb, tb, ron, roff, amask, acc, mcount, pset = cert
+    k, m = 0, 0
+    for cell in range(grid.shape[0]):
+        g = grid[cell]
+        for v in range(n):
+            if (g >> np.uint64(v)) & np.uint64(1):
+                ci = cell * n + v
+                cnode[ci] = k
+                k += 1
+                sidx[2 * ci] = -1
+                amask[ci] = 0
+                if f_ptr[2 * ci + 1] > f_ptr[2 * ci]:
+                    if m == STRONG_MAX:
+                        return False
+                    sidx[2 * ci] = m
+                    slist[m] = 2 * ci
+                    m += 1
+    w = (k + 63) // 64
+    if 2 * w > pset.shape[1]:
+        return False
+    mcount[3] = w
+    one = np.uint64(1)
+    for i in range(m):  # successors in S, wb (the offs its ons link to), tb (its ons)
+        for j in range(w):
+            wb[i, j] = 0
+            tb[i, j] = 0
+        o = slist[i]
+        e = np.uint64(0)
+        for a in range(f_ptr[o], f_ptr[o + 1]):
+            q = f_adj[a]
+            b = cnode[q >> 1]
+            tb[i, b >> 6] |= one << np.uint64(b & 63)
+            for c in range(f_ptr[q], f_ptr[q + 1]):
+                x = f_adj[c]
+                b = cnode[x >> 1]
+                wb[i, b >> 6] |= one << np.uint64(b & 63)
+                if sidx[x] >= 0:
+                    e |= one << np.uint64(sidx[x])
+        rr[0, i] = e
+        for a in range(f_ptr[o + 1], f_ptr[o + 2]):  # on p links to o iff on o links to off p (contrapositive)
+            amask[f_adj[a] >> 1] |= one << np.uint64(i)
+    for i in range(m):
+        rr[1, i] = rr[0, i] | (one << np.uint64(i))
+    for t in range(m):  # Warshall over words: rr[1] = R
+        bt = one << np.uint64(t)
+        for i in range(m):
+            if rr[1, i] & bt:
+                rr[1, i] |= rr[1, t]
+    for i in range(m):
+        for j in range(w):
+            ron[i, j] = 0
+            roff[i, j] = 0
+        r = rr[1, i]
+        while r:
+            t = ctz(r)
+            r &= r - one
+            for j in range(w):
+                ron[i, j] |= tb[t, j]
+                roff[i, j] |= wb[t, j]
+    return True
+
+
+@njit(cache=True)
+def _groups_meet(n, grid, geo, f_ptr, f_adj, ucnt, cert):
+    """True if some group _static_multiple searches (a cell of 3+ candidates, a house's places of a digit whose
+    first place's cell has 3+) has on potentials whose reach sets share a potential (exact: as _meets over the
+    closure). An on p reaches p, the offs it links to and ron / roff of the strong offs it links to (amask[p];
+    _strong_reach): pset[p's candidate] = those (ons, offs). ucnt: static_graph_xy's place counts."""
+    sidx, cnode, slist, rr, wb, tb, ron, roff, amask, acc, mcount, pset = cert
+    unit_cells = geo[1]
+    w = mcount[3]
+    one = np.uint64(1)
+    for cell in range(grid.shape[0]):  # every present candidate's set
+        g = grid[cell]
+        for v in range(n):
+            if not (g >> np.uint64(v)) & one:
+                continue
+            ci = cell * n + v
+            for j in range(2 * w):
+                pset[ci, j] = 0
+            b = cnode[ci]
+            pset[ci, b >> 6] |= one << np.uint64(b & 63)
+            p = 2 * ci + 1
+            for c in range(f_ptr[p], f_ptr[p + 1]):
+                b = cnode[f_adj[c] >> 1]
+                pset[ci, w + (b >> 6)] |= one << np.uint64(b & 63)
+            a = amask[ci]
+            while a:
+                t = ctz(a)
+                a &= a - one
+                for j in range(w):
+                    pset[ci, j] |= ron[t, j]
+                    pset[ci, w + j] |= roff[t, j]
+    for u in range(unit_cells.shape[0]):
+        for d in range(n):
+            if ucnt[u, d] < 2:
+                continue
+            bit = one << np.uint64(d)
+            k = 0
+            x = np.uint64(0)
+            for i in range(n):
+                c = unit_cells[u, i]
+                if not grid[c] & bit:
+                    continue
+                ci = c * n + d
+                if k == 0:
+                    if popcount(grid[c]) <= 2:
+                        break
+                    for j in range(2 * w):
+                        acc[j] = pset[ci, j]
+                else:
+                    x = np.uint64(0)
+                    for j in range(2 * w):
+                        acc[j] &= pset[ci, j]
+                        x |= acc[j]
+                    if x == 0:
+                        break
+                k += 1
+            if k == ucnt[u, d] and x:
+                return True
+    for cell in range(grid.shape[0]):
+        g = grid[cell]
+        if popcount(g) <= 2:
+            continue
+        k = 0
+        x = np.uint64(0)
+        for v in range(n):
+            if not (g >> np.uint64(v)) & one:
+                continue
+            ci = cell * n + v
+            if k == 0:
+                for j in range(2 * w):
+                    acc[j] = pset[ci, j]
+            else:
+                x = np.uint64(0)
+                for j in range(2 * w):
+                    acc[j] &= pset[ci, j]
+                    x |= acc[j]
+                if x == 0:
+                    break
+            k += 1
         if x:
             return True
     return False
