@@ -120,7 +120,7 @@ from numba import njit
 from .advanced import _advanced, _places, begin_places, erase_places
 from .bits import ctz, popcount
 from .links import (ADVANCED, CELL, NONE, OK, OVERFLOW, _add, _add1, _back, _closure, _cycle_removable, _digits,
-                    _graph_of, _store_add, ancestors, cycles, forcing, length_tenths,
+                    _store_add, ancestors, cycles, forcing, length_tenths,
                     reset_slot, static_graph_xy)
 
 LOOPS_ORDER = 24  # inner[LOOPS_ORDER]: _inner_loops' tables for static_graph_xy (see the module docstring)
@@ -874,14 +874,14 @@ def _inner_loops(n, source, grid, geo, inner):
     made[1] = 0  # no closure of this grid (yet): kind 1 must not reuse one
     if _no_search(n, grid, f_ptr, f_adj, inner[LOOPS_CERT]):
         return
-    ne = f_ptr[npid]
-    full = (f_ptr, f_adj, f_cause)
-    work = (np.empty(npid + 1, np.int64), np.empty(ne, np.int64), np.empty(ne, np.int64))
     tj, reach = _closure_buffers(n, grid, inner)
     nc = _closure(n, grid, f_ptr, f_adj, tj, reach)
     made[1] = 1
     _cycle_sides(n, grid, f_ptr, f_adj, tj, nc, kids, reach.shape[1])
     k0, modes = _loops_todo(n, grid, tj, reach, kids, todo)
+    ranges = np.empty((2, npid), np.int64)  # _mode_ranges: the end of each list's CELL links, mode 1's ends
+    if modes & 3:
+        _cell_ends(npid, f_ptr, f_cause, ranges)
     for mode in range(3):
         if not (modes >> mode) & 1:
             continue
@@ -889,14 +889,14 @@ def _inner_loops(n, source, grid, geo, inner):
         key = 2 if mode == 0 else (3 if mode == 1 else 4)
         cyc_base = 70 if mode == 2 else 65
         chain_base = 70 if mode == 2 else 66
-        adj_ptr, adj, adj_cause = _graph_of(mode, full, work)
+        lo, hi = _mode_ranges(mode, f_ptr, f_cause, ranges)
         for it in range(k0):
             on, f = todo[it] >> 4, todo[it] & 15
             if not x and not f & TODO_Y:
                 continue
             nf = 0
             if f & TODO_CYCLE:
-                nf = cycles(0, on, adj_ptr, adj, adj_cause, st2, sc2, found, 1 << 30, tj, reach)
+                nf = cycles(0, on, lo, f_adj, f_cause, st2, sc2, found, 1 << 30, tj, reach, hi)
             for i in range(max(nf, 0)):
                 k = _cycle_removable(0, found[i], n, grid, geo, st2, sc2, tmpelim)
                 if k == 0:
@@ -915,7 +915,7 @@ def _inner_loops(n, source, grid, geo, inner):
             for src in (on, on - 1):
                 if not f & (TODO_ON if src & 1 else TODO_OFF):
                     continue
-                t = forcing(1, src, adj_ptr, adj, adj_cause, st2, sc2, 1 << 30, tj, reach)
+                t = forcing(1, src, lo, f_adj, f_cause, st2, sc2, 1 << 30, tj, reach, hi)
                 if t < 0:
                     continue
                 target = st2[0][1, t]
@@ -928,6 +928,30 @@ def _inner_loops(n, source, grid, geo, inner):
                 _rule_parents(inner, h, 1, t, -1, False, n, source, grid, geo)
                 if hpar_ptr[h + 1] > hpar_ptr[h]:
                     _commit(inner, h)
+
+
+@njit(cache=True)
+def _cell_ends(npid, f_ptr, f_cause, ranges):
+    """ranges[0, p] = the end of potential p's CELL links (first in its list: static_graph_xy), ranges[1, p] =
+    the end of its links in mode 1 (an on keeps all, an off its CELL links only)."""
+    for p in range(npid):
+        i = f_ptr[p]
+        while i < f_ptr[p + 1] and f_cause[i] == CELL:
+            i += 1
+        ranges[0, p] = i
+        ranges[1, p] = f_ptr[p + 1] if p & 1 else i
+
+
+@njit(cache=True, inline="always")
+def _mode_ranges(mode, f_ptr, f_cause, ranges):
+    """A loops mode's graph as (start, end) of each potential's links in the full graph's lists: what
+    links._graph_of copies out (mode 0 drops the CELL links, mode 1 an off's house links; both are the start or
+    the end of a list), without the copy."""
+    if mode == 0:
+        return ranges[0], f_ptr[1:]
+    if mode == 1:
+        return f_ptr, ranges[1]
+    return f_ptr, f_ptr[1:]
 
 
 @njit(cache=True, inline="always")
@@ -1148,7 +1172,10 @@ def _may_remove(on, tj, kids, w):
     iff not v -> not u: weak and strong links both go both ways), so the cycle read backwards with every node
     negated runs through off(on) and on(B), in off(on)'s component C'. Then on(A) in C and on(B) in C' both link
     to off(q): q is in kids of C and of C'. A component of one member holds no cycle."""
-    r, r2 = tj[3, tj[1, on]], tj[3, tj[1, on - 1]]
+    c2 = tj[1, on - 1]  # -1: a sink (_closure), a component of one member
+    if c2 < 0:
+        return False
+    r, r2 = tj[3, tj[1, on]], tj[3, c2]
     if r < 0 or r2 < 0:
         return False
     for j in range(w):
