@@ -856,11 +856,24 @@ def _add_parent(hpar_ptr, hpar, h, pid):
 # - replay11.py cap11_0_3.pkl 2, main 6601863 / this / main (quiet-ish box): level 2 0.736 / 0.586 / 0.712 s, level 3
 #   0.173 / 0.160 / 0.154 s, identical. Dumps byte-identical. Left: the 20% with searches still make Tarjan and
 #   the reach sets (~0.023 ms); _no_search's S closure answers every _back query (a per-target row in tj).
+# kind0d (2026-11-24). Bench: kind0c's 10477 grids, and the 2123 of them _no_search lets through (searched grids),
+# best of 5 CPU, every hint, removable and parent identical to main b9fa771. A searched grid was 0.0955 ms: static
+# graph 0.014, _no_search 0.008, closure 0.026, _cycle_sides + _loops_todo 0.008, mode 0 0.014, mode 1 0.003,
+# mode 2 0.027 (forcing searches ~0.011 + their hints ~0.012, of which _rule_parents 0.007; cycles ~0.011).
+# - Each mode's graph is read as ranges of the full graph's lists (_cell_ends, _mode_ranges; cycles/forcing take
+#   adj_end) instead of _graph_of's copies (5.7 us mode 0, 5.0 us mode 1): modes 0 + 1 0.0164 -> 0.0082 ms.
+# - links._closure leaves sink offs (no links, most offs) out of Tarjan (comp -1, read by _back and _may_remove;
+#   kind 1 reads on potentials' components only): closure 0.0256 -> 0.0235 ms.
+#   Both: searched grids 0.0955 -> 0.0875 ms, all grids 0.0380 -> 0.0358 ms.
+# - Tried, no gain: _add_parent deduplicating by a stamp instead of scanning the hint's ~30 parents (0.0862 vs
+#   0.0865 ms, one process, alternated); the hint helpers (_new_hint ... _rule_parents) inline="always" so `inner`
+#   is not passed per call (0.0897 vs 0.0885 ms, ~1%).
+# - Left: the closure (~0.023) and static graph (0.014); mode 2's forcing searches and hints (~0.023 together).
 @njit(cache=True)
 def _inner_loops(n, source, grid, geo, inner):
     """Every forcing chain and cycle (SE's Chaining(false, false, false)) on the narrowed grid, as nested hints;
     a hint whose chains used no erased candidate is dropped (SE: the rule exists without the chain). The static
-    graph is built once (static_graph_xy) and each mode's filtered from it, only for a mode with a search to make;
+    graph is built once (static_graph_xy) and each mode's read as ranges of its lists (_mode_ranges);
     the full graph's closure and _cycle_sides skip the searches that provably find nothing in every mode (a
     mode's graph is a subgraph of the full one; see the speed record above), and _no_search ends it before the
     closure when they would skip them all."""

@@ -638,7 +638,8 @@ def _graph_of(mode, full, work):
 def _closure(n, cand, adj_ptr, adj, tj, reach):
     """Who reaches whom in the static graph. tj rows (set for present potentials only): 0 node (the bit of a
     potential in the reach sets), 1 comp (strongly connected component: Tarjan without recursion, components
-    numbered sinks first), 2 size of a component, 3-7 scratch. reach[c] = the bit set over nodes of every
+    numbered sinks first; -1 for a sink off potential, which Tarjan skips: it reaches itself only, _back says so),
+    2 size of a component, 3-7 scratch. reach[c] = the bit set over nodes of every
     potential component c reaches, its own members included, made when c is complete (every component its edges
     lead to is complete by then: sinks first); a target already in the set is skipped, its own set being a
     subset, and a sink (an off potential without strong links, most of them) adds its bit, not its set.
