@@ -862,9 +862,10 @@ def _add_parent(hpar_ptr, hpar, h, pid):
 # mode 2 0.027 (forcing searches ~0.011 + their hints ~0.012, of which _rule_parents 0.007; cycles ~0.011).
 # - Each mode's graph is read as ranges of the full graph's lists (_cell_ends, _mode_ranges; cycles/forcing take
 #   adj_end) instead of _graph_of's copies (5.7 us mode 0, 5.0 us mode 1): modes 0 + 1 0.0164 -> 0.0082 ms.
-# - links._closure leaves sink offs (no links, most offs) out of Tarjan (comp -1, read by _back and _may_remove;
-#   kind 1 reads on potentials' components only): closure 0.0256 -> 0.0235 ms.
-#   Both: searched grids 0.0955 -> 0.0875 ms, all grids 0.0380 -> 0.0358 ms.
+#   (With the sink change below the bench gave searched grids 0.0955 -> 0.0875 ms, all 0.0380 -> 0.0358 ms.)
+# - Tried, lost end to end: links._closure leaving sink offs out of Tarjan (comp -1, _back and _may_remove reading
+#   it): closure 0.0256 -> 0.0235 ms on the bench, but replay11 cap11_0_3.pkl 5, alternated with main b9fa771,
+#   level 2 0.564/0.553 (main) -> 0.586/0.573 s; without it 0.555/0.550 vs 0.556 s (ranges alone: par). Reverted.
 # - Tried, no gain: _add_parent deduplicating by a stamp instead of scanning the hint's ~30 parents (0.0862 vs
 #   0.0865 ms, one process, alternated); the hint helpers (_new_hint ... _rule_parents) inline="always" so `inner`
 #   is not passed per call (0.0897 vs 0.0885 ms, ~1%).
@@ -1185,10 +1186,7 @@ def _may_remove(on, tj, kids, w):
     iff not v -> not u: weak and strong links both go both ways), so the cycle read backwards with every node
     negated runs through off(on) and on(B), in off(on)'s component C'. Then on(A) in C and on(B) in C' both link
     to off(q): q is in kids of C and of C'. A component of one member holds no cycle."""
-    c2 = tj[1, on - 1]  # -1: a sink (_closure), a component of one member
-    if c2 < 0:
-        return False
-    r, r2 = tj[3, tj[1, on]], tj[3, c2]
+    r, r2 = tj[3, tj[1, on]], tj[3, tj[1, on - 1]]
     if r < 0 or r2 < 0:
         return False
     for j in range(w):

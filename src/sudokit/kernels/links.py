@@ -357,10 +357,8 @@ def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30, tj=
 @njit(cache=True)
 def _back(a, b, tj, reach):
     """True if potential a reaches potential b in the static graph (see _closure)."""
-    nb, ca = tj[0, b], tj[1, a]
-    if ca < 0:
-        return a == b and nb >= 0  # a sink off potential (_closure) reaches itself only
-    return nb >= 0 and (reach[ca, nb >> 6] >> np.uint64(nb & 63)) & np.uint64(1) != 0
+    nb = tj[0, b]
+    return nb >= 0 and (reach[tj[1, a], nb >> 6] >> np.uint64(nb & 63)) & np.uint64(1) != 0
 
 
 @njit(cache=True)
@@ -638,8 +636,7 @@ def _graph_of(mode, full, work):
 def _closure(n, cand, adj_ptr, adj, tj, reach):
     """Who reaches whom in the static graph. tj rows (set for present potentials only): 0 node (the bit of a
     potential in the reach sets), 1 comp (strongly connected component: Tarjan without recursion, components
-    numbered sinks first; -1 for a sink off potential, which Tarjan skips: it reaches itself only, _back says so),
-    2 size of a component, 3-7 scratch. reach[c] = the bit set over nodes of every
+    numbered sinks first), 2 size of a component, 3-7 scratch. reach[c] = the bit set over nodes of every
     potential component c reaches, its own members included, made when c is complete (every component its edges
     lead to is complete by then: sinks first); a target already in the set is skipped, its own set being a
     subset, and a sink (an off potential without strong links, most of them) adds its bit, not its set.
@@ -656,8 +653,6 @@ def _closure(n, cand, adj_ptr, adj, tj, reach):
                 p = (cell * n + v) * 2
                 comp[p] = comp[p + 1] = -1
                 index[p] = index[p + 1] = -1
-                if adj_ptr[p] == adj_ptr[p + 1]:
-                    index[p] = npid  # a sink off: done, in no component (comp -1; _back: it reaches itself)
                 node[p], node[p + 1] = nn, nn + 1
                 nn += 2
     w = (nn + 63) // 64
