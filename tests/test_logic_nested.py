@@ -290,6 +290,29 @@ def test_closure_is_reachability():
                 assert [b for b in present if _back(a, b, tj, reach)] == [b for b in present if b in seen]
 
 
+def test_mode_ranges_are_the_graphs_of_each_mode():
+    """_inner_loops' mode graphs as ranges of the full graph's lists (_cell_ends, _mode_ranges, read by
+    cycles/forcing through adj_end) hold the links, causes and order static_graph(y, x) makes for each mode."""
+    rng = np.random.default_rng(15)
+    grids = [(h, c) for g in GEOMETRIES for h, c in _thinned(rng, g, 0.3, 2)]
+    for houses, cand in grids:
+        n, npid = houses.n, 2 * houses.ncells * houses.n
+        geo, inner, sc = forcing.tables(houses), forcing.inner_stores(houses), forcing.stores(houses).sc
+        ptr, adj, cause = inner[8], inner[9], inner[10]
+        static_graph_xy(n, cand, geo, inner[D.LOOPS_ORDER], ptr, adj, cause)
+        ranges = np.zeros((2, npid), np.int64)
+        D._cell_ends(npid, ptr, cause, ranges)
+        for mode, (y, x) in enumerate(((False, True), (True, False), (True, True))):
+            g = [np.zeros(npid + 1, np.int64), np.zeros(npid * (4 * n + 8), np.int64),
+                 np.zeros(npid * (4 * n + 8), np.int64)]
+            static_graph(y, x, n, cand, geo, sc, *g)
+            lo, hi = D._mode_ranges(mode, ptr, cause, ranges)
+            assert g[0][npid] > 0
+            for p in range(npid):
+                assert adj[lo[p]:hi[p]].tolist() == g[1][g[0][p]:g[0][p + 1]].tolist(), (mode, p)
+                assert cause[lo[p]:hi[p]].tolist() == g[2][g[0][p]:g[0][p + 1]].tolist(), (mode, p)
+
+
 def test_may_remove_keeps_every_cycle_with_removables():
     """_may_remove (the cycle-search certificate of _inner_loops) says True for every on potential from which a
     cycle search of any mode's graph (unpruned) finds a cycle with candidates to remove, with extra houses and

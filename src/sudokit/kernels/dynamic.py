@@ -141,7 +141,7 @@ from numba import njit
 from .advanced import _advanced, advanced_untracked, begin_places, erase_places
 from .bits import ctz, popcount
 from .links import (ADVANCED, CELL, NONE, OK, OVERFLOW, _add, _add1, _back, _closure, _cycle_removable, _digits,
-                    _graph_of, _store_add, ancestors, cycles, forcing, length_tenths,
+                    _store_add, ancestors, cycles, forcing, length_tenths,
                     reset_slot, static_graph_xy)
 
 LOOPS_ORDER = 24  # inner[LOOPS_ORDER]: _inner_loops' tables for static_graph_xy (see the module docstring)
@@ -880,11 +880,25 @@ def _add_parent(hpar_ptr, hpar, h, pid):
 # - replay11.py cap11_0_3.pkl 2, main 6601863 / this / main (quiet-ish box): level 2 0.736 / 0.586 / 0.712 s, level 3
 #   0.173 / 0.160 / 0.154 s, identical. Dumps byte-identical. Left: the 20% with searches still make Tarjan and
 #   the reach sets (~0.023 ms); _no_search's S closure answers every _back query (a per-target row in tj).
+# kind0d (2026-11-24). Bench: kind0c's 10477 grids, and the 2123 of them _no_search lets through (searched grids),
+# best of 5 CPU, every hint, removable and parent identical to main b9fa771. A searched grid was 0.0955 ms: static
+# graph 0.014, _no_search 0.008, closure 0.026, _cycle_sides + _loops_todo 0.008, mode 0 0.014, mode 1 0.003,
+# mode 2 0.027 (forcing searches ~0.011 + their hints ~0.012, of which _rule_parents 0.007; cycles ~0.011).
+# - Each mode's graph is read as ranges of the full graph's lists (_cell_ends, _mode_ranges; cycles/forcing take
+#   adj_end) instead of _graph_of's copies (5.7 us mode 0, 5.0 us mode 1): modes 0 + 1 0.0164 -> 0.0082 ms.
+#   (With the sink change below the bench gave searched grids 0.0955 -> 0.0875 ms, all 0.0380 -> 0.0358 ms.)
+# - Tried, lost end to end: links._closure leaving sink offs out of Tarjan (comp -1, _back and _may_remove reading
+#   it): closure 0.0256 -> 0.0235 ms on the bench, but replay11 cap11_0_3.pkl 5, alternated with main b9fa771,
+#   level 2 0.564/0.553 (main) -> 0.586/0.573 s; without it 0.555/0.550 vs 0.556 s (ranges alone: par). Reverted.
+# - Tried, no gain: _add_parent deduplicating by a stamp instead of scanning the hint's ~30 parents (0.0862 vs
+#   0.0865 ms, one process, alternated); the hint helpers (_new_hint ... _rule_parents) inline="always" so `inner`
+#   is not passed per call (0.0897 vs 0.0885 ms, ~1%).
+# - Left: the closure (~0.023) and static graph (0.014); mode 2's forcing searches and hints (~0.023 together).
 @njit(cache=True)
 def _inner_loops(n, source, grid, geo, inner):
     """Every forcing chain and cycle (SE's Chaining(false, false, false)) on the narrowed grid, as nested hints;
     a hint whose chains used no erased candidate is dropped (SE: the rule exists without the chain). The static
-    graph is built once (static_graph_xy) and each mode's filtered from it, only for a mode with a search to make;
+    graph is built once (static_graph_xy) and each mode's read as ranges of its lists (_mode_ranges);
     the full graph's closure and _cycle_sides skip the searches that provably find nothing in every mode (a
     mode's graph is a subgraph of the full one; see the speed record above), and _no_search ends it before the
     closure when they would skip them all."""
@@ -898,14 +912,14 @@ def _inner_loops(n, source, grid, geo, inner):
     made[1] = 0  # no closure of this grid (yet): kind 1 must not reuse one
     if _no_search(n, grid, f_ptr, f_adj, inner[LOOPS_CERT]):
         return
-    ne = f_ptr[npid]
-    full = (f_ptr, f_adj, f_cause)
-    work = (np.empty(npid + 1, np.int64), np.empty(ne, np.int64), np.empty(ne, np.int64))
     tj, reach = _closure_buffers(n, grid, inner)
     nc = _closure(n, grid, f_ptr, f_adj, tj, reach)
     made[1] = 1
     _cycle_sides(n, grid, f_ptr, f_adj, tj, nc, kids, reach.shape[1])
     k0, modes = _loops_todo(n, grid, tj, reach, kids, todo)
+    ranges = np.empty((2, npid), np.int64)  # _mode_ranges: the end of each list's CELL links, mode 1's ends
+    if modes & 3:
+        _cell_ends(npid, f_ptr, f_cause, ranges)
     for mode in range(3):
         if not (modes >> mode) & 1:
             continue
@@ -913,14 +927,14 @@ def _inner_loops(n, source, grid, geo, inner):
         key = 2 if mode == 0 else (3 if mode == 1 else 4)
         cyc_base = 70 if mode == 2 else 65
         chain_base = 70 if mode == 2 else 66
-        adj_ptr, adj, adj_cause = _graph_of(mode, full, work)
+        lo, hi = _mode_ranges(mode, f_ptr, f_cause, ranges)
         for it in range(k0):
             on, f = todo[it] >> 4, todo[it] & 15
             if not x and not f & TODO_Y:
                 continue
             nf = 0
             if f & TODO_CYCLE:
-                nf = cycles(0, on, adj_ptr, adj, adj_cause, st2, sc2, found, 1 << 30, tj, reach)
+                nf = cycles(0, on, lo, f_adj, f_cause, st2, sc2, found, 1 << 30, tj, reach, hi)
             for i in range(max(nf, 0)):
                 k = _cycle_removable(0, found[i], n, grid, geo, st2, sc2, tmpelim)
                 if k == 0:
@@ -939,7 +953,7 @@ def _inner_loops(n, source, grid, geo, inner):
             for src in (on, on - 1):
                 if not f & (TODO_ON if src & 1 else TODO_OFF):
                     continue
-                t = forcing(1, src, adj_ptr, adj, adj_cause, st2, sc2, 1 << 30, tj, reach)
+                t = forcing(1, src, lo, f_adj, f_cause, st2, sc2, 1 << 30, tj, reach, hi)
                 if t < 0:
                     continue
                 target = st2[0][1, t]
@@ -952,6 +966,30 @@ def _inner_loops(n, source, grid, geo, inner):
                 _rule_parents(inner, h, 1, t, -1, False, n, source, grid, geo)
                 if hpar_ptr[h + 1] > hpar_ptr[h]:
                     _commit(inner, h)
+
+
+@njit(cache=True)
+def _cell_ends(npid, f_ptr, f_cause, ranges):
+    """ranges[0, p] = the end of potential p's CELL links (first in its list: static_graph_xy), ranges[1, p] =
+    the end of its links in mode 1 (an on keeps all, an off its CELL links only)."""
+    for p in range(npid):
+        i = f_ptr[p]
+        while i < f_ptr[p + 1] and f_cause[i] == CELL:
+            i += 1
+        ranges[0, p] = i
+        ranges[1, p] = f_ptr[p + 1] if p & 1 else i
+
+
+@njit(cache=True, inline="always")
+def _mode_ranges(mode, f_ptr, f_cause, ranges):
+    """A loops mode's graph as (start, end) of each potential's links in the full graph's lists: what
+    links._graph_of copies out (mode 0 drops the CELL links, mode 1 an off's house links; both are the start or
+    the end of a list), without the copy."""
+    if mode == 0:
+        return ranges[0], f_ptr[1:]
+    if mode == 1:
+        return f_ptr, ranges[1]
+    return f_ptr, f_ptr[1:]
 
 
 @njit(cache=True, inline="always")

@@ -281,14 +281,15 @@ def _is_ancestor(s, r, pid, st):
 
 
 @njit(cache=True)
-def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30, tj=None, reach=None):
+def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30, tj=None, reach=None, adj_end=None):
     """SE's doCycles from an on potential: every on, then every off, alternately; offs are not merged, so every
     path is kept; found[] gets the records that lead back to the source after at least 4 steps. Returns how many,
     or -1 on overflow. Records deeper than `limit` links are not made: a chain's length is at least its depth, so
     a caller that only wants chains of at most `limit` potentials loses nothing (levels above it are unchanged).
     With the static graph's closure (tj, reach: _closure) no record is made for a potential that
     cannot reach the source: it lies on no path back, so the records found, their order and their chains are
-    unchanged (only records that lead nowhere are left out)."""
+    unchanged (only records that lead nowhere are left out). With adj_end, p's links are adj[adj_ptr[p]:adj_end[p]]
+    (a mode's graph as ranges of the full one's lists: dynamic._mode_ranges), else CSR."""
     st_pid, st_p0, st_pn, st_par, nrec, npar, pmap = st[0], st[1], st[2], st[3], st[4], st[5], st[6]
     qon, qoff, parents = sc[1], sc[2], sc[7]
     depth, stamp, tick = sc[17], sc[9], sc[10]
@@ -312,7 +313,7 @@ def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30, tj=
                 continue
             p = st_pid[s, r]
             t = _mark_path(s, r, st_pid, st_p0, st_pn, st_par, stamp, tick)
-            for i in range(adj_ptr[p], adj_ptr[p + 1]):
+            for i in range(adj_ptr[p], adj_ptr[p + 1] if adj_end is None else adj_end[p]):
                 e = adj[i]
                 if stamp[e] == t:
                     continue
@@ -333,7 +334,7 @@ def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30, tj=
             if depth[r] >= limit:
                 continue
             p = st_pid[s, r]
-            for i in range(adj_ptr[p], adj_ptr[p + 1]):
+            for i in range(adj_ptr[p], adj_ptr[p + 1] if adj_end is None else adj_end[p]):
                 e = adj[i]
                 parents[0] = r
                 if length >= 4 and e == source:
@@ -363,12 +364,12 @@ def _back(a, b, tj, reach):
 
 
 @njit(cache=True)
-def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, reach=None):
+def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, reach=None, adj_end=None):
     """SE's doForcingChains from one potential (static links, every on then every off, alternately): the record
     that reaches the source's opposite (a forcing chain), -1 if none, -2 on overflow. Records deeper than `limit`
     links are not expanded (see `cycles`). With the static graph's closure (tj, reach) no record is made for a
     potential that cannot reach the opposite: the others are found by the same parents in the same order, so the
-    first chain to the opposite is the same."""
+    first chain to the opposite is the same. adj_end: as in `cycles`."""
     st_pid, st_p0, st_pn, st_par, nrec, npar, pmap = st[0], st[1], st[2], st[3], st[4], st[5], st[6]
     qon, qoff, parents = sc[1], sc[2], sc[7]
     depth = sc[17]
@@ -394,7 +395,7 @@ def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, 
             if depth[r] >= limit:
                 continue
             p = st_pid[s, r]
-            for i in range(adj_ptr[p], adj_ptr[p + 1]):
+            for i in range(adj_ptr[p], adj_ptr[p + 1] if adj_end is None else adj_end[p]):
                 e = adj[i]
                 parents[0] = r
                 if e == opposite:
@@ -420,7 +421,7 @@ def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, 
             if depth[r] >= limit:
                 continue
             p = st_pid[s, r]
-            for i in range(adj_ptr[p], adj_ptr[p + 1]):
+            for i in range(adj_ptr[p], adj_ptr[p + 1] if adj_end is None else adj_end[p]):
                 e = adj[i]
                 parents[0] = r
                 if e == opposite:
