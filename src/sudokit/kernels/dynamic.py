@@ -1037,22 +1037,14 @@ def _loops_todo(n, grid, tj, reach, kids, todo):
 
 
 @njit(cache=True)
-def _no_search(n, grid, f_ptr, f_adj, cert):
-    """True if _loops_todo would list no search (exact: a sufficient condition), from the graph S of the strong
-    off potentials alone (an off with links; every path of two links or more runs on -> strong off -> on ...):
-    s -> s2 when an on target of s links to s2. With R(s) its closure, wb[s] / tb[s] the offs / ons its ons
-    link to / it links to (bits over present candidates), and the strong offs p links to read off on(s)'s links
-    (the graph is its own contrapositive, see _may_remove), an on p of a cell of 2+ candidates has
-      p reaches off p  iff  off p is in wb of some s in A(p) = union of R over p's strong offs;
-      off p reaches p  iff  off p is strong and p is in tb of some s in R(off p);
-      _may_remove(p) only if off p is strong and on a cycle of S (its component has several members), and the
-      offs p or an on it reaches link to (p's targets, wb over A(p)) meet those the ons reached from off p link
-      to (wb over R(off p)): kids of the two components are subsets of these.
-    False when there are more than STRONG_MAX strong offs."""
-    sidx, cnode, slist, rr, wb, rw, tb, amask = cert  # rr[0] / rr[1]: a strong off's successors / closure in S
-    ncells = grid.shape[0]
+def _strong_graph(n, grid, f_ptr, f_adj, sidx, cnode, slist, rr, wb, tb, amask):
+    """The graph S of the strong off potentials (an off with links) that _no_search and _strong_reach read: cnode
+    numbers the present candidates, sidx / slist map a strong off to its row and back, rr[0] / rr[1] a row's
+    successors in S / reflexive closure (Warshall, one word a set), wb / tb the offs / ons its ons link to / it
+    links to (bits over cnode), amask[candidate] the rows its on links to. Returns (k candidates, m rows), m = -1
+    when there are more than STRONG_MAX strong offs (nothing past cnode made)."""
     k, m = 0, 0
-    for cell in range(ncells):
+    for cell in range(grid.shape[0]):
         g = grid[cell]
         for v in range(n):
             if (g >> np.uint64(v)) & np.uint64(1):
@@ -1063,15 +1055,13 @@ def _no_search(n, grid, f_ptr, f_adj, cert):
                 amask[ci] = 0
                 if f_ptr[2 * ci + 1] > f_ptr[2 * ci]:
                     if m == STRONG_MAX:
-                        return False
+                        return k, -1
                     sidx[2 * ci] = m
                     slist[m] = 2 * ci
                     m += 1
-    if m == 0:
-        return True  # no path of two links, no cycle
     w = (k + 63) // 64
     one = np.uint64(1)
-    for i in range(m):  # successors in S, wb, tb
+    for i in range(m):  # successors in S, wb (the offs its ons link to), tb (its ons)
         for j in range(w):
             wb[i, j] = 0
             tb[i, j] = 0
@@ -1097,6 +1087,31 @@ def _no_search(n, grid, f_ptr, f_adj, cert):
         for i in range(m):
             if rr[1, i] & bt:
                 rr[1, i] |= rr[1, t]
+    return k, m
+
+
+@njit(cache=True)
+def _no_search(n, grid, f_ptr, f_adj, cert):
+    """True if _loops_todo would list no search (exact: a sufficient condition), from the graph S of the strong
+    off potentials alone (an off with links; every path of two links or more runs on -> strong off -> on ...):
+    s -> s2 when an on target of s links to s2. With R(s) its closure, wb[s] / tb[s] the offs / ons its ons
+    link to / it links to (bits over present candidates), and the strong offs p links to read off on(s)'s links
+    (the graph is its own contrapositive, see _may_remove), an on p of a cell of 2+ candidates has
+      p reaches off p  iff  off p is in wb of some s in A(p) = union of R over p's strong offs;
+      off p reaches p  iff  off p is strong and p is in tb of some s in R(off p);
+      _may_remove(p) only if off p is strong and on a cycle of S (its component has several members), and the
+      offs p or an on it reaches link to (p's targets, wb over A(p)) meet those the ons reached from off p link
+      to (wb over R(off p)): kids of the two components are subsets of these.
+    False when there are more than STRONG_MAX strong offs."""
+    sidx, cnode, slist, rr, wb, rw, tb, amask = cert  # rr[0] / rr[1]: a strong off's successors / closure in S
+    ncells = grid.shape[0]
+    k, m = _strong_graph(n, grid, f_ptr, f_adj, sidx, cnode, slist, rr, wb, tb, amask)
+    if m < 0:
+        return False
+    if m == 0:
+        return True  # no path of two links, no cycle
+    w = (k + 63) // 64
+    one = np.uint64(1)
     cyc = np.uint64(0)  # the strong offs on a cycle of S: a successor's closure holds them
     for i in range(m):
         for j in range(w):
@@ -1445,53 +1460,12 @@ def _strong_reach(n, grid, f_ptr, f_adj, cert):
     when there are more than STRONG_MAX strong offs or pset is too narrow (nothing made); mcount[3] = the words
     of a set."""
     sidx, cnode, slist, rr, wb, tb, ron, roff, amask, acc, mcount, pset = cert
-    k, m = 0, 0
-    for cell in range(grid.shape[0]):
-        g = grid[cell]
-        for v in range(n):
-            if (g >> np.uint64(v)) & np.uint64(1):
-                ci = cell * n + v
-                cnode[ci] = k
-                k += 1
-                sidx[2 * ci] = -1
-                amask[ci] = 0
-                if f_ptr[2 * ci + 1] > f_ptr[2 * ci]:
-                    if m == STRONG_MAX:
-                        return False
-                    sidx[2 * ci] = m
-                    slist[m] = 2 * ci
-                    m += 1
+    k, m = _strong_graph(n, grid, f_ptr, f_adj, sidx, cnode, slist, rr, wb, tb, amask)
     w = (k + 63) // 64
-    if 2 * w > pset.shape[1]:
+    if m < 0 or 2 * w > pset.shape[1]:
         return False
     mcount[3] = w
     one = np.uint64(1)
-    for i in range(m):  # successors in S, wb (the offs its ons link to), tb (its ons)
-        for j in range(w):
-            wb[i, j] = 0
-            tb[i, j] = 0
-        o = slist[i]
-        e = np.uint64(0)
-        for a in range(f_ptr[o], f_ptr[o + 1]):
-            q = f_adj[a]
-            b = cnode[q >> 1]
-            tb[i, b >> 6] |= one << np.uint64(b & 63)
-            for c in range(f_ptr[q], f_ptr[q + 1]):
-                x = f_adj[c]
-                b = cnode[x >> 1]
-                wb[i, b >> 6] |= one << np.uint64(b & 63)
-                if sidx[x] >= 0:
-                    e |= one << np.uint64(sidx[x])
-        rr[0, i] = e
-        for a in range(f_ptr[o + 1], f_ptr[o + 2]):  # on p links to o iff on o links to off p (contrapositive)
-            amask[f_adj[a] >> 1] |= one << np.uint64(i)
-    for i in range(m):
-        rr[1, i] = rr[0, i] | (one << np.uint64(i))
-    for t in range(m):  # Warshall over words: rr[1] = R
-        bt = one << np.uint64(t)
-        for i in range(m):
-            if rr[1, i] & bt:
-                rr[1, i] |= rr[1, t]
     for i in range(m):
         for j in range(w):
             ron[i, j] = 0
