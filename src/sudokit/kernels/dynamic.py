@@ -1480,6 +1480,21 @@ def _strong_reach(n, grid, f_ptr, f_adj, cert):
     return True
 
 
+@njit(cache=True, inline="always")
+def _meet(acc, pset, ci, first, w2):
+    """A group's running intersection: acc = pset[ci] for its first member, else acc &= pset[ci]; returns the OR
+    of acc's words after an AND (0 for the first member)."""
+    x = np.uint64(0)
+    if first:
+        for j in range(w2):
+            acc[j] = pset[ci, j]
+        return x
+    for j in range(w2):
+        acc[j] &= pset[ci, j]
+        x |= acc[j]
+    return x
+
+
 @njit(cache=True)
 def _groups_meet(n, grid, geo, f_ptr, f_adj, ucnt, cert):
     """True if some group _static_multiple searches (a cell of 3+ candidates, a house's places of a digit whose
@@ -1522,19 +1537,11 @@ def _groups_meet(n, grid, geo, f_ptr, f_adj, ucnt, cert):
                 c = unit_cells[u, i]
                 if not grid[c] & bit:
                     continue
-                ci = c * n + d
-                if k == 0:
-                    if popcount(grid[c]) <= 2:
-                        break
-                    for j in range(2 * w):
-                        acc[j] = pset[ci, j]
-                else:
-                    x = np.uint64(0)
-                    for j in range(2 * w):
-                        acc[j] &= pset[ci, j]
-                        x |= acc[j]
-                    if x == 0:
-                        break
+                if k == 0 and popcount(grid[c]) <= 2:
+                    break
+                x = _meet(acc, pset, c * n + d, k == 0, 2 * w)
+                if k > 0 and x == 0:
+                    break
                 k += 1
             if k == ucnt[u, d] and x:
                 return True
@@ -1547,17 +1554,9 @@ def _groups_meet(n, grid, geo, f_ptr, f_adj, ucnt, cert):
         for v in range(n):
             if not (g >> np.uint64(v)) & one:
                 continue
-            ci = cell * n + v
-            if k == 0:
-                for j in range(2 * w):
-                    acc[j] = pset[ci, j]
-            else:
-                x = np.uint64(0)
-                for j in range(2 * w):
-                    acc[j] &= pset[ci, j]
-                    x |= acc[j]
-                if x == 0:
-                    break
+            x = _meet(acc, pset, cell * n + v, k == 0, 2 * w)
+            if k > 0 and x == 0:
+                break
             k += 1
         if x:
             return True
