@@ -440,6 +440,20 @@ def test_pending_strong_link_chains_make_the_finder_steps_in_order():
     assert total > 20
 
 
+def test_turbot_memo_starting_afresh_keeps_every_digit(monkeypatch):
+    """The two-link chain memo clears itself when full: a clear must not lose the rows of the digits it kept
+    (the memo cleared inside _fill, after deciding what was missing: a KeyError ~1,300 puzzles into a batch)."""
+    from sudokit.logic import strong_links
+
+    monkeypatch.setattr(strong_links, "MEMO_MAX", 3)  # full after one state's digits: clears on the next call
+    total = 0
+    for state in path_states():
+        pending = list(strong_links.pending_steps(state, 2))
+        assert [p.make() for p in pending] == list(strong_links.strong_link_steps(state, 2))
+        total += len(pending)
+    assert total > 20
+
+
 def test_hodoku_next_with_pending_steps_takes_the_same_step(monkeypatch):
     from sudokit.logic import path
 

@@ -264,6 +264,8 @@ def _turbot_rows(state: Candidates) -> list[tuple]:
     chains read only its own places, so they are kept per (digit, places) and the kernel runs only for the digits
     not seen yet (about half of a HoDoKu path state's digits keep the places they had in an earlier state)."""
     memo = _memo(state.houses, threading.get_ident())
+    if len(memo.rows) > MEMO_MAX:  # start afresh before deciding what is missing (clearing inside _fill lost the
+        memo.rows.clear()           # rows of the digits it did not fill: a KeyError ~1,300 puzzles into a batch)
     rows, keys = memo.rows, list(enumerate(state.where))[1:]
     missing = 0
     for key in keys:
@@ -279,8 +281,6 @@ def _turbot_rows(state: Candidates) -> list[tuple]:
 
 def _fill(state: Candidates, memo: _Memo, digits: int) -> None:
     """Run kernels/strong.every_chain_digits for a mask of digits and keep each digit's rows in the memo."""
-    if len(memo.rows) > MEMO_MAX:
-        memo.rows.clear()
     fast = memo.fast
     info, ga, gb, elims = fast.chain_buffers(2)
     count = memo.kernel(2, fast.n, digits, state.arrays()[1], fast.geo[1], fast.geo[9], fast.kind, fast.cell_houses,
