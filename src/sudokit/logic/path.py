@@ -15,6 +15,14 @@ nice loops 41.1 -> 38.2, XY-Chains 14.9 -> 12.9, Sue de Coq 10.2 -> 8.6, ALS-XZ 
 `rate.py --scale hodoku` ER 5-9.3 91.6 -> 96.8 puzzles/s. Every step of those states and the lead's regression
 dump unchanged. What is left is kernel time: the loop scans' BFS (scan_chains ~185 us a full graph, ~285
 grouped), the ALS links and scans, the forcing nets.
+
+hod15 (first 8 11+ puzzles, default rate ~3.17 s CPU, warm; /tmp/hod15/phase.py, finders.py): HoDoKu's side 0.48
+s: hodoku_next 0.36 (forcing nets 0.083, forcing chains 0.055, grouped nice loops 0.050, nice loops 0.037, X-Chains
+0.021 with no hit, ALS build and finders ~0.065, Sue de Coq 0.014), the rescue 0.10 (SE's kernel calls), the numba
+walk 0.008. Making the steps a path takes (texts, links) is 8.5 ms in all: left as it is. SE's cheap side:
+kernels/cascade.walk 0.138 (walks up to SE's loops ~230 us a call, 331 calls; TUVWXYZ-Wing + ATE ~190 us, 281,
+ATE alone 150-250 us, no hit) and its loops 0.085. Tried and dropped there: skipping the walk calls made from a
+producer without a kernel (they return at once): 660 calls x 3.2 us = 2 ms, not worth the code.
 """
 
 from __future__ import annotations
