@@ -35,6 +35,12 @@ def _conclusions(steps) -> set:
     return out
 
 
+# the slugs of the rescue's steps (forcing.MULTI_SLUG's nishio and dynamic ones, and level 1's)
+_RESCUE_SLUGS = {"nishio-forcing-chain", "dynamic-contradiction-forcing-chain", "dynamic-double-forcing-chain",
+                 "dynamic-cell-forcing-chains", "dynamic-region-forcing-chains", "forcing-net-verity",
+                 "forcing-net-contradiction"}
+
+
 def _every_producer(state: Candidates):
     """chaining_next as it was: every CHAINING producer in order."""
     for producer in CHAINING:
@@ -108,6 +114,28 @@ def test_memo_shared_by_both_walks_gives_the_same_ratings_and_steps():
         assert hodoku_rating(st, solution, memo=memo) == hodoku_rating(st, solution)
         hits += memo.hits
     assert hits
+
+
+def test_rating_path_without_text_differs_only_in_the_rescue_explanations():
+    # api.rate's HoDoKu path (text=False) makes the rescue's steps without explanations: every other field of
+    # every step, the walked counts and the rating are those of the path with text
+    from dataclasses import replace
+
+    from sudokit.logic import api
+    from sudokit.logic.path import hodoku_rating, rated
+
+    blank = 0
+    for line in _lines("puzzles5_forum_hardest_1905_11+_first1000", 0, 2):
+        st = _state(line)
+        solution = engine("fast")(np.array(st.values, np.int32), G9, 2).solution
+        (lean, walked), (full, walked_full) = hodoku_rating(st, solution, text=False), hodoku_rating(st, solution)
+        assert walked == walked_full and lean.complete == full.complete and len(lean.steps) == len(full.steps)
+        for a, b in zip(lean.steps, full.steps):
+            assert a == b or (b.slug in _RESCUE_SLUGS and b.explanation and a == replace(b, explanation=""))
+            blank += a != b
+        rating = api.rate(st, G9)
+        assert rated(lean, walked) == rated(full, walked) == (rating.score, rating.level)
+    assert blank
 
 
 def test_memo_makes_the_steps_multiple_of_makes_with_or_without_text():

@@ -29,6 +29,12 @@ pair from peer words) - the set costs about what the 5,700 skipped third cells d
 APE runs _evaluate2, the same mask walk for two cells (the generic k-cell _evaluate, with its digit tables and
 odometer, is gone): on the walk's 245 APE states at ER 5-9.3 of rate.py, interleaved A/B best of 9 under load,
 40 -> 11 us a call; same first exclusions on all 21,146 captured walk states (4,623 with one).
+hod15: ATE evaluates each triple once: a third cell whose triple an earlier pair already listed (its cells' rows
+and excluder bits tell) is skipped, as that visit gave nothing (the outcome does not depend on the cells' order),
+and when a pair cell is an excluder of the other, the third cells before it (all met before) are not listed. On
+1,653 walk states (the first 8 11+ puzzles' and 150 se-bank-dev puzzles' of ER 6.5+; /tmp/hod15/verify.py) the
+same first exclusions (373 hits with APE); ATE a call over them, process time, 7 alternated rounds (min): 100 ->
+88 us (skip) -> 83 us (and the listing cut) (/tmp/hod15/tate.py).
 """
 
 from __future__ import annotations
@@ -207,22 +213,29 @@ def first_exclusion(k, cand, peers_ptr, peers_idx, sees, cells_out, out):
                 count += popcount(e12[w])
             if count < 2:  # a triple's common excluders are among the pair's: none can have two
                 continue
+            # third cells before base[n2] (base[n1]) were all met before when it is an excluder of base[n1]
+            # (base[n2]): the checks below would skip each, so they are not listed
+            lo = cells[1] + 1 if _has(excl, n1, cells[1]) else (cells[0] + 1 if _has(excl, n2, cells[0]) else 0)
             nt = 0  # the base cells among the excluders of n1, then those of n2 not already met (cell order each)
             for w in range(nw):
-                m1 = excl[n1, w] & inbase[w] & ~_pair_bits(cells[0], cells[1], w)
+                m1 = excl[n1, w] & inbase[w] & ~_pair_bits(cells[0], cells[1], w) & _from(lo, w)
                 first[w] = m1
                 while m1:
                     tail[nt] = w * 64 + ctz(m1)
                     nt += 1
                     m1 &= m1 - np.uint64(1)
             for w in range(nw):
-                m2 = excl[n2, w] & inbase[w] & ~_pair_bits(cells[0], cells[1], w) & ~first[w]
+                m2 = excl[n2, w] & inbase[w] & ~_pair_bits(cells[0], cells[1], w) & ~first[w] & _from(lo, w)
                 while m2:
                     tail[nt] = w * 64 + ctz(m2)
                     nt += 1
                     m2 &= m2 - np.uint64(1)
             for t in range(nt):
                 r = row_of[tail[t]]
+                if r < n2 and (_has(excl, n1, cells[1]) or _has(excl, r, cells[1])):
+                    continue  # met before as pair (n1, r) or (r, n1) and third cell base[n2]: it gave nothing
+                if r < n1 and (_has(excl, r, cells[0]) or _has(excl, n2, cells[0])):
+                    continue  # met before as pair (r, n2) and third cell base[n1]
                 count = 0
                 for w in range(nw):
                     common[w] = e12[w] & excl[r, w]
@@ -235,6 +248,22 @@ def first_exclusion(k, cand, peers_ptr, peers_idx, sees, cells_out, out):
                     cells_out[0], cells_out[1], cells_out[2] = cells[0], cells[1], cells[2]
                     return n
     return 0
+
+
+@njit(cache=True, inline="always")
+def _has(excl, row, c):
+    """Whether cell c is an excluder of base row `row`."""
+    return (excl[row, c >> 6] >> np.uint64(c & 63)) & np.uint64(1) != 0
+
+
+@njit(cache=True, inline="always")
+def _from(lo, w):
+    """The bits of cells lo and after that fall in word w of a cell bitset."""
+    if lo <= w * 64:
+        return ~np.uint64(0)
+    if lo >= w * 64 + 64:
+        return np.uint64(0)
+    return ~((np.uint64(1) << np.uint64(lo - w * 64)) - np.uint64(1))
 
 
 @njit(cache=True, inline="always")

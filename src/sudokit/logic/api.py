@@ -126,7 +126,7 @@ def rate(state: Candidates, geometry: Geometry, marks=None, max_seconds: float |
     sol, guesses = _solved(state, geometry, marks)
     memo: dict = {}  # the forcing chains' answers, shared by both walks (forcing.multiple_memo)
     se = se_rate(state, deadline=deadline, memo=memo) if se else SERating(0.0, 0.0, 0.0, "")
-    path, walked = hodoku_rating(state, sol, deadline, memo) if hodoku else (Path(), {})
+    path, walked = hodoku_rating(state, sol, deadline, memo, text=False) if hodoku else (Path(), {})
     score, level = rated(path, walked)
     reason = se.reason
     if se.complete and not path.complete:

@@ -15,6 +15,14 @@ nice loops 41.1 -> 38.2, XY-Chains 14.9 -> 12.9, Sue de Coq 10.2 -> 8.6, ALS-XZ 
 `rate.py --scale hodoku` ER 5-9.3 91.6 -> 96.8 puzzles/s. Every step of those states and the lead's regression
 dump unchanged. What is left is kernel time: the loop scans' BFS (scan_chains ~185 us a full graph, ~285
 grouped), the ALS links and scans, the forcing nets.
+
+hod15 (first 8 11+ puzzles, default rate ~3.17 s CPU, warm; /tmp/hod15/phase.py, finders.py): HoDoKu's side 0.48
+s: hodoku_next 0.36 (forcing nets 0.083, forcing chains 0.055, grouped nice loops 0.050, nice loops 0.037, X-Chains
+0.021 with no hit, ALS build and finders ~0.065, Sue de Coq 0.014), the rescue 0.10 (SE's kernel calls), the numba
+walk 0.008. Making the steps a path takes (texts, links) is 8.5 ms in all: left as it is. SE's cheap side:
+kernels/cascade.walk 0.138 (walks up to SE's loops ~230 us a call, 331 calls; TUVWXYZ-Wing + ATE ~190 us, 281,
+ATE alone 150-250 us, no hit) and its loops 0.085. Tried and dropped there: skipping the walk calls made from a
+producer without a kernel (they return at once): 660 calls x 3.2 us = 2 ms, not worth the code.
 """
 
 from __future__ import annotations
@@ -148,7 +156,7 @@ _PENDING = {("strong_links", "strong_link_steps", (2,)): ("strong_links", "pendi
             ("als", "death_blossom", ()): ("als", "pending_death_blossom")}
 
 
-def chaining_next(state: Candidates, memo: dict | None = None) -> Step | None:
+def chaining_next(state: Candidates, memo: dict | None = None, text: bool = True) -> Step | None:
     """SE's forcing chains, easiest family first (the path's rescue when the catalogue is exhausted).
 
     Called only where HoDoKu's catalogue found nothing, its static forcing chains (logic/nets.py) included, so SE's
@@ -167,13 +175,16 @@ def chaining_next(state: Candidates, memo: dict | None = None) -> Step | None:
     memo: forcing.multiple_memo's, shared with SE's walk of the same rating (api.rate), which asks some of the
     same questions of the same grids first: on the first 8 11+ puzzles 24 of the rescue's 102 calls, its three
     producers at each puzzle's first rescue state, where they find nothing; HoDoKu's side of those default ratings
-    0.624 -> 0.571 s (hod13, /tmp/hod13/abmemo.py 8 0 5: with and without the memo SE's walk filled, alternated)."""
+    0.624 -> 0.571 s (hod13, /tmp/hod13/abmemo.py 8 0 5: with and without the memo SE's walk filled, alternated).
+    Only there: keying the memo on the grid with placed cells' candidates cleared found no further hit (hod15).
+
+    text=False: the step without its explanation (a rating reads only its slug, price and eliminations)."""
     from .forcing import _arrays, multiple_memo
     from .rating import SE_MULTIPLE
 
     arrays = _arrays(state)
     for i in RESCUE:
-        found = multiple_memo(memo, *arrays, **SE_MULTIPLE[i])
+        found = multiple_memo(memo, *arrays, text=text, **SE_MULTIPLE[i])
         if found is not None:
             return found
     return None
@@ -258,11 +269,11 @@ FAST_SLUGS = {17: "full-house", 3: "naked-single", 18: "hidden-single", 19: "loc
 
 
 def hodoku_rating(state: Candidates, solution=None, deadline: float | None = None,
-                  memo: dict | None = None) -> tuple[Path, dict]:
+                  memo: dict | None = None, text: bool = True) -> tuple[Path, dict]:
     """HoDoKu's score and level of a puzzle, fast: the first techniques of its path run as one numba walk, the
     rest as in solve_path. Returns the Path of the steps made in Python and the counts of the walked techniques
-    (slug -> times); score and level are those of the whole path (see `rated`). memo: the rescue's (see
-    chaining_next)."""
+    (slug -> times); score and level are those of the whole path (see `rated`). memo, text: the rescue's (see
+    chaining_next; text=False leaves its steps' explanations empty, as api.rate, which reads none, asks)."""
     from ..kernels.se import walk_order
     from .rating import fast_tables
 
@@ -272,12 +283,17 @@ def hodoku_rating(state: Candidates, solution=None, deadline: float | None = Non
     order, rest = _fast_order()
     counts = np.zeros(32, np.int64)
     path = Path()
+
+    def choose(s):
+        """HoDoKu's catalogue past the walk, then the rescue."""
+        return hodoku_next(s, rest) or chaining_next(s, memo, text)
+
     while True:
         values, cand = state.fresh_arrays()  # the walk writes them
         if walk_order(order, state.n, values, cand, fast.geo, fast.scan, fast.kind, counts, fast.out, fast.elim):
             break  # solved: no state to make (_walked cost ~20 us of a singles-only rating's ~130)
         state = _walked(state, values, cand, fast)
-        if not _advance(state, path, lambda s: hodoku_next(s, rest) or chaining_next(s, memo), solution, deadline):
+        if not _advance(state, path, choose, solution, deadline):
             break
     return path, {FAST_SLUGS[p]: k for p, k in enumerate(counts.tolist()) if k}
 
