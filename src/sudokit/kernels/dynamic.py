@@ -81,8 +81,13 @@ begin_places, erase_places inline="always"; advanced_untracked's rescan replaced
 sized for every house): no call left but LLVM intrinsics, yet the IR still has the 46 entry increfs (88 in all,
 301 -> 779 blocks), perf still ~10% NRT_incref/decref, and the replay lost: level 0 0.1425/0.1423 ->
 0.1516/0.1477 s, level 1 0.0996/0.1006 -> 0.1025/0.1027 s (every best/elim identical, levels 0-3). Reverted.
-What else blocks refprune's fanout there is not known (raise paths of `// n`/`% n` pruned in the small
-kernels; the inlined helpers' own increfs inside the run loop are a suspect).
+What else blocks refprune's fanout there is not known. Ruled out (propagate's optimised IR, fresh cache): its
+size (llvmlite's refprune subgraph_limit 1000 -> 10^6: the same 46 on main, 83 on the variant); raise paths
+(main's IR returns status 1 from 6 exits without decrefs, the ZeroDivisionError of `// n`/`% n`; the variant
+with error_model="numpy" has none, still 83); in small kernels, helpers inlined in a loop, while/for with
+returns inside, nested tuple arguments, `// m` by an argument: all pruned to 0. Left: LLVM sinks the exits' last
+decref into the merged return block through a phi of pointers (seen in the variant), which refprune may not
+match; a propagate written without inlined array helpers could be compared.
 
 inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj_cause, found, tmpelim, order,
          nest_limit)
