@@ -70,6 +70,24 @@ dump.py 60 byte-identical to s26/base11.jsonl and s23/base.jsonl.
 Tried, no change: propagate with one exit (break, not return): the IR still decrefs the 46 argument arrays on
 five exit paths (numba's pruning keeps them). Left: those 46 pairs a run (a propagate taking arrays, not
 tuples, would drop them, but propagate_inner's callers pass the same tuples); _advanced's Locking loop.
+outer4 (2026-11-24; the 147 level-0/1 calls of rating 11+ lines[0:3], replay best of 5 CPU s, alternated twice
+with main 1a2aeab, load ~4.7): why propagate keeps its 46 entry increfs. Small kernels (numba 0.68.1, NRT_incref
+calls counted in the optimised IR): a function with 4 array arguments, or a tuple of them, loops and three
+returns has none left after LLVM's refprune, as a tuple or as arrays alike; one non-inlined call passing two of
+the arrays anywhere in the body, or one np.zeros, and the arguments keep their incref/decref pairs (a call
+passing only scalars does not). So a propagate taking arrays instead of tuples would keep them (its body calls
+_advanced, begin_places, erase_places, advanced_untracked). Tried: those four gone from the body (_advanced,
+begin_places, erase_places inline="always"; advanced_untracked's rescan replaced by OVERFLOW, the stores' masks
+sized for every house): no call left but LLVM intrinsics, yet the IR still has the 46 entry increfs (88 in all,
+301 -> 779 blocks), perf still ~10% NRT_incref/decref, and the replay lost: level 0 0.1425/0.1423 ->
+0.1516/0.1477 s, level 1 0.0996/0.1006 -> 0.1025/0.1027 s (every best/elim identical, levels 0-3). Reverted.
+What else blocks refprune's fanout there is not known. Ruled out (propagate's optimised IR, fresh cache): its
+size (llvmlite's refprune subgraph_limit 1000 -> 10^6: the same 46 on main, 83 on the variant); raise paths
+(main's IR returns status 1 from 6 exits without decrefs, the ZeroDivisionError of `// n`/`% n`; the variant
+with error_model="numpy" has none, still 83); in small kernels, helpers inlined in a loop, while/for with
+returns inside, nested tuple arguments, `// m` by an argument: all pruned to 0. Left: LLVM sinks the exits' last
+decref into the merged return block through a phi of pointers (seen in the variant), which refprune may not
+match; a propagate written without inlined array helpers could be compared.
 
 inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj_cause, found, tmpelim, order,
          nest_limit)
