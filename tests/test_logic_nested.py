@@ -408,11 +408,12 @@ def test_groups_meet_is_the_closures_meets():
     """_groups_meet over _strong_reach's sets (the strong offs' graph) says whether _meets over the closure's reach
     sets is True for some group _static_multiple searches (a cell of 3+ candidates, a house's places of a digit
     whose first place's cell has 3+), on every geometry (extra houses and pairs; thinned and narrowed grids), and
-    both answers occur."""
+    both answers occur; it marks the cells whose groups meet (a house group's first place), and when one does,
+    _sets_meet over its pset rows answers each group as _meets does."""
     rng = np.random.default_rng(21)
     grids = [(h, c) for g in GEOMETRIES for keep in (0.1, 0.3, 0.45, 0.55) for h, c in _thinned(rng, g, keep, 4)]
     grids += [(h, grid) for seed in (5, 6, 7) for keep in (0.3, 0.45) for h, _, grid in _narrowed(seed, keep, 6)]
-    answers = []
+    answers, group_meets = [], 0
     for houses, cand in grids:
         n, npid = houses.n, 2 * houses.ncells * houses.n
         geo, inner = forcing.tables(houses), forcing.inner_stores(houses)
@@ -430,12 +431,23 @@ def test_groups_meet_is_the_closures_meets():
                 places = [c * n + d for c in houses.cells[u] if int(cand[c]) >> d & 1]
                 if len(places) >= 2 and bin(int(cand[places[0] // n])).count("1") > 2:
                     groups.append(places)
-        want = any(D._meets(reach, np.array([tj[1, 2 * ci + 1] for ci in g], np.int64), len(g), reach.shape[1])
-                   for g in groups)
-        got = D._groups_meet(n, cand, geo, ptr, adj, inner[D.LOOPS_ORDER][3], inner[D.MULTI_CERT])
-        assert got == want
+        meets = [D._meets(reach, np.array([tj[1, 2 * ci + 1] for ci in g], np.int64), len(g), reach.shape[1])
+                 for g in groups]
+        mark = np.zeros(houses.ncells, np.bool_)
+        got = D._groups_meet(n, cand, geo, ptr, adj, inner[D.LOOPS_ORDER][3], inner[D.MULTI_CERT], mark)
+        assert got == any(meets)
+        assert set(np.nonzero(mark)[0]) == {g[0] // n for g, m in zip(groups, meets) if m}
         answers.append(got)
+        if got:  # pset is whole then: _static_multiple's scan reads it, group by group (_sets_meet)
+            pset, w2 = inner[D.MULTI_CERT][11], 2 * int(inner[D.MULTI_CERT][10][3])
+            comps = np.zeros(n, np.int64)
+            for g, m in zip(groups, meets):
+                ons = np.array([2 * ci + 1 for ci in g], np.int64)
+                assert D._sets_meet(True, pset, reach, tj, ons, comps, len(g), w2) == m
+                assert D._sets_meet(False, pset, reach, tj, ons, comps, len(g), reach.shape[1]) == m
+                group_meets += m
     assert len(answers) > 40 and 10 < sum(answers) <= len(answers) - 3, (len(answers), sum(answers))
+    assert group_meets > 20, group_meets
 
 
 def _multiple_cases(seed: int, per_geometry: int, narrowed: tuple):
@@ -468,22 +480,28 @@ def _driver_starts(n, grid, houses) -> set:
     return out
 
 
-def test_static_multiple_reuses_the_graph_and_closure_of_inner_loops():
-    """_nested's kind 1 right after kind 0 searched the same grid (inner[GRAPH_OF] set) takes _inner_loops' static
-    graph and closure instead of making them, and gives the hints of a search that makes them (the plain driver's);
-    it clears the flag."""
-    seen = reused = 0
+def test_static_multiple_after_inner_loops_on_the_same_grid():
+    """_nested's kind 1 right after kind 0 searched the same grid (a kind-0 memo miss) takes the static graph
+    _inner_loops left in inner[8..10] (ready=True: it is the grid's static_graph_xy, place counts included) and
+    makes its own sets over _inner_loops' leftovers in the shared buffers; it gives the hints of a search on
+    fresh buffers (the plain driver's), also when _inner_loops made its closure, and so does ready=False."""
+    seen = closed = 0
     for houses, source, grid, geo, inner, want in _multiple_cases(17, 3, (10, 0.3, 8)):
-        n = houses.n
+        n, npid = houses.n, 2 * houses.ncells * houses.n
         _start(inner)
         D._inner_loops(n, source, grid, geo, inner)
-        flag = inner[D.GRAPH_OF][0]
-        flag[0] = flag[1]  # as _nested sets it: only when _inner_loops made its closure (not ended by _no_search)
-        reused += int(flag[0])
-        _start(inner)
-        D._inner_multiple(False, 0, n, source, grid, geo, inner)
-        assert _hints(inner) == want
-        assert flag[0] == 0
+        ptr, adj, cause = inner[8], inner[9], inner[10]
+        left = (ptr[:npid + 1].copy(), adj[:ptr[npid]].copy(), cause[:ptr[npid]].copy(),
+                inner[D.LOOPS_ORDER][3].copy())
+        fresh = (np.zeros_like(ptr), np.zeros_like(adj), np.zeros_like(cause))
+        static_graph_xy(n, grid, geo, inner[D.LOOPS_ORDER], *fresh)
+        assert np.array_equal(left[0], fresh[0][:npid + 1]) and np.array_equal(left[1], fresh[1][:ptr[npid]])
+        assert np.array_equal(left[2], fresh[2][:ptr[npid]]) and np.array_equal(left[3], inner[D.LOOPS_ORDER][3])
+        closed += int(not D._no_search(n, grid, ptr, adj, inner[D.LOOPS_CERT]))
+        for ready in (True, False):
+            _start(inner)
+            D._inner_multiple(False, 0, n, source, grid, geo, inner, ready)
+            assert _hints(inner) == want
         seen += len(want)
     assert seen > 20, seen
-    assert reused > 5, reused
+    assert closed > 5, closed

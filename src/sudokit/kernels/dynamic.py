@@ -122,10 +122,7 @@ inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj
     sized for every potential; _closure_buffers views reach as (nodes, words) of the grid), made by _inner_loops
     and static nested multiple chains: a group (a cell's candidates, a house's places) whose on runs share no
     potential has no chain, and its runs are not made (_meets)
-  + graph_of = (flag,) at GRAPH_OF (28): flag[0] = 1 when inner[8..10] and multi_reach hold the full static
-    graph and closure of the grid _nested's kind 1 (_static_multiple) is about to search, because kind 0
-    (_inner_loops) has just searched it (a memo miss) and made its closure; _static_multiple then skips both and
-    clears the flag. flag[1] = 1 when the last _inner_loops made its closure (0: _no_search ended it before)
+  + an unused array at 28 (it held GRAPH_OF's flag, removed by nest3: kept so the later indices stay)
   + loops_cert = (sidx, cnode, slist, rr, wb, rw, tb, amask) at LOOPS_CERT (29): _no_search's buffers, rewritten
     by each _inner_loops search (at most STRONG_MAX strong offs, words = bits over the grid's candidates)
     sidx[off pid]      its row among the strong offs (an off with links), or -1; slist[row] = the off pid
@@ -134,11 +131,12 @@ inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj
     wb/rw/tb[row]      the offs its ons link to / the same over rr[1] / its ons (candidate bits)
     amask[cand]        the strong offs the on potential links to (bits per row)
   + multi_cert = (sidx, cnode, slist, rr, wb, tb, ron, roff, amask, acc, mcount, pset) at MULTI_CERT (30):
-    _static_multiple's reach sets from the strong offs (_strong_reach, _groups_meet), rewritten by each search
-    that makes its own graph; the first nine as in loops_cert (ron/roff[row]: the ons / offs reached from the
+    _static_multiple's reach sets from the strong offs (_strong_reach, _groups_meet), rewritten by each kind-1
+    search; the first nine as in loops_cert (ron/roff[row]: the ons / offs reached from the
     strong off, over its closure in S), acc a node set (ons then offs: 2 * words), mcount [kind-1 searches,
     strong-off sets made, searches ended by _groups_meet, words of a set], pset[cand] the on potential's reach
-    set (ons then offs; at most 16 words each: wider grids use the closure)
+    set (ons then offs; at most 16 words each: wider grids use the closure), which _static_multiple's group scan
+    then reads instead of the closure (_sets_meet)
 
 The memo: a nested rule's hints depend on the narrowed grid alone, except that `source` (the outer grid) picks
 each hint's rule parents (source & ~grid in the chain's cell or house) and drops a hint with none. So `_rule`
@@ -170,8 +168,6 @@ LOOPS_WORK = 26  # inner[LOOPS_WORK]: _inner_loops' buffers (_cycle_sides, _loop
 TODO_CYCLE, TODO_ON, TODO_OFF, TODO_Y = 1, 2, 4, 8  # _loops_todo's flags: a cycle search, forcing from on / off,
 # the cell is bivalue (mode 1's cycles start there only)
 MULTI_REACH = 27  # inner[MULTI_REACH]: the static graph's closure of static nested multiple chains (_inner_multiple)
-GRAPH_OF = 28  # inner[GRAPH_OF]: (flag,): flag[0] = 1 when the graph and closure of _nested's grid are built (kind 0),
-# flag[1] = 1 when the last _inner_loops made its closure
 LOOPS_CERT = 29  # inner[LOOPS_CERT]: _no_search's buffers (the strong-link graph of _inner_loops' certificate)
 STRONG_MAX = 64  # _no_search's strong off potentials at most (one word a set); more: no certificate
 MULTI_CERT = 30  # inner[MULTI_CERT]: _static_multiple's reach sets from the strong offs (_strong_reach, _group_meets)
@@ -487,30 +483,27 @@ def _nested(s, level, n, source, grid, geo, st, sc, inner):
     listed in sc[16]); returns how many are new, or -1 on overflow."""
     hcount = inner[7]
     if level < 4:
-        built = _rule(0, 0, n, source, grid, geo, inner)
-        if hcount[0] == 0 and level >= 3:
-            flag = inner[GRAPH_OF][0]  # _inner_loops' graph and closure are this grid's: kind 1 reuses them
-            flag[0] = 1 if built and flag[1] == 1 else 0  # (no closure when _no_search ended the search)
-            _rule(1, 0, n, source, grid, geo, inner)
-            inner[GRAPH_OF][0][0] = 0
+        built = _rule(0, 0, n, source, grid, geo, inner, False)
+        if hcount[0] == 0 and level >= 3:  # built: kind 0 searched this grid, its static graph is in inner[8..10]
+            _rule(1, 0, n, source, grid, geo, inner, built)
     else:
-        _rule(2, inner[14], n, source, grid, geo, inner)
+        _rule(2, inner[14], n, source, grid, geo, inner, False)
     if hcount[0] == 0:
         return 0
     return _emit(s, n, st, sc, inner)
 
 
 @njit(cache=True)
-def _search(kind, nest_limit, n, source, grid, geo, inner):
+def _search(kind, nest_limit, n, source, grid, geo, inner, ready=False):
     """One nested rule's hints on the narrowed grid into the hint buffers (kind 0: forcing chains and cycles, 1:
-    multiple forcing chains, 2: dynamic forcing chains at nest_limit)."""
+    multiple forcing chains, 2: dynamic forcing chains at nest_limit; ready: inner[8..10] hold its static graph)."""
     hcount = inner[7]
     hcount[0] = 0
     hcount[1] = 0
     if kind == 0:
         _inner_loops(n, source, grid, geo, inner)
     elif kind == 1:
-        _inner_multiple(False, 0, n, source, grid, geo, inner)
+        _inner_multiple(False, 0, n, source, grid, geo, inner, ready)
     else:
         _inner_multiple(True, nest_limit, n, source, grid, geo, inner)
 
@@ -526,13 +519,14 @@ def _search(kind, nest_limit, n, source, grid, geo, inner):
 # - _find's hash and compare (81 words) and _recall's parent filter (~56 bit tests) are ~0.5 us a lookup, 40681
 #   lookups: ~20 ms of the 8 puzzles' 3.6 s; not worth a change.
 @njit(cache=True)
-def _rule(kind, nest_limit, n, source, grid, geo, inner):
+def _rule(kind, nest_limit, n, source, grid, geo, inner, ready):
     """_search through the memo: the hints of (kind, nest_limit, grid) found with every erased candidate as a
     parent are kept, and each use keeps the parents `source` had (SE's hints with their rule parents). Returns
-    True if it searched (the search's buffers hold this grid's graph), False if the memo had the hints."""
+    True if it searched (the search's buffers hold this grid's graph), False if the memo had the hints. ready:
+    inner[8..10] hold the grid's static graph (kind 1 reuses it)."""
     mkey = inner[16]
     if mkey.shape[0] == 0:
-        _search(kind, nest_limit, n, source, grid, geo, inner)
+        _search(kind, nest_limit, n, source, grid, geo, inner, ready)
         return True
     code = np.uint64(kind + nest_limit + 1)
     slot = _find(code, grid, inner)
@@ -541,14 +535,14 @@ def _rule(kind, nest_limit, n, source, grid, geo, inner):
         inner[23][1] += 1
         _recall(slot, n, source, inner)
         return False
-    _search(kind, nest_limit, n, inner[15], grid, geo, inner)
+    _search(kind, nest_limit, n, inner[15], grid, geo, inner, ready)
     if _whole(n, grid.shape[0], inner):
         slot = _store(slot, code, grid, inner)
         if slot >= 0:
             _recall(slot, n, source, inner)
             return True
     inner[23][2] += 1
-    _search(kind, nest_limit, n, source, grid, geo, inner)
+    _search(kind, nest_limit, n, source, grid, geo, inner, True)  # the first search made the graph
     return True
 
 
@@ -926,13 +920,10 @@ def _inner_loops(n, source, grid, geo, inner):
     hpar_ptr = inner[5]
     npid = 2 * grid.shape[0] * n
     static_graph_xy(n, grid, geo, inner[LOOPS_ORDER], f_ptr, f_adj, f_cause)
-    made = inner[GRAPH_OF][0]
-    made[1] = 0  # no closure of this grid (yet): kind 1 must not reuse one
     if _no_search(n, grid, f_ptr, f_adj, inner[LOOPS_CERT]):
         return
     tj, reach = _closure_buffers(n, grid, inner)
     nc = _closure(n, grid, f_ptr, f_adj, tj, reach)
-    made[1] = 1
     _cycle_sides(n, grid, f_ptr, f_adj, tj, nc, kids, reach.shape[1])
     k0, modes = _loops_todo(n, grid, tj, reach, kids, todo)
     ranges = np.empty((2, npid), np.int64)  # _mode_ranges: the end of each list's CELL links, mode 1's ends
@@ -1309,16 +1300,35 @@ def _may_remove(on, tj, kids, w):
 #   3.29/3.07 -> 3.08/3.01 s). dump11.py and dump.py 60 byte-identical.
 # - Left: the 23% with a meeting group pay the S sets and then the closure (use pset in the scan instead); the
 #   graph (0.014 ms) is still made by every search; pset could be made lazily (only the groups' members).
+# nest3 (2026-11-24): GRAPH_OF went (kind 1 reused kind 0's graph and closure 23 times in 6033 searches: _no_search
+# mostly ends kind 0 before its closure); inner[28] is an unused array so the later indices stay. The searches
+# where a group meets (22% of k1bench's grids: 1550 distinct kind-1 grids of rating 11+ lines[0:3], captured from
+# main's memo rows) made the closure after _groups_meet's sets: the scan now reads those sets (pset, _sets_meet;
+# exact, tested group by group against _meets over the closure), the closure only when there are too many strong
+# offs. k1bench (best of 5, alternated with main 1a2aeab twice, load ~4): 0.0599/0.0587 -> 0.0523/0.0534 ms a
+# search, every hint, removable and parent identical.
+# - _groups_meet goes on past the first meeting group and marks the cells whose groups meet (a house group's first
+#   place, a cell group's cell); the scan skips every other cell (it found nothing there), so its (cell, digit,
+#   house) loop with _first_places runs on a few cells only. And kind 1 takes the static graph kind 0 has just
+#   made on the same grid (a kind-0 memo miss, 28% of kind-1 searches: _rule's `built` -> ready; the test checks
+#   _inner_loops leaves the grid's static_graph_xy in inner[8..10]). k1bench (no reuse there), alternated twice
+#   with main: 0.0589/0.0568 -> 0.0478/0.0488 ms a search, identical. replay of the level-2/3 and static multiple
+#   calls of 11+ lines[0:3] (memo cleared each pass, best of 3), alternated twice: level 3 0.141/0.138 ->
+#   0.124/0.121 s, level 2 noise, --check identical. lev.py 8 0, alternated twice (load ~5): level 3 0.568/0.582
+#   -> 0.502/0.523 s, rate total 3.138/3.245 -> 3.083/3.116 s. dump.py 24 byte-identical to s31/base.jsonl.
+# - Left: the 78% of kind-1 searches that end at _groups_meet pay the static graph (0.014 ms, skipped only after a
+#   kind-0 miss), _strong_graph + _strong_reach (~0.005) and every candidate's pset; pset made lazily (only the
+#   members a group's running AND reaches before it empties) is untried.
 @njit(cache=True)
-def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
+def _inner_multiple(dynamic, level, n, source, grid, geo, inner, ready=False):
     """Every multiple forcing chain (cell and region; static, SE's Chaining(true, false, false)) or, dynamic, every
     dynamic forcing chain (contradiction, double, cell, region; at `level`) on the narrowed grid, as nested
     hints (SE's getMultipleChainsHintList, every hint kept). Static: _static_multiple. Each on run is made once
-    per search (_inner_on_run)."""
+    per search (_inner_on_run). ready: inner[8..10] hold the grid's static graph (static only)."""
     st2, sc2 = inner[0], inner[1]
     graph = (inner[8], inner[9], inner[10])
     if not dynamic:  # kind 1 (level 0)
-        _static_multiple(n, source, grid, geo, inner)
+        _static_multiple(n, source, grid, geo, inner, ready)
         return
     _clear_on_runs(n, st2, inner[ON_RUNS])
     cslot, cres = inner[ON_RUNS][0], inner[ON_RUNS][1]
@@ -1360,9 +1370,11 @@ def _inner_multiple(dynamic, level, n, source, grid, geo, inner):
 
 
 @njit(cache=True)
-def _static_multiple(n, source, grid, geo, inner):
+def _static_multiple(n, source, grid, geo, inner, ready):
     """_inner_multiple's static search (level 0): a group (a cell's candidates, a house's places) is searched only
-    when its members' reach sets in the static graph meet (_meets); its runs are made then (_inner_on_run)."""
+    when its members' reach sets in the static graph meet (_sets_meet: _groups_meet's sets, or the closure's when
+    there are too many strong offs), and only in the cells _groups_meet marks; its runs are made then
+    (_inner_on_run). ready: inner[8..10] already hold the grid's static graph (kind 0 made it)."""
     st2, sc2 = inner[0], inner[1]
     graph = (inner[8], inner[9], inner[10])
     tj, reach = _closure_buffers(n, grid, inner)
@@ -1370,19 +1382,21 @@ def _static_multiple(n, source, grid, geo, inner):
     cslot = inner[ON_RUNS][0]
     mcount = inner[MULTI_CERT][10]
     mcount[0] += 1
-    built = inner[GRAPH_OF][0]
-    if built[0]:  # _nested: kind 0 has just made them on this grid
-        built[0] = 0
-    else:
+    pset = inner[MULTI_CERT][11]
+    if not ready:  # (ready: _nested's kind 0 has just made this grid's graph, inner[8..10] and the place counts)
         static_graph_xy(n, grid, geo, inner[LOOPS_ORDER], graph[0], graph[1], graph[2])  # = static_graph(True, True)
-        strong = _strong_reach(n, grid, graph[0], graph[1], inner[MULTI_CERT])
-        mcount[1] += strong
-        if strong and not _groups_meet(n, grid, geo, graph[0], graph[1], inner[LOOPS_ORDER][3], inner[MULTI_CERT]):
+    strong = _strong_reach(n, grid, graph[0], graph[1], inner[MULTI_CERT])
+    mcount[1] += strong
+    mark = np.empty(grid.shape[0], np.bool_)  # strong: the cells with a group that meets (_groups_meet)
+    if strong:  # the groups meet over pset (_groups_meet's sets), not the closure
+        if not _groups_meet(n, grid, geo, graph[0], graph[1], inner[LOOPS_ORDER][3], inner[MULTI_CERT], mark):
             mcount[2] += 1
             return
+        w = 2 * mcount[3]  # words of a pset row (ons, offs)
+    else:
         _closure(n, grid, graph[0], graph[1], tj, reach)
+        w = reach.shape[1]  # words of the reach sets
     _clear_on_runs(n, st2, inner[ON_RUNS])
-    w = reach.shape[1]  # words of the reach sets
     vals = np.empty(n, np.int64)
     on_slots = np.empty(n, np.int64)
     comps = np.empty(n, np.int64)
@@ -1390,7 +1404,7 @@ def _static_multiple(n, source, grid, geo, inner):
     slots = np.empty(n, np.int64)
     for cell in range(grid.shape[0]):
         m = grid[cell]
-        if popcount(m) <= 2:
+        if popcount(m) <= 2 or (strong and not mark[cell]):
             continue
         nv = _digits(m, n, vals)
         for iv in range(nv):
@@ -1404,9 +1418,7 @@ def _static_multiple(n, source, grid, geo, inner):
                 k = _first_places(cell, d, u, n, grid, unit_cells, ons)
                 if k < 2:
                     continue
-                for i in range(k):
-                    comps[i] = tj[1, ons[i]]
-                if not _meets(reach, comps, k, w):
+                if not _sets_meet(strong, pset, reach, tj, ons, comps, k, w):
                     continue
                 if sd < 0:
                     sd = cslot[on]
@@ -1427,9 +1439,7 @@ def _static_multiple(n, source, grid, geo, inner):
                     return
         for iv in range(nv):
             ons[iv] = (cell * n + vals[iv]) * 2 + 1
-        for iv in range(nv):
-            comps[iv] = tj[1, ons[iv]]
-        if not _meets(reach, comps, nv, w):
+        if not _sets_meet(strong, pset, reach, tj, ons, comps, nv, w):
             continue
         for iv in range(nv):
             on = (cell * n + vals[iv]) * 2 + 1
@@ -1453,6 +1463,23 @@ def _first_places(cell, d, u, n, grid, unit_cells, ons):
             ons[k] = (c * n + d) * 2 + 1
             k += 1
     return k
+
+
+@njit(cache=True, inline="always")
+def _sets_meet(strong, pset, reach, tj, ons, comps, k, w):
+    """True if the reach sets of on potentials ons[:k] share a potential: their pset rows (w words; strong:
+    _groups_meet made them) or their components' closure sets (_meets)."""
+    if not strong:
+        for i in range(k):
+            comps[i] = tj[1, ons[i]]
+        return _meets(reach, comps, k, w)
+    for j in range(w):
+        x = pset[ons[0] >> 1, j]
+        for i in range(1, k):
+            x &= pset[ons[i] >> 1, j]
+        if x:
+            return True
+    return False
 
 
 @njit(cache=True, inline="always")
@@ -1514,11 +1541,13 @@ def _meet(acc, pset, ci, first, w2):
 
 
 @njit(cache=True)
-def _groups_meet(n, grid, geo, f_ptr, f_adj, ucnt, cert):
+def _groups_meet(n, grid, geo, f_ptr, f_adj, ucnt, cert, mark):
     """True if some group _static_multiple searches (a cell of 3+ candidates, a house's places of a digit whose
     first place's cell has 3+) has on potentials whose reach sets share a potential (exact: as _meets over the
-    closure). An on p reaches p, the offs it links to and ron / roff of the strong offs it links to (amask[p];
-    _strong_reach): pset[p's candidate] = those (ons, offs). ucnt: static_graph_xy's place counts."""
+    closure); mark[cell] = True for the cell of each such cell group and the first place of each such house
+    group (the cells whose groups _static_multiple's scan searches). An on p reaches p, the offs it links to and
+    ron / roff of the strong offs it links to (amask[p]; _strong_reach): pset[p's candidate] = those (ons, offs).
+    ucnt: static_graph_xy's place counts."""
     sidx, cnode, slist, rr, wb, tb, ron, roff, amask, acc, mcount, pset = cert
     unit_cells = geo[1]
     w = mcount[3]
@@ -1544,6 +1573,9 @@ def _groups_meet(n, grid, geo, f_ptr, f_adj, ucnt, cert):
                 for j in range(w):
                     pset[ci, j] |= ron[t, j]
                     pset[ci, w + j] |= roff[t, j]
+    for cell in range(grid.shape[0]):
+        mark[cell] = False
+    met = False
     for u in range(unit_cells.shape[0]):
         for d in range(n):
             if ucnt[u, d] < 2:
@@ -1551,18 +1583,22 @@ def _groups_meet(n, grid, geo, f_ptr, f_adj, ucnt, cert):
             bit = one << np.uint64(d)
             k = 0
             x = np.uint64(0)
+            first = -1
             for i in range(n):
                 c = unit_cells[u, i]
                 if not grid[c] & bit:
                     continue
-                if k == 0 and popcount(grid[c]) <= 2:
-                    break
+                if k == 0:
+                    if popcount(grid[c]) <= 2:
+                        break
+                    first = c
                 x = _meet(acc, pset, c * n + d, k == 0, 2 * w)
                 if k > 0 and x == 0:
                     break
                 k += 1
             if k == ucnt[u, d] and x:
-                return True
+                mark[first] = True
+                met = True
     for cell in range(grid.shape[0]):
         g = grid[cell]
         if popcount(g) <= 2:
@@ -1577,8 +1613,9 @@ def _groups_meet(n, grid, geo, f_ptr, f_adj, ucnt, cert):
                 break
             k += 1
         if x:
-            return True
-    return False
+            mark[cell] = True
+            met = True
+    return met
 
 
 @njit(cache=True)
