@@ -87,19 +87,22 @@ inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj
     phk, prem*, ppar*  the pool: each hint's (tenths, complexity, sort key), removables and parents, CSR
     mstat              [lookups, hits, searches not kept, rows used, pool hints used, clears]
   + (loops_order,): _inner_loops' tables (inner[LOOPS_ORDER]), made once per geometry by logic/forcing._loops_order
-    loops_order        (pe_ptr, pe_cell, pe_cause, ucnt, usum) for links.static_graph_xy: each cell's peers in
-                       link order with the house each is first met in (CSR; links.peer_order), and per house and
-                       digit scratch (place count, sum of the places' cells)
+    loops_order        (pe_ptr, pe_cell, pe_cause, ucnt, pm, seg_ptr, seg_cause, seg_mask, hmask) for
+                       links.static_graph_xy: each cell's peers in link order with the house each is first met in
+                       (CSR; links.peer_order), cut in runs of rising cells as cell bit sets (links.peer_segments),
+                       each house's cells (bit set), and per call scratch: per house and digit the place count, per
+                       digit the places (bit set)
   + on_runs = (cslot, cres, count) at ON_RUNS (25): the on-run cache of one nested multiple chains search
     (_inner_on_run), its runs kept in st2's cache slots (logic/forcing.Stores(cached=True): past the 2n + 1
     working slots)
     cslot[pid]         the cache slot holding the run from on potential pid, or -1
     cres[slot]         [result on, off] of that run (its contradiction, sc2.result[0:2])
     count              [cache slots used]; _clear_on_runs empties it at the start of each search
-  + loops_work = (kids, todo) at LOOPS_WORK (26): _inner_loops' buffers, rewritten by each search
+  + loops_work = (kids, todo, ranges) at LOOPS_WORK (26): _inner_loops' buffers, rewritten by each search
     kids[row]          for each component of the full static graph with several members, the bit set (over
                        links._closure's nodes) of the off potentials its on potentials link to (_cycle_sides)
     todo[i]            on << 4 | TODO_* flags: the on potentials searched from, in order (_loops_todo)
+    ranges[2, pid]     the end of each potential's CELL links and its mode-1 links (_cell_ends, _mode_ranges)
   + multi_reach = (tj, reach) at MULTI_REACH (27): the closure of the static graph (links._closure's tj and reach,
     sized for every potential; _closure_buffers views reach as (nodes, words) of the grid), made by _inner_loops
     and static nested multiple chains: a group (a cell's candidates, a house's places) whose on runs share no
@@ -904,7 +907,7 @@ def _inner_loops(n, source, grid, geo, inner):
     closure when they would skip them all."""
     st2, sc2 = inner[0], inner[1]
     f_ptr, f_adj, f_cause, found, tmpelim = inner[8], inner[9], inner[10], inner[11], inner[12]
-    kids, todo = inner[LOOPS_WORK]
+    kids, todo, ranges = inner[LOOPS_WORK]
     hpar_ptr = inner[5]
     npid = 2 * grid.shape[0] * n
     static_graph_xy(n, grid, geo, inner[LOOPS_ORDER], f_ptr, f_adj, f_cause)
@@ -917,8 +920,7 @@ def _inner_loops(n, source, grid, geo, inner):
     made[1] = 1
     _cycle_sides(n, grid, f_ptr, f_adj, tj, nc, kids, reach.shape[1])
     k0, modes = _loops_todo(n, grid, tj, reach, kids, todo)
-    ranges = np.empty((2, npid), np.int64)  # _mode_ranges: the end of each list's CELL links, mode 1's ends
-    if modes & 3:
+    if modes & 3:  # ranges (_mode_ranges): the end of each list's CELL links, mode 1's ends
         _cell_ends(npid, f_ptr, f_cause, ranges)
     for mode in range(3):
         if not (modes >> mode) & 1:
