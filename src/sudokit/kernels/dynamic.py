@@ -111,8 +111,9 @@ inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj
     graph and closure of the grid _nested's kind 1 (_static_multiple) is about to search, because kind 0
     (_inner_loops) has just searched it (a memo miss) and made its closure; _static_multiple then skips both and
     clears the flag. flag[1] = 1 when the last _inner_loops made its closure (0: _no_search ended it before)
-  + loops_cert = (sidx, cnode, slist, rr, wb, rw, tb, amask) at LOOPS_CERT (29): _no_search's buffers, rewritten
-    by each _inner_loops search (at most STRONG_MAX strong offs, words = bits over the grid's candidates)
+  + loops_cert = (sidx, cnode, slist, rr, wb, rw, tb, amask, nmask, km, sbuf) at LOOPS_CERT (29): _no_search's
+    buffers, rewritten by each _inner_loops search (at most STRONG_MAX strong offs, words = bits over the grid's
+    candidates); km = [k candidates, m strong offs (-1: too many)]; nmask, sbuf: _s_targets' forcing filter
     sidx[off pid]      its row among the strong offs (an off with links), or -1; slist[row] = the off pid
     cnode[cand]        the candidate's bit (cell * n + digit -> its rank among the present candidates)
     rr[0/1, row]       the strong offs it links to through one on / reaches (itself included), a bit per row
@@ -913,13 +914,16 @@ def _inner_loops(n, source, grid, geo, inner):
     static_graph_xy(n, grid, geo, inner[LOOPS_ORDER], f_ptr, f_adj, f_cause)
     made = inner[GRAPH_OF][0]
     made[1] = 0  # no closure of this grid (yet): kind 1 must not reuse one
-    if _no_search(n, grid, f_ptr, f_adj, inner[LOOPS_CERT]):
+    cert = inner[LOOPS_CERT]
+    if _no_search(n, grid, f_ptr, f_adj, cert):
         return
+    strong = cert[9][1] >= 0  # S is made: it answers the reach queries, the closure makes components only
     tj, reach = _closure_buffers(n, grid, inner)
-    nc = _closure(n, grid, f_ptr, f_adj, tj, reach)
-    made[1] = 1
+    nc = _closure(n, grid, f_ptr, f_adj, tj, reach, not strong)
+    if not strong:
+        made[1] = 1
     _cycle_sides(n, grid, f_ptr, f_adj, tj, nc, kids, reach.shape[1])
-    k0, modes = _loops_todo(n, grid, tj, reach, kids, todo)
+    k0, modes = _loops_todo(n, grid, tj, reach, kids, todo, cert, strong)
     if modes & 3:  # ranges (_mode_ranges): the end of each list's CELL links, mode 1's ends
         _cell_ends(npid, f_ptr, f_cause, ranges)
     for mode in range(3):
@@ -955,7 +959,11 @@ def _inner_loops(n, source, grid, geo, inner):
             for src in (on, on - 1):
                 if not f & (TODO_ON if src & 1 else TODO_OFF):
                     continue
-                t = forcing(1, src, lo, f_adj, f_cause, st2, sc2, 1 << 30, tj, reach, hi)
+                if strong:
+                    t = forcing(1, src, lo, f_adj, f_cause, st2, sc2, 1 << 30, None, None, hi,
+                                _s_targets(src, f_ptr, f_adj, cert))
+                else:
+                    t = forcing(1, src, lo, f_adj, f_cause, st2, sc2, 1 << 30, tj, reach, hi)
                 if t < 0:
                     continue
                 target = st2[0][1, t]
@@ -1005,10 +1013,13 @@ def _closure_buffers(n, grid, inner):
 
 
 @njit(cache=True)
-def _loops_todo(n, grid, tj, reach, kids, todo):
+def _loops_todo(n, grid, tj, reach, kids, todo, cert, strong):
     """The on potentials _inner_loops searches from, in its order (cell, then digit): todo[i] = on << 4 | flags
-    (TODO_*): a cycle search if _may_remove, a forcing search from on / off if it reaches its opposite. Returns
+    (TODO_*): a cycle search if _may_remove, a forcing search from on / off if it reaches its opposite (strong:
+    read off _no_search's graph S in `cert`, as its docstring says, else the closure's reach sets). Returns
     (how many, a bit per mode that has a search to make: 0 and 2 any, 1 a cycle from a bivalue cell)."""
+    sidx, cnode, rr, tb, amask, rw = cert[0], cert[1], cert[3], cert[6], cert[7], cert[5]
+    one = np.uint64(1)
     k = 0
     modes = 0
     w = reach.shape[1]  # the words of a node set
@@ -1027,10 +1038,27 @@ def _loops_todo(n, grid, tj, reach, kids, todo):
                 if card == 2:
                     f |= TODO_Y
                     modes |= 2
-            if _back(on, on - 1, tj, reach):
-                f |= TODO_ON
-            if _back(on - 1, on, tj, reach):
-                f |= TODO_OFF
+            if not strong:
+                if _back(on, on - 1, tj, reach):
+                    f |= TODO_ON
+                if _back(on - 1, on, tj, reach):
+                    f |= TODO_OFF
+            else:
+                bo = cnode[on >> 1]
+                word, hit = bo >> 6, one << np.uint64(bo & 63)
+                a = amask[on >> 1]
+                while a:
+                    if rw[ctz(a), word] & hit:
+                        f |= TODO_ON
+                        break
+                    a &= a - one
+                so = sidx[on - 1]
+                r = rr[1, so] if so >= 0 else np.uint64(0)
+                while r:
+                    if tb[ctz(r), word] & hit:
+                        f |= TODO_OFF
+                        break
+                    r &= r - one
             if f:
                 todo[k] = on << 4 | f
                 k += 1
@@ -1046,23 +1074,23 @@ def _strong_graph(n, grid, f_ptr, f_adj, sidx, cnode, slist, rr, wb, tb, amask):
     links to (bits over cnode), amask[candidate] the rows its on links to. Returns (k candidates, m rows), m = -1
     when there are more than STRONG_MAX strong offs (nothing past cnode made)."""
     k, m = 0, 0
+    one = np.uint64(1)
     for cell in range(grid.shape[0]):
         g = grid[cell]
-        for v in range(n):
-            if (g >> np.uint64(v)) & np.uint64(1):
-                ci = cell * n + v
-                cnode[ci] = k
-                k += 1
-                sidx[2 * ci] = -1
-                amask[ci] = 0
-                if f_ptr[2 * ci + 1] > f_ptr[2 * ci]:
-                    if m == STRONG_MAX:
-                        return k, -1
-                    sidx[2 * ci] = m
-                    slist[m] = 2 * ci
-                    m += 1
+        while g:
+            ci = cell * n + ctz(g)
+            g &= g - one
+            cnode[ci] = k
+            k += 1
+            sidx[2 * ci] = -1
+            amask[ci] = 0
+            if f_ptr[2 * ci + 1] > f_ptr[2 * ci]:
+                if m == STRONG_MAX:
+                    return k, -1
+                sidx[2 * ci] = m
+                slist[m] = 2 * ci
+                m += 1
     w = (k + 63) // 64
-    one = np.uint64(1)
     for i in range(m):  # successors in S, wb (the offs its ons link to), tb (its ons)
         for j in range(w):
             wb[i, j] = 0
@@ -1085,10 +1113,10 @@ def _strong_graph(n, grid, f_ptr, f_adj, sidx, cnode, slist, rr, wb, tb, amask):
     for i in range(m):
         rr[1, i] = rr[0, i] | (one << np.uint64(i))
     for t in range(m):  # Warshall over words: rr[1] = the reflexive closure R
-        bt = one << np.uint64(t)
+        bt, rt = one << np.uint64(t), rr[1, t]  # row t changes in round t only by OR-ing itself
         for i in range(m):
             if rr[1, i] & bt:
-                rr[1, i] |= rr[1, t]
+                rr[1, i] |= rt
     return k, m
 
 
@@ -1104,10 +1132,12 @@ def _no_search(n, grid, f_ptr, f_adj, cert):
       _may_remove(p) only if off p is strong and on a cycle of S (its component has several members), and the
       offs p or an on it reaches link to (p's targets, wb over A(p)) meet those the ons reached from off p link
       to (wb over R(off p)): kids of the two components are subsets of these.
-    False when there are more than STRONG_MAX strong offs."""
-    sidx, cnode, slist, rr, wb, rw, tb, amask = cert  # rr[0] / rr[1]: a strong off's successors / closure in S
+    False when there are more than STRONG_MAX strong offs. The same tests are exact reachability (p reaches off p,
+    off p reaches p): _loops_todo and _s_targets read them in place of the closure's reach sets."""
+    sidx, cnode, slist, rr, wb, rw, tb, amask, nmask, km, sbuf = cert  # rr[0] / rr[1]: successors / closure in S
     ncells = grid.shape[0]
     k, m = _strong_graph(n, grid, f_ptr, f_adj, sidx, cnode, slist, rr, wb, tb, amask)
+    km[0], km[1] = k, m  # (m >= 0: S, rw and cyc hold for _loops_todo and _s_targets when this says False)
     if m < 0:
         return False
     if m == 0:
@@ -1135,10 +1165,9 @@ def _no_search(n, grid, f_ptr, f_adj, cert):
         g = grid[cell]
         if popcount(g) < 2:
             continue
-        for v in range(n):
-            if not (g >> np.uint64(v)) & np.uint64(1):
-                continue
-            p = (cell * n + v) * 2 + 1
+        while g:
+            p = (cell * n + ctz(g)) * 2 + 1
+            g &= g - one
             bo = cnode[p >> 1]
             word, hit = bo >> 6, one << np.uint64(bo & 63)
             a = amask[p >> 1]  # the strong offs p links to (never to off p: _on_to_off skips its cell)
@@ -1177,6 +1206,35 @@ def _sides_meet(p, a, so, w, f_ptr, f_adj, cnode, rw):
             if rw[t, j] & rw[so, j]:
                 return True
     return False
+
+
+@njit(cache=True)
+def _s_targets(src, f_ptr, f_adj, cert):
+    """links.forcing's filter from src over _no_search's graph S: sbuf[0] = the strong offs whose targets (wb for
+    the opposite off p, tb for the opposite on p) hold src's candidate, sbuf[1] = 1 if an on may link to the
+    opposite itself (it is an off: the ons that do are the candidates of the offs on p links to, into nmask)."""
+    sidx, cnode, slist, rr, wb, rw, tb, amask, nmask, km, sbuf = cert
+    k, m = km[0], km[1]
+    one = np.uint64(1)
+    b = cnode[src >> 1]
+    word, hit = b >> 6, one << np.uint64(b & 63)
+    tr = np.uint64(0)
+    if src & 1:
+        for j in range((k + 63) // 64):
+            nmask[j] = 0
+        for c in range(f_ptr[src], f_ptr[src + 1]):
+            b = cnode[f_adj[c] >> 1]
+            nmask[b >> 6] |= one << np.uint64(b & 63)
+        for t in range(m):
+            if wb[t, word] & hit:
+                tr |= one << np.uint64(t)
+    else:
+        for t in range(m):
+            if tb[t, word] & hit:
+                tr |= one << np.uint64(t)
+    sbuf[0] = tr
+    sbuf[1] = src & 1
+    return (sidx, cnode, rr, amask, nmask, sbuf)
 
 
 @njit(cache=True)

@@ -369,12 +369,17 @@ def _back(a, b, tj, reach):
 
 
 @njit(cache=True)
-def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, reach=None, adj_end=None):
+def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, reach=None, adj_end=None,
+            sx=None):
     """SE's doForcingChains from one potential (static links, every on then every off, alternately): the record
     that reaches the source's opposite (a forcing chain), -1 if none, -2 on overflow. Records deeper than `limit`
     links are not expanded (see `cycles`). With the static graph's closure (tj, reach) no record is made for a
     potential that cannot reach the opposite: the others are found by the same parents in the same order, so the
-    first chain to the opposite is the same. adj_end: as in `cycles`."""
+    first chain to the opposite is the same. adj_end: as in `cycles`. sx = (sidx, cnode, rr, amask, nmask, sbuf):
+    the same filter read off the graph of the strong offs (dynamic._s_targets, exact there): an off x reaches the
+    opposite iff x is strong and its closure rr[1, sidx[x]] meets the rows sbuf[0] whose targets hold it; an on
+    q iff it links to it (sbuf[1] and q in nmask: the offs the source links to) or a strong off q links to
+    (amask) does."""
     st_pid, st_p0, st_pn, st_par, nrec, npar, pmap = st[0], st[1], st[2], st[3], st[4], st[5], st[6]
     qon, qoff, parents = sc[1], sc[2], sc[7]
     depth = sc[17]
@@ -393,6 +398,10 @@ def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, 
         qoff[0] = r0
         toff = 1
     opposite = source ^ 1
+    trows, direct = np.uint64(0), False
+    if sx is not None:
+        s_sidx, s_cnode, s_rr, s_amask, s_nmask, s_buf = sx
+        trows, direct = s_buf[0], s_buf[1] != 0
     while hon < ton or hoff < toff:
         while hon < ton:
             r = qon[hon]
@@ -412,6 +421,10 @@ def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, 
                 if pmap[s, e] < 0:
                     if tj is not None and not _back(e, opposite, tj, reach):
                         continue
+                    if sx is not None:
+                        x = s_sidx[e]
+                        if x < 0 or not s_rr[1, x] & trows:
+                            continue
                     if xr < 0:
                         xr = _add1(s, e, r, adj_cause[i], st[0], st[1], st[2], st[3], st[4], st[5], st[7], st[8])
                     if xr < 0:
@@ -438,6 +451,15 @@ def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, 
                 if pmap[s, e] < 0:
                     if tj is not None and not _back(e, opposite, tj, reach):
                         continue
+                    if sx is not None:
+                        b = s_cnode[e >> 1]
+                        ok = direct and (s_nmask[b >> 6] >> np.uint64(b & 63)) & np.uint64(1) != 0
+                        a = s_amask[e >> 1]
+                        while a and not ok:
+                            ok = s_rr[1, ctz(a)] & trows != 0
+                            a &= a - np.uint64(1)
+                        if not ok:
+                            continue
                     if xr < 0:
                         xr = _add1(s, e, r, adj_cause[i], st[0], st[1], st[2], st[3], st[4], st[5], st[7], st[8])
                     if xr < 0:
@@ -679,14 +701,14 @@ def _graph_of(mode, full, work):
 
 
 @njit(cache=True)
-def _closure(n, cand, adj_ptr, adj, tj, reach):
+def _closure(n, cand, adj_ptr, adj, tj, reach, sets=True):
     """Who reaches whom in the static graph. tj rows (set for present potentials only): 0 node (the bit of a
     potential in the reach sets), 1 comp (strongly connected component: Tarjan without recursion, components
     numbered sinks first), 2 size of a component, 3-7 scratch. reach[c] = the bit set over nodes of every
     potential component c reaches, its own members included, made when c is complete (every component its edges
     lead to is complete by then: sinks first); a target already in the set is skipped, its own set being a
     subset, and a sink (an off potential without strong links, most of them) adds its bit, not its set.
-    Returns the number of components."""
+    sets=False: the components only (no reach set made). Returns the number of components."""
     node, comp, size, index, low, stack, cs_v, cs_e = tj[0], tj[1], tj[2], tj[3], tj[4], tj[5], tj[6], tj[7]
     npid = 2 * cand.shape[0] * n
     for p in range(npid):
@@ -733,7 +755,17 @@ def _closure(n, cand, adj_ptr, adj, tj, reach):
             if down:
                 continue
             low[v] = lv
-            if lv == index[v]:  # v roots component nc: pop it, then make its reach set
+            if lv == index[v] and not sets:  # v roots component nc: pop it
+                end = top
+                while True:
+                    top -= 1
+                    x = stack[top]
+                    comp[x] = nc
+                    if x == v:
+                        break
+                size[nc] = end - top
+                nc += 1
+            elif lv == index[v]:  # v roots component nc: pop it, then make its reach set
                 for j in range(w):
                     reach[nc, j] = 0
                 end = top

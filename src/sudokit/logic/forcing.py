@@ -161,7 +161,8 @@ def inner_stores(houses: Houses, nest_limit: int = 0, hints: int = 8192, memo: i
         big, words = STRONG_MAX, (ncells * n + 63) // 64
         cert = (np.zeros(npid, np.int64), np.zeros(ncells * n, np.int64), np.zeros(big, np.int64),
                 np.zeros((2, big), np.uint64), np.zeros((big, words), np.uint64), np.zeros((big, words), np.uint64),
-                np.zeros((big, words), np.uint64), np.zeros(ncells * n, np.uint64))
+                np.zeros((big, words), np.uint64), np.zeros(ncells * n, np.uint64), np.zeros(words, np.uint64),
+                np.zeros(2, np.int64), np.zeros(2, np.uint64))
         mcert = (np.zeros(npid, np.int64), np.zeros(ncells * n, np.int64), np.zeros(big, np.int64),
                  np.zeros((2, big), np.uint64), *(np.zeros((big, words), np.uint64) for _ in range(4)),
                  np.zeros(ncells * n, np.uint64), np.zeros(2 * words, np.uint64), np.zeros(4, np.int64),
