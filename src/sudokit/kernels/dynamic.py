@@ -755,7 +755,8 @@ def _target_removables(inner, h, target, n, grid):
 def _rule_parents(inner, h, slot, r, root_cause, both, n, source, grid, geo):
     """SE's collectRuleParents for the chain ending at record r of nested slot `slot`: for every potential the
     chain used that holds because a cell or house ran out of options (an on potential, or with `both` an off one
-    too, as a cycle's reversed chain makes them), the candidates the outer run erased there."""
+    too, as a cycle's reversed chain makes them), the candidates the outer run erased there. Returns the chain's
+    ancestor count: its walk is links.ancestors' (the same records, the first met standing for its potential)."""
     st2, sc2 = inner[0], inner[1]
     st_pid, st_p0, st_pn, st_par, cause = st2[0], st2[1], st2[2], st2[3], st2[7]
     stamp, tick, q = sc2[9], sc2[10], sc2[11]
@@ -765,6 +766,7 @@ def _rule_parents(inner, h, slot, r, root_cause, both, n, source, grid, geo):
     t = tick[0]
     head, tail = 0, 1
     q[0] = r
+    count = 0
     while head < tail:
         x = q[head]
         head += 1
@@ -772,6 +774,7 @@ def _rule_parents(inner, h, slot, r, root_cause, both, n, source, grid, geo):
         if stamp[pid] == t:
             continue
         stamp[pid] = t
+        count += 1
         c = cause[slot, x] if st_pn[slot, x] > 0 else root_cause
         if (pid & 1 or both) and c != -1 and c != ADVANCED:
             cell = pid // 2 // n
@@ -792,6 +795,7 @@ def _rule_parents(inner, h, slot, r, root_cause, both, n, source, grid, geo):
             if tail < q.shape[0]:
                 q[tail] = st_par[slot, p0 + i]
                 tail += 1
+    return count
 
 
 @njit(cache=True)
@@ -909,7 +913,7 @@ def _inner_loops(n, source, grid, geo, inner):
     st2, sc2 = inner[0], inner[1]
     f_ptr, f_adj, f_cause, found, tmpelim = inner[8], inner[9], inner[10], inner[11], inner[12]
     kids, todo, ranges = inner[LOOPS_WORK]
-    hpar_ptr = inner[5]
+    hk, hpar_ptr = inner[2], inner[5]
     npid = 2 * grid.shape[0] * n
     static_graph_xy(n, grid, geo, inner[LOOPS_ORDER], f_ptr, f_adj, f_cause)
     made = inner[GRAPH_OF][0]
@@ -945,13 +949,13 @@ def _inner_loops(n, source, grid, geo, inner):
                 k = _cycle_removable(0, found[i], n, grid, geo, st2, sc2, tmpelim)
                 if k == 0:
                     continue
-                c = ancestors(0, found[i], st2, sc2)
-                h = _new_hint(inner, cyc_base + length_tenths(c), c, key)
+                h = _new_hint(inner, 0, 0, key)  # its length: _rule_parents' walk counts the ancestors
                 if h < 0:
                     return
                 for j in range(k):
                     _add_removable(inner, h, (tmpelim[j, 0] * n + tmpelim[j, 1] - 1) * 2)
-                _rule_parents(inner, h, 0, found[i], -1, True, n, source, grid, geo)
+                c = _rule_parents(inner, h, 0, found[i], -1, True, n, source, grid, geo)
+                hk[h, 0], hk[h, 1] = cyc_base + length_tenths(c), c
                 if hpar_ptr[h + 1] > hpar_ptr[h]:
                     _commit(inner, h)
             if not x:
@@ -966,14 +970,13 @@ def _inner_loops(n, source, grid, geo, inner):
                     t = forcing(1, src, lo, f_adj, f_cause, st2, sc2, 1 << 30, tj, reach, hi)
                 if t < 0:
                     continue
-                target = st2[0][1, t]
-                c = ancestors(1, t, st2, sc2)
-                h = _new_hint(inner, chain_base + length_tenths(c), c, key)
+                h = _new_hint(inner, 0, 0, key)
                 if h < 0:
                     return
-                if not _target_removables(inner, h, target, n, grid):
+                if not _target_removables(inner, h, st2[0][1, t], n, grid):
                     continue
-                _rule_parents(inner, h, 1, t, -1, False, n, source, grid, geo)
+                c = _rule_parents(inner, h, 1, t, -1, False, n, source, grid, geo)
+                hk[h, 0], hk[h, 1] = chain_base + length_tenths(c), c
                 if hpar_ptr[h + 1] > hpar_ptr[h]:
                     _commit(inner, h)
 
