@@ -755,8 +755,7 @@ def _target_removables(inner, h, target, n, grid):
 def _rule_parents(inner, h, slot, r, root_cause, both, n, source, grid, geo):
     """SE's collectRuleParents for the chain ending at record r of nested slot `slot`: for every potential the
     chain used that holds because a cell or house ran out of options (an on potential, or with `both` an off one
-    too, as a cycle's reversed chain makes them), the candidates the outer run erased there. Returns the chain's
-    ancestor count: its walk is links.ancestors' (the same records, the first met standing for its potential)."""
+    too, as a cycle's reversed chain makes them), the candidates the outer run erased there."""
     st2, sc2 = inner[0], inner[1]
     st_pid, st_p0, st_pn, st_par, cause = st2[0], st2[1], st2[2], st2[3], st2[7]
     stamp, tick, q = sc2[9], sc2[10], sc2[11]
@@ -766,7 +765,6 @@ def _rule_parents(inner, h, slot, r, root_cause, both, n, source, grid, geo):
     t = tick[0]
     head, tail = 0, 1
     q[0] = r
-    count = 0
     while head < tail:
         x = q[head]
         head += 1
@@ -774,7 +772,6 @@ def _rule_parents(inner, h, slot, r, root_cause, both, n, source, grid, geo):
         if stamp[pid] == t:
             continue
         stamp[pid] = t
-        count += 1
         c = cause[slot, x] if st_pn[slot, x] > 0 else root_cause
         if (pid & 1 or both) and c != -1 and c != ADVANCED:
             cell = pid // 2 // n
@@ -795,7 +792,6 @@ def _rule_parents(inner, h, slot, r, root_cause, both, n, source, grid, geo):
             if tail < q.shape[0]:
                 q[tail] = st_par[slot, p0 + i]
                 tail += 1
-    return count
 
 
 @njit(cache=True)
@@ -902,6 +898,27 @@ def _add_parent(hpar_ptr, hpar, h, pid):
 #   0.0865 ms, one process, alternated); the hint helpers (_new_hint ... _rule_parents) inline="always" so `inner`
 #   is not passed per call (0.0897 vs 0.0885 ms, ~1%).
 # - Left: the closure (~0.023) and static graph (0.014); mode 2's forcing searches and hints (~0.023 together).
+# nest2 (2026-11-24). Bench: kind0c's 10477 grids (source = every candidate, best of 3-5 CPU, every hint, removable
+# and parent identical to main 4d352ff): 0.0401 ms a search (the 2123 searched grids 0.1017 ms).
+# - links.static_graph_xy from bit sets (each cell's peers as runs of rising cells, ANDed with the digit's places;
+#   place counts by popcount): 0.0143 -> 0.0090 ms; cycles keeps a potential by its component (it is reached
+#   from the source, so it reaches it back iff it shares its component), not a reach set; ranges kept in
+#   loops_work: all 0.0401 -> 0.0336 ms, searched 0.1017 -> 0.0883 ms.
+# - When _no_search says False with S made (at most STRONG_MAX strong offs), S answers every reach query exactly:
+#   _loops_todo's flags (the tests _no_search makes) and links.forcing's filter (_s_targets: an off reaches the
+#   opposite iff it is strong and its closure meets the rows whose targets hold it; an on iff it links to it or
+#   a strong off it links to does), so _closure makes the components only (sets=False; cycles and _may_remove
+#   read no more): all 0.0336 -> 0.0289 ms, searched 0.0883 -> 0.0766 ms (the closure's reach sets were ~0.013).
+#   _strong_graph/_no_search iterate set bits and Warshall reads row t once a round (~1 us of their ~8.5).
+# - replay cap03 (the 22 level-2 and 3 level-3 calls of 11+ lines[0:3], memo emptied per round, 3rd round),
+#   alternated twice with main dbb173e (kernels of 4d352ff): level 2 0.525/0.538 -> 0.451/0.441 s, level 3
+#   0.133/0.139 -> 0.127/0.124 s, identical; lev.py 8 0 alternated twice: level 2 1.094/1.128 -> 0.921/0.923 s,
+#   level 3 0.563/0.578 -> 0.520/0.516 s, rate total 3.140/3.220 -> 2.903/2.899 s. Dump byte-identical.
+# - Tried, no gain: _rule_parents returning the ancestor count so each hint walks its chain once (ancestors
+#   went; the walk skipped for a forcing hint without removables): bench 0.0295 vs 0.0289 ms, replay level 2
+#   0.442/0.448 vs 0.440/0.437 s (alternated). Not kept.
+# - Left: the 80% of grids _no_search ends pay the graph (0.009) and S (~0.0075): S could be made from the bit
+#   sets (pm, peer runs) without the graph; the searched grids' Tarjan (~0.010) and mode searches + hints (~0.04).
 @njit(cache=True)
 def _inner_loops(n, source, grid, geo, inner):
     """Every forcing chain and cycle (SE's Chaining(false, false, false)) on the narrowed grid, as nested hints;
@@ -909,11 +926,12 @@ def _inner_loops(n, source, grid, geo, inner):
     graph is built once (static_graph_xy) and each mode's read as ranges of its lists (_mode_ranges);
     the full graph's closure and _cycle_sides skip the searches that provably find nothing in every mode (a
     mode's graph is a subgraph of the full one; see the speed record above), and _no_search ends it before the
-    closure when they would skip them all."""
+    closure when they would skip them all; when its graph S is made, S answers the reach queries (_loops_todo,
+    _s_targets) and the closure makes the components only."""
     st2, sc2 = inner[0], inner[1]
     f_ptr, f_adj, f_cause, found, tmpelim = inner[8], inner[9], inner[10], inner[11], inner[12]
     kids, todo, ranges = inner[LOOPS_WORK]
-    hk, hpar_ptr = inner[2], inner[5]
+    hpar_ptr = inner[5]
     npid = 2 * grid.shape[0] * n
     static_graph_xy(n, grid, geo, inner[LOOPS_ORDER], f_ptr, f_adj, f_cause)
     made = inner[GRAPH_OF][0]
@@ -949,13 +967,13 @@ def _inner_loops(n, source, grid, geo, inner):
                 k = _cycle_removable(0, found[i], n, grid, geo, st2, sc2, tmpelim)
                 if k == 0:
                     continue
-                h = _new_hint(inner, 0, 0, key)  # its length: _rule_parents' walk counts the ancestors
+                c = ancestors(0, found[i], st2, sc2)
+                h = _new_hint(inner, cyc_base + length_tenths(c), c, key)
                 if h < 0:
                     return
                 for j in range(k):
                     _add_removable(inner, h, (tmpelim[j, 0] * n + tmpelim[j, 1] - 1) * 2)
-                c = _rule_parents(inner, h, 0, found[i], -1, True, n, source, grid, geo)
-                hk[h, 0], hk[h, 1] = cyc_base + length_tenths(c), c
+                _rule_parents(inner, h, 0, found[i], -1, True, n, source, grid, geo)
                 if hpar_ptr[h + 1] > hpar_ptr[h]:
                     _commit(inner, h)
             if not x:
@@ -970,13 +988,14 @@ def _inner_loops(n, source, grid, geo, inner):
                     t = forcing(1, src, lo, f_adj, f_cause, st2, sc2, 1 << 30, tj, reach, hi)
                 if t < 0:
                     continue
-                h = _new_hint(inner, 0, 0, key)
+                target = st2[0][1, t]
+                c = ancestors(1, t, st2, sc2)
+                h = _new_hint(inner, chain_base + length_tenths(c), c, key)
                 if h < 0:
                     return
-                if not _target_removables(inner, h, st2[0][1, t], n, grid):
+                if not _target_removables(inner, h, target, n, grid):
                     continue
-                c = _rule_parents(inner, h, 1, t, -1, False, n, source, grid, geo)
-                hk[h, 0], hk[h, 1] = chain_base + length_tenths(c), c
+                _rule_parents(inner, h, 1, t, -1, False, n, source, grid, geo)
                 if hpar_ptr[h + 1] > hpar_ptr[h]:
                     _commit(inner, h)
 
