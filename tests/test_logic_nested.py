@@ -370,14 +370,14 @@ def test_no_search_certifies_only_grids_without_searches():
     for houses, cand in grids:
         n, npid = houses.n, 2 * houses.ncells * houses.n
         geo, inner = forcing.tables(houses), forcing.inner_stores(houses)
-        kids, todo = inner[D.LOOPS_WORK]
+        kids, todo = inner[D.LOOPS_WORK][:2]
         ptr, adj, cause = inner[8], inner[9], inner[10]
         static_graph_xy(n, cand, geo, inner[D.LOOPS_ORDER], ptr, adj, cause)
         nn = 2 * sum(bin(int(m)).count("1") for m in cand)
         tj, reach = np.zeros((8, npid + 1), np.int64), np.zeros((nn, (nn + 63) // 64), np.uint64)
         nc = _closure(n, cand, ptr, adj, tj, reach)
         D._cycle_sides(n, cand, ptr, adj, tj, nc, kids, reach.shape[1])
-        k, _ = D._loops_todo(n, cand, tj, reach, kids, todo)
+        k, _ = D._loops_todo(n, cand, tj, reach, kids, todo, inner[D.LOOPS_CERT], False)
         cert = D._no_search(n, cand, ptr, adj, inner[D.LOOPS_CERT])
         assert k == 0 or not cert
         none += k == 0
@@ -385,6 +385,51 @@ def test_no_search_certifies_only_grids_without_searches():
         strong += cert and any(ptr[p + 1] > ptr[p] for p in range(0, npid, 2))
     assert strong > 3 and 10 * certified >= 8 * none, (strong, certified, none, len(grids))
 
+
+
+def test_strong_graph_answers_reach_queries():
+    """When _no_search lets a grid through with its graph S made, S answers _inner_loops' reach queries exactly:
+    _loops_todo(strong=True) lists the searches the closure's reach sets list, and links.forcing filtered by S
+    (_s_targets) finds the chain the closure-filtered and the unfiltered searches find, from every potential
+    (every geometry, extra houses and pairs)."""
+    rng = np.random.default_rng(16)
+    grids = [(h, c) for g in GEOMETRIES for h, c in _thinned(rng, g, 0.3, 4)]
+    grids += [(h, grid) for seed in (5, 6) for h, _, grid in _narrowed(seed, 0.2, 6)]
+    checked = chains = 0
+    for houses, cand in grids:
+        n, npid = houses.n, 2 * houses.ncells * houses.n
+        geo, inner = forcing.tables(houses), forcing.inner_stores(houses)
+        kids, todo = inner[D.LOOPS_WORK][:2]
+        st2, sc2, cert = inner[0], inner[1], inner[D.LOOPS_CERT]
+        ptr, adj, cause = inner[8], inner[9], inner[10]
+        static_graph_xy(n, cand, geo, inner[D.LOOPS_ORDER], ptr, adj, cause)
+        if D._no_search(n, cand, ptr, adj, cert) or cert[9][1] < 0:
+            continue
+        nn = 2 * sum(bin(int(m)).count("1") for m in cand)
+        tj, reach = np.zeros((8, npid + 1), np.int64), np.zeros((nn, (nn + 63) // 64), np.uint64)
+        nc = _closure(n, cand, ptr, adj, tj, reach)
+        D._cycle_sides(n, cand, ptr, adj, tj, nc, kids, reach.shape[1])
+        k, modes = D._loops_todo(n, cand, tj, reach, kids, todo, cert, False)
+        want = todo[:k].tolist()
+        assert D._loops_todo(n, cand, tj, reach, kids, todo, cert, True) == (k, modes)
+        assert todo[:k].tolist() == want
+        checked += 1
+        for src in range(npid):
+            if not int(cand[src // 2 // n]) >> (src // 2 % n) & 1 or ptr[src + 1] == ptr[src]:
+                continue
+            got = []
+            for how in range(3):
+                if how == 0:
+                    t = forcing_search(1, src, ptr, adj, cause, st2, sc2)
+                elif how == 1:
+                    t = forcing_search(1, src, ptr, adj, cause, st2, sc2, 1 << 30, tj, reach)
+                else:
+                    t = forcing_search(1, src, ptr, adj, cause, st2, sc2, 1 << 30, None, None, None,
+                                       D._s_targets(src, ptr, adj, cert))
+                got.append((int(st2[0][1, t]), ancestors(1, t, st2, sc2)) if t >= 0 else t)
+            assert got[0] == got[1] == got[2], (src, got)
+            chains += got[0] != -1
+    assert checked > 5 and chains > 20, (checked, chains)
 
 def test_static_multiple_skips_only_groups_without_chains():
     """Static _inner_multiple makes a group's runs only when its members' reach sets meet (_static_multiple,

@@ -105,26 +105,30 @@ inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj
     phk, prem*, ppar*  the pool: each hint's (tenths, complexity, sort key), removables and parents, CSR
     mstat              [lookups, hits, searches not kept, rows used, pool hints used, clears]
   + (loops_order,): _inner_loops' tables (inner[LOOPS_ORDER]), made once per geometry by logic/forcing._loops_order
-    loops_order        (pe_ptr, pe_cell, pe_cause, ucnt, usum) for links.static_graph_xy: each cell's peers in
-                       link order with the house each is first met in (CSR; links.peer_order), and per house and
-                       digit scratch (place count, sum of the places' cells)
+    loops_order        (pe_ptr, pe_cell, pe_cause, ucnt, pm, seg_ptr, seg_cause, seg_mask, hmask) for
+                       links.static_graph_xy: each cell's peers in link order with the house each is first met in
+                       (CSR; links.peer_order), cut in runs of rising cells as cell bit sets (links.peer_segments),
+                       each house's cells (bit set), and per call scratch: per house and digit the place count, per
+                       digit the places (bit set)
   + on_runs = (cslot, cres, count) at ON_RUNS (25): the on-run cache of one nested multiple chains search
     (_inner_on_run), its runs kept in st2's cache slots (logic/forcing.Stores(cached=True): past the 2n + 1
     working slots)
     cslot[pid]         the cache slot holding the run from on potential pid, or -1
     cres[slot]         [result on, off] of that run (its contradiction, sc2.result[0:2])
     count              [cache slots used]; _clear_on_runs empties it at the start of each search
-  + loops_work = (kids, todo) at LOOPS_WORK (26): _inner_loops' buffers, rewritten by each search
+  + loops_work = (kids, todo, ranges) at LOOPS_WORK (26): _inner_loops' buffers, rewritten by each search
     kids[row]          for each component of the full static graph with several members, the bit set (over
                        links._closure's nodes) of the off potentials its on potentials link to (_cycle_sides)
     todo[i]            on << 4 | TODO_* flags: the on potentials searched from, in order (_loops_todo)
+    ranges[2, pid]     the end of each potential's CELL links and its mode-1 links (_cell_ends, _mode_ranges)
   + multi_reach = (tj, reach) at MULTI_REACH (27): the closure of the static graph (links._closure's tj and reach,
     sized for every potential; _closure_buffers views reach as (nodes, words) of the grid), made by _inner_loops
     and static nested multiple chains: a group (a cell's candidates, a house's places) whose on runs share no
     potential has no chain, and its runs are not made (_meets)
   + an unused array at 28 (it held GRAPH_OF's flag, removed by nest3: kept so the later indices stay)
-  + loops_cert = (sidx, cnode, slist, rr, wb, rw, tb, amask) at LOOPS_CERT (29): _no_search's buffers, rewritten
-    by each _inner_loops search (at most STRONG_MAX strong offs, words = bits over the grid's candidates)
+  + loops_cert = (sidx, cnode, slist, rr, wb, rw, tb, amask, nmask, km, sbuf) at LOOPS_CERT (29): _no_search's
+    buffers, rewritten by each _inner_loops search (at most STRONG_MAX strong offs, words = bits over the grid's
+    candidates); km = [k candidates, m strong offs (-1: too many)]; nmask, sbuf: _s_targets' forcing filter
     sidx[off pid]      its row among the strong offs (an off with links), or -1; slist[row] = the off pid
     cnode[cand]        the candidate's bit (cell * n + digit -> its rank among the present candidates)
     rr[0/1, row]       the strong offs it links to through one on / reaches (itself included), a bit per row
@@ -906,6 +910,27 @@ def _add_parent(hpar_ptr, hpar, h, pid):
 #   0.0865 ms, one process, alternated); the hint helpers (_new_hint ... _rule_parents) inline="always" so `inner`
 #   is not passed per call (0.0897 vs 0.0885 ms, ~1%).
 # - Left: the closure (~0.023) and static graph (0.014); mode 2's forcing searches and hints (~0.023 together).
+# nest2 (2026-11-24). Bench: kind0c's 10477 grids (source = every candidate, best of 3-5 CPU, every hint, removable
+# and parent identical to main 4d352ff): 0.0401 ms a search (the 2123 searched grids 0.1017 ms).
+# - links.static_graph_xy from bit sets (each cell's peers as runs of rising cells, ANDed with the digit's places;
+#   place counts by popcount): 0.0143 -> 0.0090 ms; cycles keeps a potential by its component (it is reached
+#   from the source, so it reaches it back iff it shares its component), not a reach set; ranges kept in
+#   loops_work: all 0.0401 -> 0.0336 ms, searched 0.1017 -> 0.0883 ms.
+# - When _no_search says False with S made (at most STRONG_MAX strong offs), S answers every reach query exactly:
+#   _loops_todo's flags (the tests _no_search makes) and links.forcing's filter (_s_targets: an off reaches the
+#   opposite iff it is strong and its closure meets the rows whose targets hold it; an on iff it links to it or
+#   a strong off it links to does), so _closure makes the components only (sets=False; cycles and _may_remove
+#   read no more): all 0.0336 -> 0.0289 ms, searched 0.0883 -> 0.0766 ms (the closure's reach sets were ~0.013).
+#   _strong_graph/_no_search iterate set bits and Warshall reads row t once a round (~1 us of their ~8.5).
+# - replay cap03 (the 22 level-2 and 3 level-3 calls of 11+ lines[0:3], memo emptied per round, 3rd round),
+#   alternated twice with main dbb173e (kernels of 4d352ff): level 2 0.525/0.538 -> 0.451/0.441 s, level 3
+#   0.133/0.139 -> 0.127/0.124 s, identical; lev.py 8 0 alternated twice: level 2 1.094/1.128 -> 0.921/0.923 s,
+#   level 3 0.563/0.578 -> 0.520/0.516 s, rate total 3.140/3.220 -> 2.903/2.899 s. Dump byte-identical.
+# - Tried, no gain: _rule_parents returning the ancestor count so each hint walks its chain once (ancestors
+#   went; the walk skipped for a forcing hint without removables): bench 0.0295 vs 0.0289 ms, replay level 2
+#   0.442/0.448 vs 0.440/0.437 s (alternated). Not kept.
+# - Left: the 80% of grids _no_search ends pay the graph (0.009) and S (~0.0075): S could be made from the bit
+#   sets (pm, peer runs) without the graph; the searched grids' Tarjan (~0.010) and mode searches + hints (~0.04).
 @njit(cache=True)
 def _inner_loops(n, source, grid, geo, inner):
     """Every forcing chain and cycle (SE's Chaining(false, false, false)) on the narrowed grid, as nested hints;
@@ -913,21 +938,23 @@ def _inner_loops(n, source, grid, geo, inner):
     graph is built once (static_graph_xy) and each mode's read as ranges of its lists (_mode_ranges);
     the full graph's closure and _cycle_sides skip the searches that provably find nothing in every mode (a
     mode's graph is a subgraph of the full one; see the speed record above), and _no_search ends it before the
-    closure when they would skip them all."""
+    closure when they would skip them all; when its graph S is made, S answers the reach queries (_loops_todo,
+    _s_targets) and the closure makes the components only."""
     st2, sc2 = inner[0], inner[1]
     f_ptr, f_adj, f_cause, found, tmpelim = inner[8], inner[9], inner[10], inner[11], inner[12]
-    kids, todo = inner[LOOPS_WORK]
+    kids, todo, ranges = inner[LOOPS_WORK]
     hpar_ptr = inner[5]
     npid = 2 * grid.shape[0] * n
     static_graph_xy(n, grid, geo, inner[LOOPS_ORDER], f_ptr, f_adj, f_cause)
-    if _no_search(n, grid, f_ptr, f_adj, inner[LOOPS_CERT]):
+    cert = inner[LOOPS_CERT]
+    if _no_search(n, grid, f_ptr, f_adj, cert):
         return
+    strong = cert[9][1] >= 0  # S is made: it answers the reach queries, the closure makes components only
     tj, reach = _closure_buffers(n, grid, inner)
-    nc = _closure(n, grid, f_ptr, f_adj, tj, reach)
+    nc = _closure(n, grid, f_ptr, f_adj, tj, reach, not strong)
     _cycle_sides(n, grid, f_ptr, f_adj, tj, nc, kids, reach.shape[1])
-    k0, modes = _loops_todo(n, grid, tj, reach, kids, todo)
-    ranges = np.empty((2, npid), np.int64)  # _mode_ranges: the end of each list's CELL links, mode 1's ends
-    if modes & 3:
+    k0, modes = _loops_todo(n, grid, tj, reach, kids, todo, cert, strong)
+    if modes & 3:  # ranges (_mode_ranges): the end of each list's CELL links, mode 1's ends
         _cell_ends(npid, f_ptr, f_cause, ranges)
     for mode in range(3):
         if not (modes >> mode) & 1:
@@ -962,7 +989,11 @@ def _inner_loops(n, source, grid, geo, inner):
             for src in (on, on - 1):
                 if not f & (TODO_ON if src & 1 else TODO_OFF):
                     continue
-                t = forcing(1, src, lo, f_adj, f_cause, st2, sc2, 1 << 30, tj, reach, hi)
+                if strong:
+                    t = forcing(1, src, lo, f_adj, f_cause, st2, sc2, 1 << 30, None, None, hi,
+                                _s_targets(src, f_ptr, f_adj, cert))
+                else:
+                    t = forcing(1, src, lo, f_adj, f_cause, st2, sc2, 1 << 30, tj, reach, hi)
                 if t < 0:
                     continue
                 target = st2[0][1, t]
@@ -1012,10 +1043,13 @@ def _closure_buffers(n, grid, inner):
 
 
 @njit(cache=True)
-def _loops_todo(n, grid, tj, reach, kids, todo):
+def _loops_todo(n, grid, tj, reach, kids, todo, cert, strong):
     """The on potentials _inner_loops searches from, in its order (cell, then digit): todo[i] = on << 4 | flags
-    (TODO_*): a cycle search if _may_remove, a forcing search from on / off if it reaches its opposite. Returns
+    (TODO_*): a cycle search if _may_remove, a forcing search from on / off if it reaches its opposite (strong:
+    read off _no_search's graph S in `cert`, as its docstring says, else the closure's reach sets). Returns
     (how many, a bit per mode that has a search to make: 0 and 2 any, 1 a cycle from a bivalue cell)."""
+    sidx, cnode, rr, tb, amask, rw = cert[0], cert[1], cert[3], cert[6], cert[7], cert[5]
+    one = np.uint64(1)
     k = 0
     modes = 0
     w = reach.shape[1]  # the words of a node set
@@ -1034,10 +1068,27 @@ def _loops_todo(n, grid, tj, reach, kids, todo):
                 if card == 2:
                     f |= TODO_Y
                     modes |= 2
-            if _back(on, on - 1, tj, reach):
-                f |= TODO_ON
-            if _back(on - 1, on, tj, reach):
-                f |= TODO_OFF
+            if not strong:
+                if _back(on, on - 1, tj, reach):
+                    f |= TODO_ON
+                if _back(on - 1, on, tj, reach):
+                    f |= TODO_OFF
+            else:
+                bo = cnode[on >> 1]
+                word, hit = bo >> 6, one << np.uint64(bo & 63)
+                a = amask[on >> 1]
+                while a:
+                    if rw[ctz(a), word] & hit:
+                        f |= TODO_ON
+                        break
+                    a &= a - one
+                so = sidx[on - 1]
+                r = rr[1, so] if so >= 0 else np.uint64(0)
+                while r:
+                    if tb[ctz(r), word] & hit:
+                        f |= TODO_OFF
+                        break
+                    r &= r - one
             if f:
                 todo[k] = on << 4 | f
                 k += 1
@@ -1053,23 +1104,23 @@ def _strong_graph(n, grid, f_ptr, f_adj, sidx, cnode, slist, rr, wb, tb, amask):
     links to (bits over cnode), amask[candidate] the rows its on links to. Returns (k candidates, m rows), m = -1
     when there are more than STRONG_MAX strong offs (nothing past cnode made)."""
     k, m = 0, 0
+    one = np.uint64(1)
     for cell in range(grid.shape[0]):
         g = grid[cell]
-        for v in range(n):
-            if (g >> np.uint64(v)) & np.uint64(1):
-                ci = cell * n + v
-                cnode[ci] = k
-                k += 1
-                sidx[2 * ci] = -1
-                amask[ci] = 0
-                if f_ptr[2 * ci + 1] > f_ptr[2 * ci]:
-                    if m == STRONG_MAX:
-                        return k, -1
-                    sidx[2 * ci] = m
-                    slist[m] = 2 * ci
-                    m += 1
+        while g:
+            ci = cell * n + ctz(g)
+            g &= g - one
+            cnode[ci] = k
+            k += 1
+            sidx[2 * ci] = -1
+            amask[ci] = 0
+            if f_ptr[2 * ci + 1] > f_ptr[2 * ci]:
+                if m == STRONG_MAX:
+                    return k, -1
+                sidx[2 * ci] = m
+                slist[m] = 2 * ci
+                m += 1
     w = (k + 63) // 64
-    one = np.uint64(1)
     for i in range(m):  # successors in S, wb (the offs its ons link to), tb (its ons)
         for j in range(w):
             wb[i, j] = 0
@@ -1092,10 +1143,10 @@ def _strong_graph(n, grid, f_ptr, f_adj, sidx, cnode, slist, rr, wb, tb, amask):
     for i in range(m):
         rr[1, i] = rr[0, i] | (one << np.uint64(i))
     for t in range(m):  # Warshall over words: rr[1] = the reflexive closure R
-        bt = one << np.uint64(t)
+        bt, rt = one << np.uint64(t), rr[1, t]  # row t changes in round t only by OR-ing itself
         for i in range(m):
             if rr[1, i] & bt:
-                rr[1, i] |= rr[1, t]
+                rr[1, i] |= rt
     return k, m
 
 
@@ -1111,10 +1162,12 @@ def _no_search(n, grid, f_ptr, f_adj, cert):
       _may_remove(p) only if off p is strong and on a cycle of S (its component has several members), and the
       offs p or an on it reaches link to (p's targets, wb over A(p)) meet those the ons reached from off p link
       to (wb over R(off p)): kids of the two components are subsets of these.
-    False when there are more than STRONG_MAX strong offs."""
-    sidx, cnode, slist, rr, wb, rw, tb, amask = cert  # rr[0] / rr[1]: a strong off's successors / closure in S
+    False when there are more than STRONG_MAX strong offs. The same tests are exact reachability (p reaches off p,
+    off p reaches p): _loops_todo and _s_targets read them in place of the closure's reach sets."""
+    sidx, cnode, slist, rr, wb, rw, tb, amask, nmask, km, sbuf = cert  # rr[0] / rr[1]: successors / closure in S
     ncells = grid.shape[0]
     k, m = _strong_graph(n, grid, f_ptr, f_adj, sidx, cnode, slist, rr, wb, tb, amask)
+    km[0], km[1] = k, m  # (m >= 0: S, rw and cyc hold for _loops_todo and _s_targets when this says False)
     if m < 0:
         return False
     if m == 0:
@@ -1142,10 +1195,9 @@ def _no_search(n, grid, f_ptr, f_adj, cert):
         g = grid[cell]
         if popcount(g) < 2:
             continue
-        for v in range(n):
-            if not (g >> np.uint64(v)) & np.uint64(1):
-                continue
-            p = (cell * n + v) * 2 + 1
+        while g:
+            p = (cell * n + ctz(g)) * 2 + 1
+            g &= g - one
             bo = cnode[p >> 1]
             word, hit = bo >> 6, one << np.uint64(bo & 63)
             a = amask[p >> 1]  # the strong offs p links to (never to off p: _on_to_off skips its cell)
@@ -1184,6 +1236,35 @@ def _sides_meet(p, a, so, w, f_ptr, f_adj, cnode, rw):
             if rw[t, j] & rw[so, j]:
                 return True
     return False
+
+
+@njit(cache=True)
+def _s_targets(src, f_ptr, f_adj, cert):
+    """links.forcing's filter from src over _no_search's graph S: sbuf[0] = the strong offs whose targets (wb for
+    the opposite off p, tb for the opposite on p) hold src's candidate, sbuf[1] = 1 if an on may link to the
+    opposite itself (it is an off: the ons that do are the candidates of the offs on p links to, into nmask)."""
+    sidx, cnode, slist, rr, wb, rw, tb, amask, nmask, km, sbuf = cert
+    k, m = km[0], km[1]
+    one = np.uint64(1)
+    b = cnode[src >> 1]
+    word, hit = b >> 6, one << np.uint64(b & 63)
+    tr = np.uint64(0)
+    if src & 1:
+        for j in range((k + 63) // 64):
+            nmask[j] = 0
+        for c in range(f_ptr[src], f_ptr[src + 1]):
+            b = cnode[f_adj[c] >> 1]
+            nmask[b >> 6] |= one << np.uint64(b & 63)
+        for t in range(m):
+            if wb[t, word] & hit:
+                tr |= one << np.uint64(t)
+    else:
+        for t in range(m):
+            if tb[t, word] & hit:
+                tr |= one << np.uint64(t)
+    sbuf[0] = tr
+    sbuf[1] = src & 1
+    return (sidx, cnode, rr, amask, nmask, sbuf)
 
 
 @njit(cache=True)

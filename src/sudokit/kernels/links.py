@@ -35,7 +35,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .bits import popcount
+from .bits import ctz, popcount
 
 OK, OVERFLOW = 0, 1
 # hint kinds
@@ -286,15 +286,20 @@ def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30, tj=
     path is kept; found[] gets the records that lead back to the source after at least 4 steps. Returns how many,
     or -1 on overflow. Records deeper than `limit` links are not made: a chain's length is at least its depth, so
     a caller that only wants chains of at most `limit` potentials loses nothing (levels above it are unchanged).
-    With the static graph's closure (tj, reach: _closure) no record is made for a potential that
-    cannot reach the source: it lies on no path back, so the records found, their order and their chains are
-    unchanged (only records that lead nowhere are left out). With adj_end, p's links are adj[adj_ptr[p]:adj_end[p]]
-    (a mode's graph as ranges of the full one's lists: dynamic._mode_ranges), else CSR."""
+    With the static graph's closure (tj: _closure) no record is made for a potential that cannot reach the
+    source: it lies on no path back, so the records found, their order and their chains are unchanged (only
+    records that lead nowhere are left out). A potential met is reached from the source, so it reaches it back
+    exactly when it is in the source's component (tj[1]; no reach set read: `reach` is unused). With adj_end, p's
+    links are adj[adj_ptr[p]:adj_end[p]] (a mode's graph as ranges of the full one's lists: dynamic._mode_ranges),
+    else CSR."""
     st_pid, st_p0, st_pn, st_par, nrec, npar, pmap = st[0], st[1], st[2], st[3], st[4], st[5], st[6]
     qon, qoff, parents = sc[1], sc[2], sc[7]
     depth, stamp, tick = sc[17], sc[9], sc[10]
     _reset(s, st_pid, nrec, npar, pmap)  # reset_slot and _store_add over the arrays (see _add1)
     st[10][s] = 0
+    home = -1  # the source's component
+    if tj is not None:
+        home = tj[1, source]
     r0 = _add(s, source, parents, 0, st_pid, st_p0, st_pn, st_par, nrec, npar)
     st[7][s, r0] = NONE
     st[8][s, r0] = -1
@@ -317,7 +322,7 @@ def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30, tj=
                 e = adj[i]
                 if stamp[e] == t:
                     continue
-                if tj is not None and not _back(e, source, tj, reach):
+                if tj is not None and tj[1, e] != home:
                     continue
                 parents[0] = r
                 xr = _add1(s, e, r, adj_cause[i], st[0], st[1], st[2], st[3], st[4], st[5], st[7], st[8])
@@ -344,7 +349,7 @@ def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30, tj=
                     found[nfound] = xr
                     nfound += 1
                 if pmap[s, e] < 0:
-                    if tj is not None and not _back(e, source, tj, reach):
+                    if tj is not None and tj[1, e] != home:
                         continue
                     xr = _add1(s, e, r, adj_cause[i], st[0], st[1], st[2], st[3], st[4], st[5], st[7], st[8])
                     if xr < 0 or ton >= qon.shape[0]:
@@ -364,12 +369,17 @@ def _back(a, b, tj, reach):
 
 
 @njit(cache=True)
-def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, reach=None, adj_end=None):
+def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, reach=None, adj_end=None,
+            sx=None):
     """SE's doForcingChains from one potential (static links, every on then every off, alternately): the record
     that reaches the source's opposite (a forcing chain), -1 if none, -2 on overflow. Records deeper than `limit`
     links are not expanded (see `cycles`). With the static graph's closure (tj, reach) no record is made for a
     potential that cannot reach the opposite: the others are found by the same parents in the same order, so the
-    first chain to the opposite is the same. adj_end: as in `cycles`."""
+    first chain to the opposite is the same. adj_end: as in `cycles`. sx = (sidx, cnode, rr, amask, nmask, sbuf):
+    the same filter read off the graph of the strong offs (dynamic._s_targets, exact there): an off x reaches the
+    opposite iff x is strong and its closure rr[1, sidx[x]] meets the rows sbuf[0] whose targets hold it; an on
+    q iff it links to it (sbuf[1] and q in nmask: the offs the source links to) or a strong off q links to
+    (amask) does."""
     st_pid, st_p0, st_pn, st_par, nrec, npar, pmap = st[0], st[1], st[2], st[3], st[4], st[5], st[6]
     qon, qoff, parents = sc[1], sc[2], sc[7]
     depth = sc[17]
@@ -388,6 +398,10 @@ def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, 
         qoff[0] = r0
         toff = 1
     opposite = source ^ 1
+    trows, direct = np.uint64(0), False
+    if sx is not None:
+        s_sidx, s_cnode, s_rr, s_amask, s_nmask, s_buf = sx
+        trows, direct = s_buf[0], s_buf[1] != 0
     while hon < ton or hoff < toff:
         while hon < ton:
             r = qon[hon]
@@ -407,6 +421,10 @@ def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, 
                 if pmap[s, e] < 0:
                     if tj is not None and not _back(e, opposite, tj, reach):
                         continue
+                    if sx is not None:
+                        x = s_sidx[e]
+                        if x < 0 or not s_rr[1, x] & trows:
+                            continue
                     if xr < 0:
                         xr = _add1(s, e, r, adj_cause[i], st[0], st[1], st[2], st[3], st[4], st[5], st[7], st[8])
                     if xr < 0:
@@ -433,6 +451,15 @@ def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, 
                 if pmap[s, e] < 0:
                     if tj is not None and not _back(e, opposite, tj, reach):
                         continue
+                    if sx is not None:
+                        b = s_cnode[e >> 1]
+                        ok = direct and (s_nmask[b >> 6] >> np.uint64(b & 63)) & np.uint64(1) != 0
+                        a = s_amask[e >> 1]
+                        while a and not ok:
+                            ok = s_rr[1, ctz(a)] & trows != 0
+                            a &= a - np.uint64(1)
+                        if not ok:
+                            continue
                     if xr < 0:
                         xr = _add1(s, e, r, adj_cause[i], st[0], st[1], st[2], st[3], st[4], st[5], st[7], st[8])
                     if xr < 0:
@@ -535,51 +562,66 @@ def peer_order(n, geo, sc, pe_ptr, pe_cell, pe_cause):
 @njit(cache=True)
 def static_graph_xy(n, cand, geo, order, adj_ptr, adj, adj_cause):
     """static_graph(True, True, ...) made faster: the same edges, causes and order. An on potential's offs are
-    its cell's other candidates, then its peers holding the digit in _on_to_off's order (peer_order); an off
+    its cell's other candidates, then its peers holding the digit in _on_to_off's order: peer_segments' runs of
+    peers (one cause, rising cells) as cell bit sets, ANDed with the digit's places (pm, made per call); an off
     potential's ons are the last candidate of a bivalue cell, then the other place of the digit in each of the
-    cell's houses with two places (counted once per house and digit: ucnt, usum = their count and cell sum), a
-    repeat of an earlier target dropped as _off_to_on drops it. order = (pe_ptr, pe_cell, pe_cause, ucnt, usum)."""
-    cell_units, unit_cells = geo[0], geo[1]
-    pe_ptr, pe_cell, pe_cause, ucnt, usum = order
+    cell's houses with two places (ucnt[u, d]: the places of d in house u, counted per call from the house bit
+    sets hmask; _groups_meet reads them too), a repeat of an earlier target dropped as _off_to_on drops it.
+    order = (pe_ptr, pe_cell, pe_cause, ucnt, pm, seg_ptr, seg_cause, seg_mask, hmask): forcing._loops_order.
+    Speed record (nest2, 2026-11-24): over the 10477 nested kind-0 grids of 11+ lines[0:3] (sgx.py, best of 4)
+    0.0143 -> 0.0090 ms a grid, edges identical; it scanned each cell's 20 peers and counted places cell by cell."""
+    cell_units = geo[0]
+    ucnt, pm, seg_ptr, seg_cause, seg_mask, hmask = order[3], order[4], order[5], order[6], order[7], order[8]
     ncells = cand.shape[0]
-    for u in range(unit_cells.shape[0]):
+    w = pm.shape[1]
+    one = np.uint64(1)
+    for d in range(n):
+        for j in range(w):
+            pm[d, j] = 0
+    for c in range(ncells):
+        m = cand[c]
+        while m:
+            d = ctz(m)
+            m &= m - one
+            pm[d, c >> 6] |= one << np.uint64(c & 63)
+    for u in range(hmask.shape[0]):
         for d in range(n):
-            ucnt[u, d] = 0
-            usum[u, d] = 0
-        for i in range(unit_cells.shape[1]):
-            c = unit_cells[u, i]
-            m = cand[c]
-            for d in range(n):
-                if (m >> np.uint64(d)) & np.uint64(1):
-                    ucnt[u, d] += 1
-                    usum[u, d] += c
+            t = 0
+            for j in range(w):
+                t += popcount(hmask[u, j] & pm[d, j])
+            ucnt[u, d] = t
     k = 0
     for cell in range(ncells):
         m = cand[cell]
         two = popcount(m) == 2
+        cw, cb = cell >> 6, one << np.uint64(cell & 63)
         for d in range(n):
             p = (cell * n + d) * 2
-            if not (m >> np.uint64(d)) & np.uint64(1):
+            bit = one << np.uint64(d)
+            if not m & bit:
                 adj_ptr[p] = k
                 adj_ptr[p + 1] = k
                 continue
-            bit = np.uint64(1) << np.uint64(d)
             adj_ptr[p] = k  # off: the bivalue cell's other candidate, then each house's other place
             k0 = k
             if two:
-                v = 0
-                while v == d or not (m >> np.uint64(v)) & np.uint64(1):
-                    v += 1
-                adj[k] = (cell * n + v) * 2 + 1
+                adj[k] = (cell * n + ctz(m & ~bit)) * 2 + 1
                 adj_cause[k] = CELL
                 k += 1
-            for j in range(cell_units.shape[1]):
-                u = cell_units[cell, j]
+            for jj in range(cell_units.shape[1]):
+                u = cell_units[cell, jj]
                 if u < 0:
                     break
                 if ucnt[u, d] != 2:
                     continue
-                on = (usum[u, d] - cell) * n * 2 + d * 2 + 1
+                o = 0
+                for j in range(w):
+                    x = hmask[u, j] & pm[d, j]
+                    if j == cw:
+                        x &= ~cb
+                    if x:
+                        o = j * 64 + ctz(x)
+                on = (o * n + d) * 2 + 1
                 dup = False
                 for i in range(k0, k):
                     if adj[i] == on:
@@ -590,18 +632,42 @@ def static_graph_xy(n, cand, geo, order, adj_ptr, adj, adj_cause):
                 adj_cause[k] = u
                 k += 1
             adj_ptr[p + 1] = k  # on: the cell's other candidates, then the peers with the digit
-            for v in range(n):
-                if v != d and (m >> np.uint64(v)) & np.uint64(1):
-                    adj[k] = (cell * n + v) * 2
-                    adj_cause[k] = CELL
-                    k += 1
-            for i in range(pe_ptr[cell], pe_ptr[cell + 1]):
-                c = pe_cell[i]
-                if cand[c] & bit:
-                    adj[k] = (c * n + d) * 2
-                    adj_cause[k] = pe_cause[i]
-                    k += 1
+            r = m & ~bit
+            while r:
+                adj[k] = (cell * n + ctz(r)) * 2
+                adj_cause[k] = CELL
+                k += 1
+                r &= r - one
+            for s in range(seg_ptr[cell], seg_ptr[cell + 1]):
+                cause = seg_cause[s]
+                for j in range(w):
+                    b = seg_mask[s, j] & pm[d, j]
+                    while b:
+                        adj[k] = ((j * 64 + ctz(b)) * n + d) * 2
+                        adj_cause[k] = cause
+                        k += 1
+                        b &= b - one
     adj_ptr[2 * ncells * n] = k
+
+
+def peer_segments(ncells, pe_ptr, pe_cell, pe_cause):
+    """static_graph_xy's peer runs (plain Python, once per geometry): each cell's peers of peer_order cut into
+    maximal runs of one cause and rising cell numbers, so a run's cells in bit order are its cells in link
+    order. Returns (seg_ptr: CSR by cell, seg_cause, seg_mask: a cell bit set per run)."""
+    w = (ncells + 63) // 64
+    ptr, causes, masks = [0], [], []
+    for c in range(ncells):
+        last, last_cause = -1, None
+        for i in range(pe_ptr[c], pe_ptr[c + 1]):
+            cc, cause = int(pe_cell[i]), int(pe_cause[i])
+            if cause != last_cause or cc <= last:
+                causes.append(cause)
+                masks.append([0] * w)
+            masks[-1][cc >> 6] |= 1 << (cc & 63)
+            last, last_cause = cc, cause
+        ptr.append(len(causes))
+    return (np.array(ptr, np.int64), np.array(causes, np.int64),
+            np.array(masks, np.uint64).reshape(len(causes), w))
 
 
 @njit(cache=True)
@@ -635,14 +701,14 @@ def _graph_of(mode, full, work):
 
 
 @njit(cache=True)
-def _closure(n, cand, adj_ptr, adj, tj, reach):
+def _closure(n, cand, adj_ptr, adj, tj, reach, sets=True):
     """Who reaches whom in the static graph. tj rows (set for present potentials only): 0 node (the bit of a
     potential in the reach sets), 1 comp (strongly connected component: Tarjan without recursion, components
     numbered sinks first), 2 size of a component, 3-7 scratch. reach[c] = the bit set over nodes of every
     potential component c reaches, its own members included, made when c is complete (every component its edges
     lead to is complete by then: sinks first); a target already in the set is skipped, its own set being a
     subset, and a sink (an off potential without strong links, most of them) adds its bit, not its set.
-    Returns the number of components."""
+    sets=False: the components only (no reach set made). Returns the number of components."""
     node, comp, size, index, low, stack, cs_v, cs_e = tj[0], tj[1], tj[2], tj[3], tj[4], tj[5], tj[6], tj[7]
     npid = 2 * cand.shape[0] * n
     for p in range(npid):
@@ -689,7 +755,17 @@ def _closure(n, cand, adj_ptr, adj, tj, reach):
             if down:
                 continue
             low[v] = lv
-            if lv == index[v]:  # v roots component nc: pop it, then make its reach set
+            if lv == index[v] and not sets:  # v roots component nc: pop it
+                end = top
+                while True:
+                    top -= 1
+                    x = stack[top]
+                    comp[x] = nc
+                    if x == v:
+                        break
+                size[nc] = end - top
+                nc += 1
+            elif lv == index[v]:  # v roots component nc: pop it, then make its reach set
                 for j in range(w):
                     reach[nc, j] = 0
                 end = top

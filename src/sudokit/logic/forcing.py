@@ -19,7 +19,7 @@ import numpy as np
 
 from ..kernels import chains as K
 from ..kernels.dynamic import STRONG_MAX
-from ..kernels.links import peer_order
+from ..kernels.links import peer_order, peer_segments
 from .candidates import Candidates, Houses, bits
 from .notation import result_text
 from .step import cell_name
@@ -155,12 +155,14 @@ def inner_stores(houses: Houses, nest_limit: int = 0, hints: int = 8192, memo: i
         s = Stores(n, ncells, 2 * ncells * n + 8, 8 * ncells * n + 64, cached=True)
         npid = 2 * ncells * n
         on_runs = (np.full(npid, -1, np.int64), np.zeros((s.st[0].shape[0], 2), np.int64), np.zeros(1, np.int64))
-        loops_work = (np.zeros((ncells * n, (npid + 63) // 64), np.uint64), np.zeros(ncells * n, np.int64))
+        loops_work = (np.zeros((ncells * n, (npid + 63) // 64), np.uint64), np.zeros(ncells * n, np.int64),
+                      np.zeros((2, npid), np.int64))
         reach = (np.zeros((8, npid + 1), np.int64), np.zeros((npid, (npid + 63) // 64), np.uint64))
         big, words = STRONG_MAX, (ncells * n + 63) // 64
         cert = (np.zeros(npid, np.int64), np.zeros(ncells * n, np.int64), np.zeros(big, np.int64),
                 np.zeros((2, big), np.uint64), np.zeros((big, words), np.uint64), np.zeros((big, words), np.uint64),
-                np.zeros((big, words), np.uint64), np.zeros(ncells * n, np.uint64))
+                np.zeros((big, words), np.uint64), np.zeros(ncells * n, np.uint64), np.zeros(words, np.uint64),
+                np.zeros(2, np.int64), np.zeros(2, np.uint64))
         mcert = (np.zeros(npid, np.int64), np.zeros(ncells * n, np.int64), np.zeros(big, np.int64),
                  np.zeros((2, big), np.uint64), *(np.zeros((big, words), np.uint64) for _ in range(4)),
                  np.zeros(ncells * n, np.uint64), np.zeros(2 * words, np.uint64), np.zeros(4, np.int64),
@@ -179,15 +181,21 @@ def inner_stores(houses: Houses, nest_limit: int = 0, hints: int = 8192, memo: i
 @lru_cache(maxsize=4)
 def _loops_order(houses: Houses, thread: int) -> tuple:
     """kernels/dynamic._inner_loops' tables for links.static_graph_xy, of a geometry (the peers' order depends on
-    the houses) and thread: each cell's peers in link order with their causes (CSR) and per house and digit
-    scratch."""
+    the houses) and thread: each cell's peers in link order with their causes (CSR), per house and digit the
+    place counts, per digit its places (cell bit sets), the peers cut in runs (links.peer_segments) and each
+    house's cells as a bit set."""
     n, ncells = houses.n, houses.ncells
     geo = tables(houses)
     width = geo[0].shape[1] * n + int(np.diff(geo[2]).max(initial=0))
-    order = (np.zeros(ncells + 1, np.int64), np.zeros(ncells * width, np.int64), np.zeros(ncells * width, np.int64),
-             np.zeros((geo[1].shape[0], n), np.int64), np.zeros((geo[1].shape[0], n), np.int64))
-    peer_order(n, geo, _INNER[(n, ncells, thread)][0][1], order[0], order[1], order[2])
-    return order
+    words = (ncells + 63) // 64
+    pe = (np.zeros(ncells + 1, np.int64), np.zeros(ncells * width, np.int64), np.zeros(ncells * width, np.int64))
+    peer_order(n, geo, _INNER[(n, ncells, thread)][0][1], pe[0], pe[1], pe[2])
+    hmask = np.zeros((geo[1].shape[0], words), np.uint64)
+    for u, cells in enumerate(geo[1]):
+        for c in cells.tolist():
+            hmask[u, c >> 6] |= np.uint64(1 << (c & 63))
+    return (*pe, np.zeros((geo[1].shape[0], n), np.int64), np.zeros((n, words), np.uint64),
+            *peer_segments(ncells, *pe), hmask)
 
 
 @lru_cache(maxsize=4)
