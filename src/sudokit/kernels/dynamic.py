@@ -125,8 +125,7 @@ inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj
     sized for every potential; _closure_buffers views reach as (nodes, words) of the grid), made by _inner_loops
     and static nested multiple chains: a group (a cell's candidates, a house's places) whose on runs share no
     potential has no chain, and its runs are not made (_meets)
-  + an unused array at 28 (it held GRAPH_OF's flag, removed by nest3: kept so the later indices stay)
-  + loops_cert = (sidx, cnode, slist, rr, wb, rw, tb, amask, nmask, km, sbuf) at LOOPS_CERT (29): _no_search's
+  + loops_cert = (sidx, cnode, slist, rr, wb, rw, tb, amask, nmask, km, sbuf) at LOOPS_CERT (28): _no_search's
     buffers, rewritten by each _inner_loops search (at most STRONG_MAX strong offs, words = bits over the grid's
     candidates); km = [k candidates, m strong offs (-1: too many)]; nmask, sbuf: _s_targets' forcing filter
     sidx[off pid]      its row among the strong offs (an off with links), or -1; slist[row] = the off pid
@@ -134,7 +133,7 @@ inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj
     rr[0/1, row]       the strong offs it links to through one on / reaches (itself included), a bit per row
     wb/rw/tb[row]      the offs its ons link to / the same over rr[1] / its ons (candidate bits)
     amask[cand]        the strong offs the on potential links to (bits per row)
-  + multi_cert = (sidx, cnode, slist, rr, wb, tb, ron, roff, amask, acc, mcount, pset) at MULTI_CERT (30):
+  + multi_cert = (sidx, cnode, slist, rr, wb, tb, ron, roff, amask, acc, mcount, pset) at MULTI_CERT (29):
     _static_multiple's reach sets from the strong offs (_strong_reach, _groups_meet), rewritten by each kind-1
     search; the first nine as in loops_cert (ron/roff[row]: the ons / offs reached from the
     strong off, over its closure in S), acc a node set (ons then offs: 2 * words), mcount [kind-1 searches,
@@ -172,9 +171,9 @@ LOOPS_WORK = 26  # inner[LOOPS_WORK]: _inner_loops' buffers (_cycle_sides, _loop
 TODO_CYCLE, TODO_ON, TODO_OFF, TODO_Y = 1, 2, 4, 8  # _loops_todo's flags: a cycle search, forcing from on / off,
 # the cell is bivalue (mode 1's cycles start there only)
 MULTI_REACH = 27  # inner[MULTI_REACH]: the static graph's closure of static nested multiple chains (_inner_multiple)
-LOOPS_CERT = 29  # inner[LOOPS_CERT]: _no_search's buffers (the strong-link graph of _inner_loops' certificate)
+LOOPS_CERT = 28  # inner[LOOPS_CERT]: _no_search's buffers (the strong-link graph of _inner_loops' certificate)
 STRONG_MAX = 64  # _no_search's strong off potentials at most (one word a set); more: no certificate
-MULTI_CERT = 30  # inner[MULTI_CERT]: _static_multiple's reach sets from the strong offs (_strong_reach, _group_meets)
+MULTI_CERT = 29  # inner[MULTI_CERT]: _static_multiple's reach sets from the strong offs (_strong_reach, _group_meets)
 
 
 def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
@@ -1382,7 +1381,7 @@ def _may_remove(on, tj, kids, w):
 # - Left: the 23% with a meeting group pay the S sets and then the closure (use pset in the scan instead); the
 #   graph (0.014 ms) is still made by every search; pset could be made lazily (only the groups' members).
 # nest3 (2026-11-24): GRAPH_OF went (kind 1 reused kind 0's graph and closure 23 times in 6033 searches: _no_search
-# mostly ends kind 0 before its closure); inner[28] is an unused array so the later indices stay. The searches
+# mostly ends kind 0 before its closure); the later indices moved down by one. The searches
 # where a group meets (22% of k1bench's grids: 1550 distinct kind-1 grids of rating 11+ lines[0:3], captured from
 # main's memo rows) made the closure after _groups_meet's sets: the scan now reads those sets (pset, _sets_meet;
 # exact, tested group by group against _meets over the closure), the closure only when there are too many strong

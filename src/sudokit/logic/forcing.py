@@ -145,9 +145,9 @@ def inner_stores(houses: Houses, nest_limit: int = 0, hints: int = 8192, memo: i
     puzzles of one geometry and thread, never across two, and any content gives the same result), the on-run
     cache of one nested search (kernels/dynamic._inner_on_run; its runs live in the stores' cache slots),
     _inner_loops' buffers (kernels/dynamic.LOOPS_WORK), the static graph's closure scratch of _inner_loops and
-    nested multiple chains (kernels/dynamic.MULTI_REACH), an unused array (index 28: it was GRAPH_OF's flag),
-    _inner_loops' certificate buffers (kernels/dynamic.LOOPS_CERT) and
-    the strong-off reach sets of nested static multiple chains (kernels/dynamic.MULTI_CERT)."""
+    nested multiple chains (kernels/dynamic.MULTI_REACH), _inner_loops' certificate buffers
+    (kernels/dynamic.LOOPS_CERT) and the strong-off reach sets of nested static multiple chains
+    (kernels/dynamic.MULTI_CERT)."""
     key = (houses.n, houses.ncells, threading.get_ident())  # scratch: one set per thread
     memo = MEMO_ROWS if memo is None else memo
     if key not in _INNER:
@@ -172,10 +172,10 @@ def inner_stores(houses: Houses, nest_limit: int = 0, hints: int = 8192, memo: i
                         np.zeros(hints * 8 * n, np.int64), np.zeros(2, np.int64), np.zeros(npid + 1, np.int64),
                         np.zeros(npid * (4 * n + 8), np.int64), np.zeros(npid * (4 * n + 8), np.int64),
                         np.zeros(s.records, np.int64), np.zeros((ncells * n, 2), np.int64),
-                        np.zeros(hints, np.int64)), on_runs, loops_work, reach, np.zeros(0, np.int64), cert, mcert)
-    head, on_runs, loops_work, reach, unused, cert, mcert = _INNER[key]
+                        np.zeros(hints, np.int64)), on_runs, loops_work, reach, cert, mcert)
+    head, on_runs, loops_work, reach, cert, mcert = _INNER[key]
     return (*head, np.int64(nest_limit), *_memo(houses, threading.get_ident(), memo),
-            _loops_order(houses, threading.get_ident()), on_runs, loops_work, reach, unused, cert, mcert)
+            _loops_order(houses, threading.get_ident()), on_runs, loops_work, reach, cert, mcert)
 
 
 @lru_cache(maxsize=4)
