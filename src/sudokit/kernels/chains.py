@@ -593,7 +593,7 @@ def loops_best(n, cand, geo, st, sc, best, elim, tmpelim, found, seed):
                 nf = 0  # a cycle needs a way back to the source, a forcing chain one to the source's opposite
                 if tj[2, tj[1, on]] > 1:
                     nf = cycles(0, on, adj_ptr, adj, adj_cause, st, sc, found,
-                                _limit_seeded(best, bound, cyc_base, key), tj, reach)
+                                _limit_seeded(best, bound, cyc_base, key), tj)
                 if nf < 0:
                     return OVERFLOW
                 for i in range(nf):

@@ -969,7 +969,7 @@ def _inner_loops(n, source, grid, geo, inner):
                 continue
             nf = 0
             if f & TODO_CYCLE:
-                nf = cycles(0, on, lo, f_adj, f_cause, st2, sc2, found, 1 << 30, tj, reach, hi)
+                nf = cycles(0, on, lo, f_adj, f_cause, st2, sc2, found, 1 << 30, tj, hi)
             for i in range(max(nf, 0)):
                 k = _cycle_removable(0, found[i], n, grid, geo, st2, sc2, tmpelim)
                 if k == 0:

@@ -36,6 +36,7 @@ import numpy as np
 from numba import njit
 
 from .bits import ctz, popcount
+from .hodoku import where_words
 
 OK, OVERFLOW = 0, 1
 # hint kinds
@@ -281,7 +282,7 @@ def _is_ancestor(s, r, pid, st):
 
 
 @njit(cache=True)
-def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30, tj=None, reach=None, adj_end=None):
+def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30, tj=None, adj_end=None):
     """SE's doCycles from an on potential: every on, then every off, alternately; offs are not merged, so every
     path is kept; found[] gets the records that lead back to the source after at least 4 steps. Returns how many,
     or -1 on overflow. Records deeper than `limit` links are not made: a chain's length is at least its depth, so
@@ -289,7 +290,7 @@ def cycles(s, source, adj_ptr, adj, adj_cause, st, sc, found, limit=1 << 30, tj=
     With the static graph's closure (tj: _closure) no record is made for a potential that cannot reach the
     source: it lies on no path back, so the records found, their order and their chains are unchanged (only
     records that lead nowhere are left out). A potential met is reached from the source, so it reaches it back
-    exactly when it is in the source's component (tj[1]; no reach set read: `reach` is unused). With adj_end, p's
+    exactly when it is in the source's component (tj[1]; no reach set is read). With adj_end, p's
     links are adj[adj_ptr[p]:adj_end[p]] (a mode's graph as ranges of the full one's lists: dynamic._mode_ranges),
     else CSR."""
     st_pid, st_p0, st_pn, st_par, nrec, npar, pmap = st[0], st[1], st[2], st[3], st[4], st[5], st[6]
@@ -575,15 +576,7 @@ def static_graph_xy(n, cand, geo, order, adj_ptr, adj, adj_cause):
     ncells = cand.shape[0]
     w = pm.shape[1]
     one = np.uint64(1)
-    for d in range(n):
-        for j in range(w):
-            pm[d, j] = 0
-    for c in range(ncells):
-        m = cand[c]
-        while m:
-            d = ctz(m)
-            m &= m - one
-            pm[d, c >> 6] |= one << np.uint64(c & 63)
+    where_words(cand, pm)
     for u in range(hmask.shape[0]):
         for d in range(n):
             t = 0
