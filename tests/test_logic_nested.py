@@ -484,7 +484,7 @@ def test_groups_meet_is_the_closures_meets():
         assert set(np.nonzero(mark)[0]) == {g[0] // n for g, m in zip(groups, meets) if m}
         answers.append(got)
         if got:  # pset is whole then: _static_multiple's scan reads it, group by group (_sets_meet)
-            pset, w2 = inner[D.MULTI_CERT][11], 2 * int(inner[D.MULTI_CERT][10][3])
+            pset, w2 = inner[D.MULTI_CERT][10], int(inner[D.MULTI_CERT][9][3])
             comps = np.zeros(n, np.int64)
             for g, m in zip(groups, meets):
                 ons = np.array([2 * ci + 1 for ci in g], np.int64)

@@ -133,13 +133,13 @@ inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj
     rr[0/1, row]       the strong offs it links to through one on / reaches (itself included), a bit per row
     wb/rw/tb[row]      the offs its ons link to / the same over rr[1] / its ons (candidate bits)
     amask[cand]        the strong offs the on potential links to (bits per row)
-  + multi_cert = (sidx, cnode, slist, rr, wb, tb, ron, roff, amask, acc, mcount, pset) at MULTI_CERT (29):
+  + multi_cert = (sidx, cnode, slist, rr, wb, tb, roff, amask, acc, mcount, pset) at MULTI_CERT (29):
     _static_multiple's reach sets from the strong offs (_strong_reach, _groups_meet), rewritten by each kind-1
-    search; the first nine as in loops_cert (ron/roff[row]: the ons / offs reached from the
-    strong off, over its closure in S), acc a node set (ons then offs: 2 * words), mcount [kind-1 searches,
-    strong-off sets made, searches ended by _groups_meet, words of a set], pset[cand] the on potential's reach
-    set (ons then offs; at most 16 words each: wider grids use the closure), which _static_multiple's group scan
-    then reads instead of the closure (_sets_meet)
+    search; the first six and amask as in loops_cert (roff[row]: the offs reached from the strong off, over its
+    closure in S), acc a candidate set (words), mcount [kind-1 searches, strong-off sets made, searches ended by
+    _groups_meet, words of a set], pset[cand] the offs the on potential reaches (at most 16 words each: wider
+    grids use the closure; the offs decide whether reach sets meet, see _groups_meet), which _static_multiple's
+    group scan then reads instead of the closure (_sets_meet)
 
 The memo: a nested rule's hints depend on the narrowed grid alone, except that `source` (the outer grid) picks
 each hint's rule parents (source & ~grid in the chain's cell or house) and drops a hint with none. So `_rule`
@@ -1460,9 +1460,9 @@ def _static_multiple(n, source, grid, geo, inner, ready):
     tj, reach = _closure_buffers(n, grid, inner)
     cell_units, unit_cells = geo[0], geo[1]
     cslot = inner[ON_RUNS][0]
-    mcount = inner[MULTI_CERT][10]
+    mcount = inner[MULTI_CERT][9]
     mcount[0] += 1
-    pset = inner[MULTI_CERT][11]
+    pset = inner[MULTI_CERT][10]
     if not ready:  # (ready: _nested's kind 0 has just made this grid's graph, inner[8..10] and the place counts)
         static_graph_xy(n, grid, geo, inner[LOOPS_ORDER], graph[0], graph[1], graph[2])  # = static_graph(True, True)
     strong = _strong_reach(n, grid, graph[0], graph[1], inner[MULTI_CERT])
@@ -1472,7 +1472,7 @@ def _static_multiple(n, source, grid, geo, inner, ready):
         if not _groups_meet(n, grid, geo, graph[0], graph[1], inner[LOOPS_ORDER][3], inner[MULTI_CERT], mark):
             mcount[2] += 1
             return
-        w = 2 * mcount[3]  # words of a pset row (ons, offs)
+        w = mcount[3]  # words of a pset row (offs)
     else:
         _closure(n, grid, graph[0], graph[1], tj, reach)
         w = reach.shape[1]  # words of the reach sets
@@ -1547,8 +1547,8 @@ def _first_places(cell, d, u, n, grid, unit_cells, ons):
 
 @njit(cache=True, inline="always")
 def _sets_meet(strong, pset, reach, tj, ons, comps, k, w):
-    """True if the reach sets of on potentials ons[:k] share a potential: their pset rows (w words; strong:
-    _groups_meet made them) or their components' closure sets (_meets)."""
+    """True if the reach sets of on potentials ons[:k] share a potential: their pset rows (the offs they reach, w
+    words; strong: _groups_meet made them) or their components' closure sets (_meets)."""
     if not strong:
         for i in range(k):
             comps[i] = tj[1, ons[i]]
@@ -1581,40 +1581,38 @@ def _strong_reach(n, grid, f_ptr, f_adj, cert):
     """The reach sets of _group_meets, over the graph S of the strong off potentials (an off with links) as in
     _no_search: s -> s2 when an on target of s links to s2; R(s) its reflexive closure (Warshall, one word a set).
     An on p reaches p, the offs it links to, and for each strong off s it links to (amask[p], a bit per row) the
-    ons ron[s] and the offs roff[s] that R(s)'s ons are / link to (bits over present candidates, cnode). False
-    when there are more than STRONG_MAX strong offs or pset is too narrow (nothing made); mcount[3] = the words
-    of a set."""
-    sidx, cnode, slist, rr, wb, tb, ron, roff, amask, acc, mcount, pset = cert
+    ons R(s)'s ons are and the offs roff[s] they link to (bits over present candidates, cnode); only the offs are
+    kept (_groups_meet). False when there are more than STRONG_MAX strong offs or pset is too narrow (nothing
+    made); mcount[3] = the words of a set."""
+    sidx, cnode, slist, rr, wb, tb, roff, amask, acc, mcount, pset = cert
     k, m = _strong_graph(n, grid, f_ptr, f_adj, sidx, cnode, slist, rr, wb, tb, amask)
     w = (k + 63) // 64
-    if m < 0 or 2 * w > pset.shape[1]:
+    if m < 0 or w > pset.shape[1]:
         return False
     mcount[3] = w
     one = np.uint64(1)
     for i in range(m):
         for j in range(w):
-            ron[i, j] = 0
             roff[i, j] = 0
         r = rr[1, i]
         while r:
             t = ctz(r)
             r &= r - one
             for j in range(w):
-                ron[i, j] |= tb[t, j]
                 roff[i, j] |= wb[t, j]
     return True
 
 
 @njit(cache=True, inline="always")
-def _meet(acc, pset, ci, first, w2):
+def _meet(acc, pset, ci, first, w):
     """A group's running intersection: acc = pset[ci] for its first member, else acc &= pset[ci]; returns the OR
     of acc's words after an AND (0 for the first member)."""
     x = np.uint64(0)
     if first:
-        for j in range(w2):
+        for j in range(w):
             acc[j] = pset[ci, j]
         return x
-    for j in range(w2):
+    for j in range(w):
         acc[j] &= pset[ci, j]
         x |= acc[j]
     return x
@@ -1626,33 +1624,31 @@ def _groups_meet(n, grid, geo, f_ptr, f_adj, ucnt, cert, mark):
     first place's cell has 3+) has on potentials whose reach sets share a potential (exact: as _meets over the
     closure); mark[cell] = True for the cell of each such cell group and the first place of each such house
     group (the cells whose groups _static_multiple's scan searches). An on p reaches p, the offs it links to and
-    ron / roff of the strong offs it links to (amask[p]; _strong_reach): pset[p's candidate] = those (ons, offs).
-    ucnt: static_graph_xy's place counts."""
-    sidx, cnode, slist, rr, wb, tb, ron, roff, amask, acc, mcount, pset = cert
+    the ons / offs roff of the strong offs it links to (amask[p]; _strong_reach): pset[p's candidate] = those
+    offs. The offs alone decide: an on x that every member reaches has its offs L(x) in every member's set (x = p:
+    p's links; x reached through s: roff[s] holds the offs its ons link to), and L(x) is never empty (a member
+    links to another member's off, an on target of off t to t). ucnt: static_graph_xy's place counts."""
+    sidx, cnode, slist, rr, wb, tb, roff, amask, acc, mcount, pset = cert
     unit_cells = geo[1]
     w = mcount[3]
     one = np.uint64(1)
-    for cell in range(grid.shape[0]):  # every present candidate's set
+    for cell in range(grid.shape[0]):  # every present candidate's set (its offs)
         g = grid[cell]
-        for v in range(n):
-            if not (g >> np.uint64(v)) & one:
-                continue
-            ci = cell * n + v
-            for j in range(2 * w):
+        while g:
+            ci = cell * n + ctz(g)
+            g &= g - one
+            for j in range(w):
                 pset[ci, j] = 0
-            b = cnode[ci]
-            pset[ci, b >> 6] |= one << np.uint64(b & 63)
             p = 2 * ci + 1
             for c in range(f_ptr[p], f_ptr[p + 1]):
                 b = cnode[f_adj[c] >> 1]
-                pset[ci, w + (b >> 6)] |= one << np.uint64(b & 63)
+                pset[ci, b >> 6] |= one << np.uint64(b & 63)
             a = amask[ci]
             while a:
                 t = ctz(a)
                 a &= a - one
                 for j in range(w):
-                    pset[ci, j] |= ron[t, j]
-                    pset[ci, w + j] |= roff[t, j]
+                    pset[ci, j] |= roff[t, j]
     for cell in range(grid.shape[0]):
         mark[cell] = False
     met = False
@@ -1672,7 +1668,7 @@ def _groups_meet(n, grid, geo, f_ptr, f_adj, ucnt, cert, mark):
                     if popcount(grid[c]) <= 2:
                         break
                     first = c
-                x = _meet(acc, pset, c * n + d, k == 0, 2 * w)
+                x = _meet(acc, pset, c * n + d, k == 0, w)
                 if k > 0 and x == 0:
                     break
                 k += 1
@@ -1688,7 +1684,7 @@ def _groups_meet(n, grid, geo, f_ptr, f_adj, ucnt, cert, mark):
         for v in range(n):
             if not (g >> np.uint64(v)) & one:
                 continue
-            x = _meet(acc, pset, cell * n + v, k == 0, 2 * w)
+            x = _meet(acc, pset, cell * n + v, k == 0, w)
             if k > 0 and x == 0:
                 break
             k += 1

@@ -164,9 +164,9 @@ def inner_stores(houses: Houses, nest_limit: int = 0, hints: int = 8192, memo: i
                 np.zeros((big, words), np.uint64), np.zeros(ncells * n, np.uint64), np.zeros(words, np.uint64),
                 np.zeros(2, np.int64), np.zeros(2, np.uint64))
         mcert = (np.zeros(npid, np.int64), np.zeros(ncells * n, np.int64), np.zeros(big, np.int64),
-                 np.zeros((2, big), np.uint64), *(np.zeros((big, words), np.uint64) for _ in range(4)),
-                 np.zeros(ncells * n, np.uint64), np.zeros(2 * words, np.uint64), np.zeros(4, np.int64),
-                 np.zeros((ncells * n, 2 * min(words, 16)), np.uint64))
+                 np.zeros((2, big), np.uint64), *(np.zeros((big, words), np.uint64) for _ in range(3)),
+                 np.zeros(ncells * n, np.uint64), np.zeros(words, np.uint64), np.zeros(4, np.int64),
+                 np.zeros((ncells * n, min(words, 16)), np.uint64))
         _INNER[key] = ((s.st, s.sc, np.zeros((hints, 4), np.int64), np.zeros(hints + 1, np.int64),
                         np.zeros(hints * 4 * n, np.int64), np.zeros(hints + 1, np.int64),
                         np.zeros(hints * 8 * n, np.int64), np.zeros(2, np.int64), np.zeros(npid + 1, np.int64),
