@@ -1399,6 +1399,17 @@ def _may_remove(on, tj, kids, w):
 # - Left: the 78% of kind-1 searches that end at _groups_meet pay the static graph (0.014 ms, skipped only after a
 #   kind-0 miss), _strong_graph + _strong_reach (~0.005) and every candidate's pset; pset made lazily (only the
 #   members a group's running AND reaches before it empties) is untried.
+# nest3b (2026-11-25). Phases on k1bench's 1550 grids (best of 5): static graph 0.0075 ms, _strong_reach 0.0035,
+# _groups_meet 0.015 (pset 0.007, the group passes 0.005); on the 341 grids where a group meets, the scan 0.003,
+# the runs 0.012 and _common_hints 0.023 ms a grid.
+# - pset holds the offs an on reaches only (the offs decide, see _groups_meet; _strong_reach drops ron): half the
+#   words to build and AND. k1bench alternated twice with main 6dd3de6: 0.0390/0.0397 -> 0.0380/0.0368 ms.
+# - _static_multiple calls _common_hints_of over arrays taken once (kind1e, above it): k1bench 0.0368 -> 0.0343 ms.
+# - Both, alternated twice with main: replay of the level-2/3 and static multiple calls of 11+ lines[0:3] (best of
+#   5, --check identical) level 3 0.107/0.109 -> 0.097/0.102 s; rate_levels.py level 3 0.458/0.450 ->
+#   0.411/0.439 s (rate total noise: 2.856/2.854 -> 2.755/2.958 s, load ~3). rate_dump.py byte-identical.
+# - Tried, lost: a lazy pset (made when a group first reads it): 98% of the candidates' sets are read anyway
+#   (312166 of 317259), and the stamp test made _groups_meet slower (0.0264 -> 0.0280 ms with the phases before).
 @njit(cache=True)
 def _inner_multiple(dynamic, level, n, source, grid, geo, inner, ready=False):
     """Every multiple forcing chain (cell and region; static, SE's Chaining(true, false, false)) or, dynamic, every
@@ -1460,6 +1471,9 @@ def _static_multiple(n, source, grid, geo, inner, ready):
     tj, reach = _closure_buffers(n, grid, inner)
     cell_units, unit_cells = geo[0], geo[1]
     cslot = inner[ON_RUNS][0]
+    st_pid, st_p0, st_pn, st_par, cause, nrec, pmap = st2[0], st2[1], st2[2], st2[3], st2[7], st2[4], st2[6]
+    stamp, tick, q = sc2[9], sc2[10], sc2[11]
+    hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount = inner[2], inner[3], inner[4], inner[5], inner[6], inner[7]
     mcount = inner[MULTI_CERT][9]
     mcount[0] += 1
     pset = inner[MULTI_CERT][10]
@@ -1515,7 +1529,9 @@ def _static_multiple(n, source, grid, geo, inner, ready):
                             slots[ns] = _inner_on_run(on2, n + ns, False, 0, n, grid, geo, st2, sc2, graph,
                                                       inner[ON_RUNS])
                         ns += 1
-                if not _common_hints(inner, slots, ns, u, 6, 80, n, source, grid, geo):
+                if not _common_hints_of(slots, ns, u, 6, 80, n, source, grid, unit_cells, st_pid, st_p0, st_pn,
+                                        st_par, cause, nrec, pmap, stamp, tick, q, hk, hrem_ptr, hrem, hpar_ptr,
+                                        hpar, hcount):
                     return
         for iv in range(nv):
             ons[iv] = (cell * n + vals[iv]) * 2 + 1
@@ -1526,7 +1542,8 @@ def _static_multiple(n, source, grid, geo, inner, ready):
             on_slots[iv] = cslot[on]
             if on_slots[iv] < 0:
                 on_slots[iv] = _inner_on_run(on, vals[iv], False, 0, n, grid, geo, st2, sc2, graph, inner[ON_RUNS])
-        if not _common_hints(inner, on_slots, nv, CELL, 5, 80, n, source, grid, geo):
+        if not _common_hints_of(on_slots, nv, CELL, 5, 80, n, source, grid, unit_cells, st_pid, st_p0, st_pn, st_par,
+                                cause, nrec, pmap, stamp, tick, q, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount):
             return
 
 
@@ -1694,13 +1711,28 @@ def _groups_meet(n, grid, geo, f_ptr, f_adj, ucnt, cert, mark):
     return met
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _common_hints(inner, slots, ns, roots, key, base, n, source, grid, geo):
-    """The hints of the potentials every run of slots[:ns] holds (the first run's records in order, on ones
-    first; rule parents by `roots`: CELL or the house); False when the hint buffers are full."""
+    """_common_hints_of over the arrays of `inner`, st2 and sc2 (for the dynamic searches; _static_multiple takes
+    them once and calls _common_hints_of itself)."""
     st2, sc2 = inner[0], inner[1]
-    st_pid, nrec, pmap = st2[0], st2[4], st2[6]
-    hpar_ptr = inner[5]
+    return _common_hints_of(slots, ns, roots, key, base, n, source, grid, geo[1], st2[0], st2[1], st2[2], st2[3],
+                            st2[7], st2[4], st2[6], sc2[9], sc2[10], sc2[11], inner[2], inner[3], inner[4], inner[5],
+                            inner[6], inner[7])
+
+
+# kind1e (2026-11-25): _common_hints took the inner tuple and called ancestors (st2, sc2), _new_hint,
+# _target_removables, _rule_parents and _commit (inner) per common potential: each non-inlined call increfs and
+# decrefs every array of those tuples. _common_hints_of takes arrays and writes those helpers out (inlined, over
+# arrays). On the 341 kind-1 grids of k1bench where a group meets (best of 5): its share 0.0227 -> 0.0135 ms a
+# grid (the same with _common_hints_of inline="always": 0.0138; with links' _add_parent, not inlined: 0.0150).
+@njit(cache=True)
+def _common_hints_of(slots, ns, roots, key, base, n, source, grid, unit_cells, st_pid, st_p0, st_pn, st_par, cause,
+                     nrec, pmap, stamp, tick, q, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount):
+    """The hints of the potentials every run of slots[:ns] holds (the first run's records in order, on ones
+    first; rule parents by `roots`: CELL or the house); False when the hint buffers are full. As _new_hint,
+    _target_removables, _rule_parents and _commit would make them, over arrays (nested stores st2: st_pid..cause,
+    nrec, pmap; scratch sc2: stamp, tick, q; the hint buffers inner[2..7])."""
     s0 = slots[0]
     for want in (1, 0):
         for r in range(nrec[s0]):
@@ -1715,17 +1747,110 @@ def _common_hints(inner, slots, ns, roots, key, base, n, source, grid, geo):
             if total < 0:
                 continue
             for i in range(ns):
-                total += ancestors(slots[i], pmap[slots[i], pid], st2, sc2)
-            h = _new_hint(inner, base + length_tenths(total), total, key)
-            if h < 0:
+                total += _chain_size(slots[i], pmap[slots[i], pid], st_pid, st_p0, st_pn, st_par, stamp, tick, q)
+            h = hcount[0]  # _new_hint
+            if h + 1 >= hk.shape[0]:
+                hcount[1] = 1
                 return False
-            if not _target_removables(inner, h, pid, n, grid):
-                continue
+            hk[h, 0], hk[h, 1], hk[h, 2], hk[h, 3] = base + length_tenths(total), total, key, h
+            hrem_ptr[h + 1] = hrem_ptr[h]
+            hpar_ptr[h + 1] = hpar_ptr[h]
+            cell = pid // 2 // n  # _target_removables
+            if not pid & 1:
+                _put(hrem_ptr, hrem, h, pid)
+            else:
+                d = pid // 2 % n
+                found = False
+                for v in range(n):
+                    if v != d and (grid[cell] >> np.uint64(v)) & np.uint64(1):
+                        _put(hrem_ptr, hrem, h, (cell * n + v) * 2)
+                        found = True
+                if not found:
+                    continue
             for i in range(ns):
-                _rule_parents(inner, h, slots[i], pmap[slots[i], pid], roots, False, n, source, grid, geo)
-            if hpar_ptr[h + 1] > hpar_ptr[h]:
-                _commit(inner, h)
+                _chain_parents(h, slots[i], pmap[slots[i], pid], roots, n, source, grid, unit_cells, st_pid, st_p0,
+                               st_pn, st_par, cause, stamp, tick, q, hpar_ptr, hpar)
+            if hpar_ptr[h + 1] > hpar_ptr[h]:  # _commit
+                hcount[0] = h + 1
     return True
+
+
+@njit(cache=True, inline="always")
+def _chain_size(s, r, st_pid, st_p0, st_pn, st_par, stamp, tick, q):
+    """links.ancestors over arrays: the distinct potentials among record r of slot s and all that forced it."""
+    tick[0] += 1
+    t = tick[0]
+    head, tail = 0, 1
+    q[0] = r
+    count = 0
+    while head < tail:
+        x = q[head]
+        head += 1
+        pid = st_pid[s, x]
+        if stamp[pid] == t:
+            continue
+        stamp[pid] = t
+        count += 1
+        p0 = st_p0[s, x]
+        for i in range(st_pn[s, x]):
+            q[tail] = st_par[s, p0 + i]
+            tail += 1
+    return count
+
+
+@njit(cache=True, inline="always")
+def _put(ptr, buf, h, pid):
+    """Append pid to entry h of a CSR buffer (ptr, buf) if there is room (_add_removable over arrays)."""
+    k = ptr[h + 1]
+    if k < buf.shape[0]:
+        buf[k] = pid
+        ptr[h + 1] = k + 1
+
+
+@njit(cache=True, inline="always")
+def _chain_parents(h, s, r, root_cause, n, source, grid, unit_cells, st_pid, st_p0, st_pn, st_par, cause, stamp,
+                   tick, q, hpar_ptr, hpar):
+    """_rule_parents (both=False) over arrays: hint h's rule parents from the chain ending at record r of slot s."""
+    tick[0] += 1
+    t = tick[0]
+    head, tail = 0, 1
+    q[0] = r
+    while head < tail:
+        x = q[head]
+        head += 1
+        pid = st_pid[s, x]
+        if stamp[pid] == t:
+            continue
+        stamp[pid] = t
+        c = cause[s, x] if st_pn[s, x] > 0 else root_cause
+        if pid & 1 and c != -1 and c != ADVANCED:
+            cell = pid // 2 // n
+            d = pid // 2 % n
+            if c == CELL:
+                gone = source[cell] & ~grid[cell]
+                for v in range(n):
+                    if (gone >> np.uint64(v)) & np.uint64(1):
+                        _put_parent(hpar_ptr, hpar, h, (cell * n + v) * 2)
+            else:
+                bit = np.uint64(1) << np.uint64(d)
+                for i in range(n):
+                    cc = unit_cells[c, i]
+                    if (source[cc] & bit) and not (grid[cc] & bit):
+                        _put_parent(hpar_ptr, hpar, h, (cc * n + d) * 2)
+        p0 = st_p0[s, x]
+        for i in range(st_pn[s, x]):
+            if tail < q.shape[0]:
+                q[tail] = st_par[s, p0 + i]
+                tail += 1
+
+
+@njit(cache=True, inline="always")
+def _put_parent(hpar_ptr, hpar, h, pid):
+    """_add_parent, inlined: add a rule parent to hint h unless it is there already."""
+    for j in range(hpar_ptr[h], hpar_ptr[h + 1]):
+        if hpar[j] == pid:
+            return
+    _put(hpar_ptr, hpar, h, pid)
 
 
 @njit(cache=True, inline="always")
