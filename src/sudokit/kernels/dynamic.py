@@ -505,8 +505,8 @@ def _search(kind, nest_limit, n, source, grid, geo, inner, ready=False):
     hcount[1] = 0
     if kind == 0:
         _inner_loops(n, source, grid, geo, inner)
-    elif kind == 1:
-        _inner_multiple(False, 0, n, source, grid, geo, inner, ready)
+    elif kind == 1:  # (not through _inner_multiple: each call passing `inner` increfs its ~100 arrays)
+        _static_multiple(n, source, grid, geo, inner, ready)
     else:
         _inner_multiple(True, nest_limit, n, source, grid, geo, inner)
 
@@ -1408,8 +1408,18 @@ def _may_remove(on, tj, kids, w):
 # - Both, alternated twice with main: replay of the level-2/3 and static multiple calls of 11+ lines[0:3] (best of
 #   5, --check identical) level 3 0.107/0.109 -> 0.097/0.102 s; rate_levels.py level 3 0.458/0.450 ->
 #   0.411/0.439 s (rate total noise: 2.856/2.854 -> 2.755/2.958 s, load ~3). rate_dump.py byte-identical.
+# - perf on k1bench then: _groups_meet 33%, static_graph_xy 23%, NRT_incref/decref 15%, _strong_graph 8%. Fewer
+#   tuple arguments: _search calls _static_multiple itself (not through _inner_multiple: one call passing `inner`,
+#   ~100 arrays, less), _groups_meet takes unit_cells, not geo: k1bench 0.0343 -> 0.0332 ms. All three, alternated
+#   twice with main 6dd3de6 (load 3-5): k1bench 0.0381/0.0387 -> 0.0329/0.0328 ms; replay level 3 0.108/0.109 ->
+#   0.096/0.096 s (--check identical); rate_levels.py level 3 0.461/0.459 -> 0.409/0.411 s, rate total
+#   2.966/2.911 -> 2.859/2.871 s. rate_dump.py byte-identical.
 # - Tried, lost: a lazy pset (made when a group first reads it): 98% of the candidates' sets are read anyway
 #   (312166 of 317259), and the stamp test made _groups_meet slower (0.0264 -> 0.0280 ms with the phases before).
+#   pset rows built in four local words (w <= 4, no read-modify-write of pset per link): 0.0227 -> 0.0234 ms.
+# - Left: _groups_meet (its pset build ~0.005 ms, ~10 links a candidate; the group passes ~0.005) and the static
+#   graph of the searches after a kind-0 memo hit (72%); _strong_graph is _no_search's too (kind 0 may have made
+#   it on this grid in loops_cert: reuse untried).
 @njit(cache=True)
 def _inner_multiple(dynamic, level, n, source, grid, geo, inner, ready=False):
     """Every multiple forcing chain (cell and region; static, SE's Chaining(true, false, false)) or, dynamic, every
@@ -1483,7 +1493,8 @@ def _static_multiple(n, source, grid, geo, inner, ready):
     mcount[1] += strong
     mark = np.empty(grid.shape[0], np.bool_)  # strong: the cells with a group that meets (_groups_meet)
     if strong:  # the groups meet over pset (_groups_meet's sets), not the closure
-        if not _groups_meet(n, grid, geo, graph[0], graph[1], inner[LOOPS_ORDER][3], inner[MULTI_CERT], mark):
+        if not _groups_meet(n, grid, unit_cells, graph[0], graph[1], inner[LOOPS_ORDER][3], inner[MULTI_CERT],
+                            mark):
             mcount[2] += 1
             return
         w = mcount[3]  # words of a pset row (offs)
@@ -1636,7 +1647,7 @@ def _meet(acc, pset, ci, first, w):
 
 
 @njit(cache=True)
-def _groups_meet(n, grid, geo, f_ptr, f_adj, ucnt, cert, mark):
+def _groups_meet(n, grid, unit_cells, f_ptr, f_adj, ucnt, cert, mark):
     """True if some group _static_multiple searches (a cell of 3+ candidates, a house's places of a digit whose
     first place's cell has 3+) has on potentials whose reach sets share a potential (exact: as _meets over the
     closure); mark[cell] = True for the cell of each such cell group and the first place of each such house
@@ -1644,9 +1655,9 @@ def _groups_meet(n, grid, geo, f_ptr, f_adj, ucnt, cert, mark):
     the ons / offs roff of the strong offs it links to (amask[p]; _strong_reach): pset[p's candidate] = those
     offs. The offs alone decide: an on x that every member reaches has its offs L(x) in every member's set (x = p:
     p's links; x reached through s: roff[s] holds the offs its ons link to), and L(x) is never empty (a member
-    links to another member's off, an on target of off t to t). ucnt: static_graph_xy's place counts."""
+    links to another member's off, an on target of off t to t). ucnt: static_graph_xy's place counts; unit_cells:
+    geo[1] (not geo: each of its ~30 arrays costs a refcount pair a call)."""
     sidx, cnode, slist, rr, wb, tb, roff, amask, acc, mcount, pset = cert
-    unit_cells = geo[1]
     w = mcount[3]
     one = np.uint64(1)
     for cell in range(grid.shape[0]):  # every present candidate's set (its offs)
