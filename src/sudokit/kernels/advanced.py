@@ -35,6 +35,8 @@ from numba import njit
 
 from .bits import ctz, popcount
 
+LOCKING, HIDDEN, NAKED, XWING, RULES = 0, 1, 2, 3, 4  # the rules' rows of the dirty houses (_advanced's dirty)
+
 
 @njit(cache=True, inline="always")
 def _lost(c, d, cand, work):
@@ -51,14 +53,15 @@ def _advanced(n, cand, work, geo, placed, places, lost, dirty, adv, adv_par):
     returns the count. places/lost/dirty: the narrowed grid's place masks, erased digits and houses with an
     erased place per digit (_places and all ones, or a run's kept ones: begin_places). Each rule skips, from the
     place masks, every pattern that has no erased parent: the scan would have dropped it without a trace, so the
-    instances, offs and parents are the same."""
+    instances, offs and parents are the same. dirty[r * n + d] (rule r = LOCKING, HIDDEN, NAKED, XWING): the
+    houses where d lost a place since rule r's last whole scan (_clean; all ones: every house)."""
     k = _adv_locking(n, cand, work, geo, places, lost, dirty, adv, adv_par)
     if k == 0:
-        k = _adv_hidden_pairs(n, cand, work, geo, places, adv, adv_par)
+        k = _adv_hidden_pairs(n, cand, work, geo, places, dirty, adv, adv_par)
     if k == 0:
-        k = _adv_naked_pairs(n, cand, work, geo, adv, adv_par)
+        k = _adv_naked_pairs(n, cand, work, geo, dirty, adv, adv_par)
     if k == 0:
-        k = _adv_x_wings(n, cand, work, geo, placed, places, lost, adv, adv_par)
+        k = _adv_x_wings(n, cand, work, geo, placed, places, lost, dirty, adv, adv_par)
     return k
 
 
@@ -67,7 +70,7 @@ def advanced_untracked(n, cand, work, geo, placed, adv, adv_par):
     """_advanced over place masks made here (a run whose houses do not fit its kept masks: begin_places)."""
     places = np.zeros((2, geo[1].shape[0], n), np.int64)
     lost = _places(n, cand, work, geo[1], places)
-    return _advanced(n, cand, work, geo, placed, places, lost, np.full(n, -1, np.int64), adv, adv_par)
+    return _advanced(n, cand, work, geo, placed, places, lost, np.full(RULES * n, -1, np.int64), adv, adv_par)
 
 
 @njit(cache=True, inline="always")
@@ -127,8 +130,8 @@ def begin_places(n, cand, unit_cells, key, kcells, base, run, made, dirty):
         for d in range(n):
             run[0, u, d] = base[u, d]
             run[1, u, d] = 0
-    for d in range(n):
-        dirty[d] = 0 if units < 63 else -1  # one bit a house: all set when they do not fit
+    for i in range(dirty.shape[0]):
+        dirty[i] = 0 if units < 63 else -1  # one bit a house per rule and digit: all set when they do not fit
     return True
 
 
@@ -161,27 +164,46 @@ def _erase_place(pid, n, cand, cell_units, unit_cells, places, dirty):
             if unit_cells[u, j] == cell:
                 places[0, u, d] &= ~(1 << j)
                 places[1, u, d] |= 1 << j
-                dirty[d] |= np.int64(1) << (u & 63)
+                hb = np.int64(1) << (u & 63)
+                for r in range(RULES):
+                    dirty[r * n + d] |= hb
                 break
     return bit
+
+
+@njit(cache=True, inline="always")
+def _clean(dirty, rule, n, units):
+    """A whole scan of a rule made every instance it has, and the run erased their offs (or the rule found none):
+    until a house loses a place again no instance there can have an off the run keeps, so clear its dirty
+    houses (unless they do not fit one bit each: all ones then)."""
+    if units < 63:
+        for d in range(n):
+            dirty[rule * n + d] = 0
 
 
 @njit(cache=True, inline="always")
 def _adv_locking(n, cand, work, geo, places, lost, dirty, adv, adv_par):
     """Locked candidates on the narrowed grid (SE's Locking scan order); parents: the erased places of the digit
     in the first house outside the second. lost: the digits erased somewhere (_places); dirty[d]: the houses
-    where d lost a place, one bit each."""
+    where d lost a place since the last whole scan, one bit each (the rule's others were tried then: _clean)."""
     unit_cells, cross, group_end, member, cross_in = geo[1], geo[6], geo[7], geo[9], geo[11]
     k = 0
     npar = 0
     g0 = 0
+    fresh = np.uint64(0)  # the digits with a dirty house
+    for d in range(n):
+        if dirty[LOCKING * n + d] != 0:
+            fresh |= np.uint64(1) << np.uint64(d)
+    fresh &= lost  # none erased: no parent anywhere
     for g in range(group_end.shape[0]):
         g1 = group_end[g]
+        if fresh == 0:
+            break
         for d in range(n):
             bit = np.uint64(1) << np.uint64(d)
-            if not lost & bit:  # no erased parent anywhere
+            if not fresh & bit:
                 continue
-            dd = dirty[d]
+            dd = dirty[LOCKING * n + d]
             for i in range(g0, g1):
                 a = cross[i, 0]
                 if not (dd >> (a & 63)) & 1:
@@ -203,8 +225,9 @@ def _adv_locking(n, cand, work, geo, places, lost, dirty, adv, adv_par):
                         adv[k, 0], adv[k, 1], adv[k, 2] = (c * n + d) * 2, p0, npar
                         k += 1
                 if k + n >= adv.shape[0] or npar + 2 * n >= adv_par.shape[0]:
-                    return k
+                    return k  # cut short: its dirty houses stay
         g0 = g1
+    _clean(dirty, LOCKING, n, unit_cells.shape[0])
     return k
 
 
@@ -219,20 +242,32 @@ def _empty_count(u, n, cand, unit_cells):
 
 
 @njit(cache=True, inline="always")
-def _adv_hidden_pairs(n, cand, work, geo, places, adv, adv_par):
+def _adv_hidden_pairs(n, cand, work, geo, places, dirty, adv, adv_par):
     """Hidden pairs on the narrowed grid (boxes, columns, rows; digit pairs in SE's order); parents: the erased
-    places of both digits outside the pair."""
+    places of both digits outside the pair. Only the pairs of digits one of which lost a place in the house since
+    the rule's last whole scan (dirty: see _advanced) are tried."""
     unit_cells, set_units = geo[1], geo[8]
     k = 0
     npar = 0
+    anyu = np.int64(0)
+    for d in range(n):
+        anyu |= dirty[HIDDEN * n + d]
     for iu in range(set_units.shape[0]):
         u = set_units[iu]
+        ub = u & 63
+        if not (anyu >> ub) & 1:
+            continue
+        ud = 0  # the digits whose places in u changed
+        for d in range(n):
+            ud |= ((dirty[HIDDEN * n + d] >> ub) & 1) << d
         few = -1  # unit u has 4 unsolved cells or fewer (SE skips it): counted when a pattern first needs it
         for d2 in range(1, n):
             p2 = places[0, u, d2]
             if popcount(p2) != 2:
                 continue
             for d1 in range(d2):
+                if not ((ud >> d1) | (ud >> d2)) & 1:
+                    continue  # unchanged since the last whole scan
                 if places[0, u, d1] != p2 or (places[1, u, d1] | places[1, u, d2]) & ~p2 == 0:
                     continue  # not the same two places, or no erased parent
                 if few < 0:
@@ -260,18 +295,25 @@ def _adv_hidden_pairs(n, cand, work, geo, places, adv, adv_par):
                     k = k0
                 if k + 2 * n >= adv.shape[0] or npar + 2 * n >= adv_par.shape[0]:
                     return k
+    _clean(dirty, HIDDEN, n, unit_cells.shape[0])
     return k
 
 
 @njit(cache=True, inline="always")
-def _adv_naked_pairs(n, cand, work, geo, adv, adv_par):
+def _adv_naked_pairs(n, cand, work, geo, dirty, adv, adv_par):
     """Naked pairs on the narrowed grid (boxes, columns, rows; cell pairs in SE's order); parents: the erased
-    candidates of the two cells."""
+    candidates of the two cells. Only the houses that lost a place since the rule's last whole scan (dirty: see
+    _advanced) are tried: elsewhere both cells kept their candidates."""
     unit_cells, set_units = geo[1], geo[8]
     k = 0
     npar = 0
+    anyu = np.int64(0)
+    for d in range(n):
+        anyu |= dirty[NAKED * n + d]
     for iu in range(set_units.shape[0]):
         u = set_units[iu]
+        if not (anyu >> (u & 63)) & 1:
+            continue
         few = -1  # unit u has fewer than 4 unsolved cells (SE skips it): counted when a pattern first needs it
         for j2 in range(1, n):
             b = unit_cells[u, j2]
@@ -304,17 +346,24 @@ def _adv_naked_pairs(n, cand, work, geo, adv, adv_par):
                     k = k0
                 if k + 2 * n >= adv.shape[0] or npar + 2 * n >= adv_par.shape[0]:
                     return k
+    _clean(dirty, NAKED, n, unit_cells.shape[0])
     return k
 
 
 @njit(cache=True, inline="always")
-def _adv_x_wings(n, cand, work, geo, placed, places, lost, adv, adv_par):
+def _adv_x_wings(n, cand, work, geo, placed, places, lost, dirty, adv, adv_par):
     """X-Wings on the narrowed grid (column bases, then row bases; SE's order); parents: the erased places of the
     digit in the base lines outside the cover lines. Per second base line, only the digits that can make one
-    there (two places, a parent somewhere, SE's placed test) are tried, in digit order."""
+    there (two places, a parent somewhere, SE's placed test) are tried, in digit order, and only where a base
+    line lost a place of the digit since the rule's last whole scan (dirty: see _advanced)."""
     unit_cells = geo[1]
     k = 0
     npar = 0
+    fresh = np.uint64(0)  # the digits with a dirty house
+    for d in range(n):
+        if dirty[XWING * n + d] != 0:
+            fresh |= np.uint64(1) << np.uint64(d)
+    lost = lost & fresh
     for base_rows in range(2):
         off = 0 if base_rows else n
         for l2 in range(1, n):
@@ -330,6 +379,9 @@ def _adv_x_wings(n, cand, work, geo, placed, places, lost, adv, adv_par):
                 while m:
                     d = ctz(m)
                     m &= m - np.uint64(1)
+                    dx = dirty[XWING * n + d]
+                    if not ((dx >> ((off + l1) & 63)) | (dx >> ((off + l2) & 63))) & 1:
+                        continue  # neither base line changed since the last whole scan
                     cover = places[0, off + l1, d]  # both lines' places, on the same two cover lines
                     if cover != places[0, off + l2, d] or popcount(cover) != 2 or \
                             (places[1, off + l1, d] | places[1, off + l2, d]) & ~cover == 0:
@@ -355,4 +407,5 @@ def _adv_x_wings(n, cand, work, geo, placed, places, lost, adv, adv_par):
                         k = k0
                     if k + 2 * n >= adv.shape[0] or npar + 2 * n >= adv_par.shape[0]:
                         return k
+    _clean(dirty, XWING, n, unit_cells.shape[0])
     return k
