@@ -122,9 +122,10 @@ def kernel(n, cand, work, geo, placed, kept=None, track=None):
     adv_par = np.zeros(8 * len(cand) * n, np.int64)
     places = np.zeros((2, geo[1].shape[0], n), np.int64)
     lost = _places(n, cand, work, geo[1], places)
-    dirty = np.full(NRULES * n, -1, np.int64)
+    dirty = np.full(NRULES * n, -1, np.int64)  # every house: the crossings' table is not read
+    xmask = np.zeros((1, 1), np.uint64)
     if kept is not None:
-        assert begin_places(n, cand, geo[1], *track)
+        assert begin_places(n, cand, geo[1], geo[6], *track)
         recs = np.arange(len(kept), dtype=np.int64)
         kept_lost = erase_places(kept.reshape(1, -1), 0, recs, 0, len(kept), n, cand, geo[0], geo[1], track[3],
                                  track[5])
@@ -132,8 +133,8 @@ def kernel(n, cand, work, geo, placed, kept=None, track=None):
         assert kept_lost == lost and np.array_equal(track[3][:, :units], places)
         assert all((track[5][r * n + d] >> u & 1) == (places[1, u, d] != 0) for u in range(units) for d in range(n)
                    for r in range(NRULES))
-        places, lost, dirty = track[3], kept_lost, track[5]
-    k = _advanced(n, cand, work, geo, placed, places, lost, dirty, adv, adv_par)
+        places, lost, dirty, xmask = track[3], kept_lost, track[5], track[6]
+    k = _advanced(n, cand, work, geo, placed, places, lost, dirty, xmask, adv, adv_par)
     return [(int(e), [int(x) for x in adv_par[a:b]]) for e, a, b in adv[:k]]
 
 
@@ -185,7 +186,7 @@ def _rule_kernel(name, n, cand, work, geo, placed):
     adv_par = np.zeros(8 * len(cand) * n, np.int64)
     dirty = np.full(NRULES * n, -1, np.int64)
     if name == "locking":
-        k = A._adv_locking(n, cand, work, geo, places, lost, dirty, adv, adv_par)
+        k = A._adv_locking(n, cand, work, geo, places, lost, dirty, np.zeros((1, 1), np.uint64), adv, adv_par)
     elif name == "hidden":
         k = A._adv_hidden_pairs(n, cand, work, geo, places, dirty, adv, adv_par)
     elif name == "naked":
@@ -229,11 +230,11 @@ def test_quiet_points_of_a_run_match_whole_scans(seed):
     for _ in range(12):
         cand, _, placed = narrowed(rng, rng.uniform(0.25, 0.45))
         work = cand.copy()
-        assert begin_places(n, cand, geo[1], *track)
+        assert begin_places(n, cand, geo[1], geo[6], *track)
         lost = np.uint64(0)
         for _ in range(40):
             want = reference(n, cand, work, geo, placed)
-            k = _advanced(n, cand, work, geo, placed, track[3], lost, track[5], adv, adv_par)
+            k = _advanced(n, cand, work, geo, placed, track[3], lost, track[5], track[6], adv, adv_par)
             assert [(int(e), [int(x) for x in adv_par[a:b]]) for e, a, b in adv[:k]] == want
             points += 1
             fired += bool(want)

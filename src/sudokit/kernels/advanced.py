@@ -46,7 +46,7 @@ def _lost(c, d, cand, work):
 
 
 @njit(cache=True)
-def _advanced(n, cand, work, geo, placed, places, lost, dirty, adv, adv_par):
+def _advanced(n, cand, work, geo, placed, places, lost, dirty, xmask, adv, adv_par):
     """SE's advanced rules for dynamic chains "(+)": locked candidates, hidden pairs, naked pairs, X-Wings, in this
     order, on the narrowed grid: the offs of every instance of the first rule that has one whose pattern needed an
     erased candidate. adv[k] = (off pid, parents start, parents end) into adv_par (erased candidates' off pids);
@@ -54,8 +54,9 @@ def _advanced(n, cand, work, geo, placed, places, lost, dirty, adv, adv_par):
     erased place per digit (_places and all ones, or a run's kept ones: begin_places). Each rule skips, from the
     place masks, every pattern that has no erased parent: the scan would have dropped it without a trace, so the
     instances, offs and parents are the same. dirty[r * n + d] (rule r = LOCKING, HIDDEN, NAKED, XWING): the
-    houses where d lost a place since rule r's last whole scan (_clean; all ones: every house)."""
-    k = _adv_locking(n, cand, work, geo, places, lost, dirty, adv, adv_par)
+    houses where d lost a place since rule r's last whole scan (_clean; all ones: every house); xmask[u]: the
+    crossings whose first house is u (begin_places; unread when dirty is all ones)."""
+    k = _adv_locking(n, cand, work, geo, places, lost, dirty, xmask, adv, adv_par)
     if k == 0:
         k = _adv_hidden_pairs(n, cand, work, geo, places, dirty, adv, adv_par)
     if k == 0:
@@ -70,7 +71,8 @@ def advanced_untracked(n, cand, work, geo, placed, adv, adv_par):
     """_advanced over place masks made here (a run whose houses do not fit its kept masks: begin_places)."""
     places = np.zeros((2, geo[1].shape[0], n), np.int64)
     lost = _places(n, cand, work, geo[1], places)
-    return _advanced(n, cand, work, geo, placed, places, lost, np.full(RULES * n, -1, np.int64), adv, adv_par)
+    return _advanced(n, cand, work, geo, placed, places, lost, np.full(RULES * n, -1, np.int64),
+                     np.zeros((1, 1), np.uint64), adv, adv_par)
 
 
 @njit(cache=True, inline="always")
@@ -98,24 +100,31 @@ def _places(n, cand, work, unit_cells, places):
 
 
 @njit(cache=True)
-def begin_places(n, cand, unit_cells, key, kcells, base, run, made, dirty):
-    """Start a run's place masks (key...dirty = logic/forcing's sc[22], one by one: a tuple argument costs its
+def begin_places(n, cand, unit_cells, cross, key, kcells, base, run, made, dirty, xmask):
+    """Start a run's place masks (key...xmask = logic/forcing's sc[22], one by one: a tuple argument costs its
     caller refcounts): the kept places of the real grid cand (remade only when cand or the houses differ from
-    the last run's), none erased. False when the houses do not fit."""
+    the last run's), none erased; xmask[u] = the crossings (cross's rows, one bit each) whose first house is u.
+    False when the houses or crossings do not fit."""
     units = unit_cells.shape[0]
-    if units > base.shape[0]:
+    if units > base.shape[0] or cross.shape[0] > 64 * xmask.shape[1]:
         return False
     same = made[0] == units
-    if same:
-        for c in range(cand.shape[0]):
-            if key[c] != cand[c]:
-                same = False
-                break
     if same:
         for u in range(units):
             for j in range(n):
                 if kcells[u * n + j] != unit_cells[u, j]:
                     same = False
+    if not same:  # other houses: their crossings
+        for u in range(units):
+            for w in range(xmask.shape[1]):
+                xmask[u, w] = 0
+        for i in range(cross.shape[0]):
+            xmask[cross[i, 0], i >> 6] |= np.uint64(1) << np.uint64(i & 63)
+    if same:
+        for c in range(cand.shape[0]):
+            if key[c] != cand[c]:
+                same = False
+                break
     if not same:
         _places(n, cand, cand, unit_cells, run)
         for u in range(units):
@@ -182,10 +191,11 @@ def _clean(dirty, rule, n, units):
 
 
 @njit(cache=True, inline="always")
-def _adv_locking(n, cand, work, geo, places, lost, dirty, adv, adv_par):
+def _adv_locking(n, cand, work, geo, places, lost, dirty, xmask, adv, adv_par):
     """Locked candidates on the narrowed grid (SE's Locking scan order); parents: the erased places of the digit
     in the first house outside the second. lost: the digits erased somewhere (_places); dirty[d]: the houses
-    where d lost a place since the last whole scan, one bit each (the rule's others were tried then: _clean)."""
+    where d lost a place since the last whole scan, one bit each (the rule's others were tried then: _clean);
+    only their crossings are visited (xmask[a]: the crossings from house a), in order."""
     unit_cells, cross, group_end, member, cross_in = geo[1], geo[6], geo[7], geo[9], geo[11]
     k = 0
     npar = 0
@@ -204,28 +214,41 @@ def _adv_locking(n, cand, work, geo, places, lost, dirty, adv, adv_par):
             if not fresh & bit:
                 continue
             dd = dirty[LOCKING * n + d]
-            for i in range(g0, g1):
-                a = cross[i, 0]
-                if not (dd >> (a & 63)) & 1:
-                    continue  # no erased place of d in house a
-                b = cross[i, 1]
-                inside = cross_in[i]  # the positions of house a that lie in house b
-                p = places[0, a, d]
-                if p & ~inside != 0 or places[1, a, d] & ~inside == 0 or popcount(p) < 2:
-                    continue  # a place outside b, or fewer than two (no pattern), or no erased parent
-                p0 = npar
-                for j in range(n):
-                    c = unit_cells[a, j]
-                    if _lost(c, d, cand, work) and not member[b, c]:
-                        adv_par[npar] = (c * n + d) * 2
-                        npar += 1
-                for j in range(n):
-                    c = unit_cells[b, j]
-                    if work[c] & bit and not member[a, c]:
-                        adv[k, 0], adv[k, 1], adv[k, 2] = (c * n + d) * 2, p0, npar
-                        k += 1
-                if k + n >= adv.shape[0] or npar + 2 * n >= adv_par.shape[0]:
-                    return k  # cut short: its dirty houses stay
+            for w in range(g0 >> 6, ((g1 - 1) >> 6) + 1):
+                xs = np.uint64(0)  # group g's crossings in word w whose first house has an erased place of d
+                if dd == -1:  # before (outer5): every crossing of the group, tested for a dirty first house
+                    xs = ~xs
+                else:
+                    f = np.uint64(dd)
+                    while f:
+                        xs |= xmask[ctz(f), w]
+                        f &= f - np.uint64(1)
+                if g0 > 64 * w:
+                    xs &= ~((np.uint64(1) << np.uint64(g0 - 64 * w)) - np.uint64(1))
+                if g1 < 64 * w + 64:
+                    xs &= (np.uint64(1) << np.uint64(g1 - 64 * w)) - np.uint64(1)
+                while xs:
+                    i = 64 * w + ctz(xs)
+                    xs &= xs - np.uint64(1)
+                    a = cross[i, 0]
+                    b = cross[i, 1]
+                    inside = cross_in[i]  # the positions of house a that lie in house b
+                    p = places[0, a, d]
+                    if p & ~inside != 0 or places[1, a, d] & ~inside == 0 or popcount(p) < 2:
+                        continue  # a place outside b, or fewer than two (no pattern), or no erased parent
+                    p0 = npar
+                    for j in range(n):
+                        c = unit_cells[a, j]
+                        if _lost(c, d, cand, work) and not member[b, c]:
+                            adv_par[npar] = (c * n + d) * 2
+                            npar += 1
+                    for j in range(n):
+                        c = unit_cells[b, j]
+                        if work[c] & bit and not member[a, c]:
+                            adv[k, 0], adv[k, 1], adv[k, 2] = (c * n + d) * 2, p0, npar
+                            k += 1
+                    if k + n >= adv.shape[0] or npar + 2 * n >= adv_par.shape[0]:
+                        return k  # cut short: its dirty houses stay
         g0 = g1
     _clean(dirty, LOCKING, n, unit_cells.shape[0])
     return k
@@ -368,10 +391,12 @@ def _adv_x_wings(n, cand, work, geo, placed, places, lost, dirty, adv, adv_par):
         off = 0 if base_rows else n
         for l2 in range(1, n):
             ok = np.uint64(0)  # the digits with two places in line l2, erased somewhere, placed[d] + 4 <= n
-            for d in range(n):
+            m = lost
+            while m:
+                d = ctz(m)
+                m &= m - np.uint64(1)
                 if placed[d] + 4 <= n and popcount(places[0, off + l2, d]) == 2:
                     ok |= np.uint64(1) << np.uint64(d)
-            ok &= lost
             if ok == 0:
                 continue
             for l1 in range(l2):

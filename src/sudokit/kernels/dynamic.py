@@ -189,7 +189,7 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
     work, qon, qoff, mark, tmp, hid_n, hid, result = sc[0], sc[1], sc[2], sc[3], sc[4], sc[5], sc[6], sc[8]
     causes = sc[18]
     placed, adv, adv_par, adv_parents, fresh = sc[12], sc[13], sc[14], sc[15], sc[16]  # SE's advanced rules' buffers
-    track_key, track_cells, track_base, track_places, track_made, track_dirty = sc[22]
+    track_key, track_cells, track_base, track_places, track_made, track_dirty, track_cross = sc[22]
     for r in range(nrec[s]):  # links.reset_slot and _store_add(s, start, 0, st, sc) written out: their tuple
         pmap[s, st_pid[s, r]] = -1  # arguments cost ~50 refcount pairs per run (outer3)
     npar[s] = 0
@@ -357,14 +357,15 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
         if level == 0:
             return
         if tracked < 0:
-            tracked = 1 if begin_places(n, cand, unit_cells, track_key, track_cells, track_base, track_places,
-                                        track_made, track_dirty) else 0
+            tracked = 1 if begin_places(n, cand, unit_cells, geo[6], track_key, track_cells, track_base,
+                                        track_places, track_made, track_dirty, track_cross) else 0
         if tracked == 1 and dynamic:  # the offs processed since the last quiet point erased their candidates
             lost |= erase_places(st_pid, s, qoff, erased, hoff, n, cand, cell_units, unit_cells, track_places,
                                  track_dirty)
             erased = hoff
         if tracked == 1:  # SE's advanced rules; _advance's recording written out (see the speed record: outer3)
-            fired = _advanced(n, cand, work, geo, placed, track_places, lost, track_dirty, adv, adv_par)
+            fired = _advanced(n, cand, work, geo, placed, track_places, lost, track_dirty, track_cross, adv,
+                              adv_par)
         else:
             fired = advanced_untracked(n, cand, work, geo, placed, adv, adv_par)
         added = 0
