@@ -26,6 +26,17 @@ masks). Level 1 of the replay 0.128 -> 0.110 s with dynamic.py's changes. Left: 
 replay, Locking 14% of it: its crossing loop still visits every (group, digit, crossing) of an erased digit.
 outer3: _advance's recording is written out in dynamic.propagate (advanced_untracked keeps its fallback), and
 begin_places/erase_places take arrays (see dynamic.py's record). Locking's crossing loop is still as above.
+outer5 (2026-11-25; the 147 level-0/1 calls of rating 11+ lines[0:3], replayed, best of 5 CPU s, alternated twice
+with main 6dd3de6; every best/elim identical at levels 0-3): each rule tries only the houses that lost a place
+since its own last whole scan (dirty per rule and digit, _clean): a scan that ran to the end either found no
+instance there or had all its offs erased by the run before the next quiet point, and a house whose places did
+not change keeps its patterns and parents while its targets only shrink. Level 1 0.1002/0.1024 -> 0.0956/0.0939
+s. Then perf put 39% of _advanced in Locking's crossing loop (every crossing of the group tested for a dirty
+first house): it now visits only the crossings of the dirty houses (xmask, made by begin_places when the
+houses change), and X-Wings try only the dirty digits: 0.0914/0.0895 s. rate_levels.py (main, this, main,
+this): level 1 0.293/0.293 -> 0.269/0.267 s, level 2 0.914/0.920 -> 0.902/0.906 s, rating 2.803/2.815 ->
+2.790/2.762 s. Left: _advanced ~17% of the level-1 replay's samples, spread over the four rules' real tests
+(each dirty crossing's mask tests ~14% of it); begin_places and erase_places ~2% each.
 """
 
 from __future__ import annotations
