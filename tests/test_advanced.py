@@ -9,7 +9,7 @@ import pytest
 
 from conftest import random_puzzle
 from sudokit.geometry import box_geometry
-from sudokit.kernels.advanced import _advanced, _places, begin_places, erase_places
+from sudokit.kernels.advanced import RULES as NRULES, _advanced, _places, begin_places, erase_places
 from sudokit.logic.api import candidates
 from sudokit.logic.candidates import houses_of
 from sudokit.logic.forcing import _place_track, tables
@@ -122,17 +122,19 @@ def kernel(n, cand, work, geo, placed, kept=None, track=None):
     adv_par = np.zeros(8 * len(cand) * n, np.int64)
     places = np.zeros((2, geo[1].shape[0], n), np.int64)
     lost = _places(n, cand, work, geo[1], places)
-    dirty = np.full(n, -1, np.int64)
+    dirty = np.full(NRULES * n, -1, np.int64)  # every house: the crossings' table is not read
+    xmask = np.zeros((1, 1), np.uint64)
     if kept is not None:
-        assert begin_places(n, cand, geo[1], *track)
+        assert begin_places(n, cand, geo[1], geo[6], *track)
         recs = np.arange(len(kept), dtype=np.int64)
         kept_lost = erase_places(kept.reshape(1, -1), 0, recs, 0, len(kept), n, cand, geo[0], geo[1], track[3],
                                  track[5])
         units = geo[1].shape[0]
         assert kept_lost == lost and np.array_equal(track[3][:, :units], places)
-        assert all((track[5][d] >> u & 1) == (places[1, u, d] != 0) for u in range(units) for d in range(n))
-        places, lost, dirty = track[3], kept_lost, track[5]
-    k = _advanced(n, cand, work, geo, placed, places, lost, dirty, adv, adv_par)
+        assert all((track[5][r * n + d] >> u & 1) == (places[1, u, d] != 0) for u in range(units) for d in range(n)
+                   for r in range(NRULES))
+        places, lost, dirty, xmask = track[3], kept_lost, track[5], track[6]
+    k = _advanced(n, cand, work, geo, placed, places, lost, dirty, xmask, adv, adv_par)
     return [(int(e), [int(x) for x in adv_par[a:b]]) for e, a, b in adv[:k]]
 
 
@@ -182,14 +184,15 @@ def _rule_kernel(name, n, cand, work, geo, placed):
     lost = A._places(n, cand, work, geo[1], places)
     adv = np.zeros((4 * len(cand) * n, 3), np.int64)
     adv_par = np.zeros(8 * len(cand) * n, np.int64)
+    dirty = np.full(NRULES * n, -1, np.int64)
     if name == "locking":
-        k = A._adv_locking(n, cand, work, geo, places, lost, np.full(n, -1, np.int64), adv, adv_par)
+        k = A._adv_locking(n, cand, work, geo, places, lost, dirty, np.zeros((1, 1), np.uint64), adv, adv_par)
     elif name == "hidden":
-        k = A._adv_hidden_pairs(n, cand, work, geo, places, adv, adv_par)
+        k = A._adv_hidden_pairs(n, cand, work, geo, places, dirty, adv, adv_par)
     elif name == "naked":
-        k = A._adv_naked_pairs(n, cand, work, geo, adv, adv_par)
+        k = A._adv_naked_pairs(n, cand, work, geo, dirty, adv, adv_par)
     else:
-        k = A._adv_x_wings(n, cand, work, geo, placed, places, lost, adv, adv_par)
+        k = A._adv_x_wings(n, cand, work, geo, placed, places, lost, dirty, adv, adv_par)
     return [(int(e), [int(x) for x in adv_par[a:b]]) for e, a, b in adv[:k]]
 
 
@@ -210,6 +213,44 @@ def test_each_rule_matches_reference_scan(name):
         assert _rule_kernel(name, G9.n, cand, work, geo, placed) == want
         fired += bool(want)
     assert fired >= 5, fired  # the rule does fire on these grids
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_quiet_points_of_a_run_match_whole_scans(seed):
+    """A run's quiet points as propagate meets them: each rule tries only the houses that lost a place since its
+    last whole scan (dirty), the offs it finds are erased before the next quiet point, with more candidates
+    erased meanwhile; every quiet point gives the reference scan's offs and parents."""
+    rng = np.random.default_rng(seed + 20)
+    geo = tables(houses_of(G9))
+    n = G9.n
+    track = _place_track(n, G9.ncells)
+    adv = np.zeros((4 * G9.ncells * n, 3), np.int64)
+    adv_par = np.zeros(8 * G9.ncells * n, np.int64)
+    fired = points = 0
+    for _ in range(12):
+        cand, _, placed = narrowed(rng, rng.uniform(0.25, 0.45))
+        work = cand.copy()
+        assert begin_places(n, cand, geo[1], geo[6], *track)
+        lost = np.uint64(0)
+        for _ in range(40):
+            want = reference(n, cand, work, geo, placed)
+            k = _advanced(n, cand, work, geo, placed, track[3], lost, track[5], track[6], adv, adv_par)
+            assert [(int(e), [int(x) for x in adv_par[a:b]]) for e, a, b in adv[:k]] == want
+            points += 1
+            fired += bool(want)
+            gone = sorted({e for e, _ in want})  # the run erases the offs found, then more links fire
+            pids = [(c * n + d) * 2 for c in range(len(cand)) for d in range(n)
+                    if work[c] >> np.uint64(d) & np.uint64(1)]
+            if not want:
+                gone = [int(x) for x in rng.choice(pids, size=min(len(pids), int(rng.integers(1, 6))), replace=False)]
+            if not gone or len(pids) - len(gone) < 2 * len(cand) // 3:
+                break
+            for e in gone:
+                work[e // 2 // n] &= ~(np.uint64(1) << np.uint64(e // 2 % n))
+            arr = np.array(gone, np.int64).reshape(1, -1)
+            lost |= erase_places(arr, 0, np.arange(len(gone), dtype=np.int64), 0, len(gone), n, cand, geo[0], geo[1],
+                                 track[3], track[5])
+    assert fired >= 10 and points >= 100, (fired, points)
 
 
 def _level1_runs(S, st, geo):

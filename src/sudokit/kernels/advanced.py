@@ -26,6 +26,17 @@ masks). Level 1 of the replay 0.128 -> 0.110 s with dynamic.py's changes. Left: 
 replay, Locking 14% of it: its crossing loop still visits every (group, digit, crossing) of an erased digit.
 outer3: _advance's recording is written out in dynamic.propagate (advanced_untracked keeps its fallback), and
 begin_places/erase_places take arrays (see dynamic.py's record). Locking's crossing loop is still as above.
+outer5 (2026-11-25; the 147 level-0/1 calls of rating 11+ lines[0:3], replayed, best of 5 CPU s, alternated twice
+with main 6dd3de6; every best/elim identical at levels 0-3): each rule tries only the houses that lost a place
+since its own last whole scan (dirty per rule and digit, _clean): a scan that ran to the end either found no
+instance there or had all its offs erased by the run before the next quiet point, and a house whose places did
+not change keeps its patterns and parents while its targets only shrink. Level 1 0.1002/0.1024 -> 0.0956/0.0939
+s. Then perf put 39% of _advanced in Locking's crossing loop (every crossing of the group tested for a dirty
+first house): it now visits only the crossings of the dirty houses (xmask, made by begin_places when the
+houses change), and X-Wings try only the dirty digits: 0.0914/0.0895 s. rate_levels.py (main, this, main,
+this): level 1 0.293/0.293 -> 0.269/0.267 s, level 2 0.914/0.920 -> 0.902/0.906 s, rating 2.803/2.815 ->
+2.790/2.762 s. Left: _advanced ~17% of the level-1 replay's samples, spread over the four rules' real tests
+(each dirty crossing's mask tests ~14% of it); begin_places and erase_places ~2% each.
 """
 
 from __future__ import annotations
@@ -34,6 +45,8 @@ import numpy as np
 from numba import njit
 
 from .bits import ctz, popcount
+
+LOCKING, HIDDEN, NAKED, XWING, RULES = 0, 1, 2, 3, 4  # the rules' rows of the dirty houses (_advanced's dirty)
 
 
 @njit(cache=True, inline="always")
@@ -44,21 +57,23 @@ def _lost(c, d, cand, work):
 
 
 @njit(cache=True)
-def _advanced(n, cand, work, geo, placed, places, lost, dirty, adv, adv_par):
+def _advanced(n, cand, work, geo, placed, places, lost, dirty, xmask, adv, adv_par):
     """SE's advanced rules for dynamic chains "(+)": locked candidates, hidden pairs, naked pairs, X-Wings, in this
     order, on the narrowed grid: the offs of every instance of the first rule that has one whose pattern needed an
     erased candidate. adv[k] = (off pid, parents start, parents end) into adv_par (erased candidates' off pids);
     returns the count. places/lost/dirty: the narrowed grid's place masks, erased digits and houses with an
     erased place per digit (_places and all ones, or a run's kept ones: begin_places). Each rule skips, from the
     place masks, every pattern that has no erased parent: the scan would have dropped it without a trace, so the
-    instances, offs and parents are the same."""
-    k = _adv_locking(n, cand, work, geo, places, lost, dirty, adv, adv_par)
+    instances, offs and parents are the same. dirty[r * n + d] (rule r = LOCKING, HIDDEN, NAKED, XWING): the
+    houses where d lost a place since rule r's last whole scan (_clean; all ones: every house); xmask[u]: the
+    crossings whose first house is u (begin_places; unread when dirty is all ones)."""
+    k = _adv_locking(n, cand, work, geo, places, lost, dirty, xmask, adv, adv_par)
     if k == 0:
-        k = _adv_hidden_pairs(n, cand, work, geo, places, adv, adv_par)
+        k = _adv_hidden_pairs(n, cand, work, geo, places, dirty, adv, adv_par)
     if k == 0:
-        k = _adv_naked_pairs(n, cand, work, geo, adv, adv_par)
+        k = _adv_naked_pairs(n, cand, work, geo, dirty, adv, adv_par)
     if k == 0:
-        k = _adv_x_wings(n, cand, work, geo, placed, places, lost, adv, adv_par)
+        k = _adv_x_wings(n, cand, work, geo, placed, places, lost, dirty, adv, adv_par)
     return k
 
 
@@ -67,7 +82,8 @@ def advanced_untracked(n, cand, work, geo, placed, adv, adv_par):
     """_advanced over place masks made here (a run whose houses do not fit its kept masks: begin_places)."""
     places = np.zeros((2, geo[1].shape[0], n), np.int64)
     lost = _places(n, cand, work, geo[1], places)
-    return _advanced(n, cand, work, geo, placed, places, lost, np.full(n, -1, np.int64), adv, adv_par)
+    return _advanced(n, cand, work, geo, placed, places, lost, np.full(RULES * n, -1, np.int64),
+                     np.zeros((1, 1), np.uint64), adv, adv_par)
 
 
 @njit(cache=True, inline="always")
@@ -95,24 +111,31 @@ def _places(n, cand, work, unit_cells, places):
 
 
 @njit(cache=True)
-def begin_places(n, cand, unit_cells, key, kcells, base, run, made, dirty):
-    """Start a run's place masks (key...dirty = logic/forcing's sc[22], one by one: a tuple argument costs its
+def begin_places(n, cand, unit_cells, cross, key, kcells, base, run, made, dirty, xmask):
+    """Start a run's place masks (key...xmask = logic/forcing's sc[22], one by one: a tuple argument costs its
     caller refcounts): the kept places of the real grid cand (remade only when cand or the houses differ from
-    the last run's), none erased. False when the houses do not fit."""
+    the last run's), none erased; xmask[u] = the crossings (cross's rows, one bit each) whose first house is u.
+    False when the houses or crossings do not fit."""
     units = unit_cells.shape[0]
-    if units > base.shape[0]:
+    if units > base.shape[0] or cross.shape[0] > 64 * xmask.shape[1]:
         return False
     same = made[0] == units
-    if same:
-        for c in range(cand.shape[0]):
-            if key[c] != cand[c]:
-                same = False
-                break
     if same:
         for u in range(units):
             for j in range(n):
                 if kcells[u * n + j] != unit_cells[u, j]:
                     same = False
+    if not same:  # other houses: their crossings
+        for u in range(units):
+            for w in range(xmask.shape[1]):
+                xmask[u, w] = 0
+        for i in range(cross.shape[0]):
+            xmask[cross[i, 0], i >> 6] |= np.uint64(1) << np.uint64(i & 63)
+    if same:
+        for c in range(cand.shape[0]):
+            if key[c] != cand[c]:
+                same = False
+                break
     if not same:
         _places(n, cand, cand, unit_cells, run)
         for u in range(units):
@@ -127,8 +150,8 @@ def begin_places(n, cand, unit_cells, key, kcells, base, run, made, dirty):
         for d in range(n):
             run[0, u, d] = base[u, d]
             run[1, u, d] = 0
-    for d in range(n):
-        dirty[d] = 0 if units < 63 else -1  # one bit a house: all set when they do not fit
+    for i in range(dirty.shape[0]):
+        dirty[i] = 0 if units < 63 else -1  # one bit a house per rule and digit: all set when they do not fit
     return True
 
 
@@ -161,50 +184,84 @@ def _erase_place(pid, n, cand, cell_units, unit_cells, places, dirty):
             if unit_cells[u, j] == cell:
                 places[0, u, d] &= ~(1 << j)
                 places[1, u, d] |= 1 << j
-                dirty[d] |= np.int64(1) << (u & 63)
+                hb = np.int64(1) << (u & 63)
+                for r in range(RULES):
+                    dirty[r * n + d] |= hb
                 break
     return bit
 
 
 @njit(cache=True, inline="always")
-def _adv_locking(n, cand, work, geo, places, lost, dirty, adv, adv_par):
+def _clean(dirty, rule, n, units):
+    """A whole scan of a rule made every instance it has, and the run erased their offs (or the rule found none):
+    until a house loses a place again no instance there can have an off the run keeps, so clear its dirty
+    houses (unless they do not fit one bit each: all ones then)."""
+    if units < 63:
+        for d in range(n):
+            dirty[rule * n + d] = 0
+
+
+@njit(cache=True, inline="always")
+def _adv_locking(n, cand, work, geo, places, lost, dirty, xmask, adv, adv_par):
     """Locked candidates on the narrowed grid (SE's Locking scan order); parents: the erased places of the digit
     in the first house outside the second. lost: the digits erased somewhere (_places); dirty[d]: the houses
-    where d lost a place, one bit each."""
+    where d lost a place since the last whole scan, one bit each (the rule's others were tried then: _clean);
+    only their crossings are visited (xmask[a]: the crossings from house a), in order."""
     unit_cells, cross, group_end, member, cross_in = geo[1], geo[6], geo[7], geo[9], geo[11]
     k = 0
     npar = 0
     g0 = 0
+    fresh = np.uint64(0)  # the digits with a dirty house
+    for d in range(n):
+        if dirty[LOCKING * n + d] != 0:
+            fresh |= np.uint64(1) << np.uint64(d)
+    fresh &= lost  # none erased: no parent anywhere
     for g in range(group_end.shape[0]):
         g1 = group_end[g]
+        if fresh == 0:
+            break
         for d in range(n):
             bit = np.uint64(1) << np.uint64(d)
-            if not lost & bit:  # no erased parent anywhere
+            if not fresh & bit:
                 continue
-            dd = dirty[d]
-            for i in range(g0, g1):
-                a = cross[i, 0]
-                if not (dd >> (a & 63)) & 1:
-                    continue  # no erased place of d in house a
-                b = cross[i, 1]
-                inside = cross_in[i]  # the positions of house a that lie in house b
-                p = places[0, a, d]
-                if p & ~inside != 0 or places[1, a, d] & ~inside == 0 or popcount(p) < 2:
-                    continue  # a place outside b, or fewer than two (no pattern), or no erased parent
-                p0 = npar
-                for j in range(n):
-                    c = unit_cells[a, j]
-                    if _lost(c, d, cand, work) and not member[b, c]:
-                        adv_par[npar] = (c * n + d) * 2
-                        npar += 1
-                for j in range(n):
-                    c = unit_cells[b, j]
-                    if work[c] & bit and not member[a, c]:
-                        adv[k, 0], adv[k, 1], adv[k, 2] = (c * n + d) * 2, p0, npar
-                        k += 1
-                if k + n >= adv.shape[0] or npar + 2 * n >= adv_par.shape[0]:
-                    return k
+            dd = dirty[LOCKING * n + d]
+            for w in range(g0 >> 6, ((g1 - 1) >> 6) + 1):
+                xs = np.uint64(0)  # group g's crossings in word w whose first house has an erased place of d
+                if dd == -1:  # before (outer5): every crossing of the group, tested for a dirty first house
+                    xs = ~xs
+                else:
+                    f = np.uint64(dd)
+                    while f:
+                        xs |= xmask[ctz(f), w]
+                        f &= f - np.uint64(1)
+                if g0 > 64 * w:
+                    xs &= ~((np.uint64(1) << np.uint64(g0 - 64 * w)) - np.uint64(1))
+                if g1 < 64 * w + 64:
+                    xs &= (np.uint64(1) << np.uint64(g1 - 64 * w)) - np.uint64(1)
+                while xs:
+                    i = 64 * w + ctz(xs)
+                    xs &= xs - np.uint64(1)
+                    a = cross[i, 0]
+                    b = cross[i, 1]
+                    inside = cross_in[i]  # the positions of house a that lie in house b
+                    p = places[0, a, d]
+                    if p & ~inside != 0 or places[1, a, d] & ~inside == 0 or popcount(p) < 2:
+                        continue  # a place outside b, or fewer than two (no pattern), or no erased parent
+                    p0 = npar
+                    for j in range(n):
+                        c = unit_cells[a, j]
+                        if _lost(c, d, cand, work) and not member[b, c]:
+                            adv_par[npar] = (c * n + d) * 2
+                            npar += 1
+                    for j in range(n):
+                        c = unit_cells[b, j]
+                        if work[c] & bit and not member[a, c]:
+                            adv[k, 0], adv[k, 1], adv[k, 2] = (c * n + d) * 2, p0, npar
+                            k += 1
+                    if k + n >= adv.shape[0] or npar + 2 * n >= adv_par.shape[0]:
+                        return k  # cut short: its dirty houses stay
         g0 = g1
+    _clean(dirty, LOCKING, n, unit_cells.shape[0])
     return k
 
 
@@ -219,20 +276,32 @@ def _empty_count(u, n, cand, unit_cells):
 
 
 @njit(cache=True, inline="always")
-def _adv_hidden_pairs(n, cand, work, geo, places, adv, adv_par):
+def _adv_hidden_pairs(n, cand, work, geo, places, dirty, adv, adv_par):
     """Hidden pairs on the narrowed grid (boxes, columns, rows; digit pairs in SE's order); parents: the erased
-    places of both digits outside the pair."""
+    places of both digits outside the pair. Only the pairs of digits one of which lost a place in the house since
+    the rule's last whole scan (dirty: see _advanced) are tried."""
     unit_cells, set_units = geo[1], geo[8]
     k = 0
     npar = 0
+    anyu = np.int64(0)
+    for d in range(n):
+        anyu |= dirty[HIDDEN * n + d]
     for iu in range(set_units.shape[0]):
         u = set_units[iu]
+        ub = u & 63
+        if not (anyu >> ub) & 1:
+            continue
+        ud = 0  # the digits whose places in u changed
+        for d in range(n):
+            ud |= ((dirty[HIDDEN * n + d] >> ub) & 1) << d
         few = -1  # unit u has 4 unsolved cells or fewer (SE skips it): counted when a pattern first needs it
         for d2 in range(1, n):
             p2 = places[0, u, d2]
             if popcount(p2) != 2:
                 continue
             for d1 in range(d2):
+                if not ((ud >> d1) | (ud >> d2)) & 1:
+                    continue  # unchanged since the last whole scan
                 if places[0, u, d1] != p2 or (places[1, u, d1] | places[1, u, d2]) & ~p2 == 0:
                     continue  # not the same two places, or no erased parent
                 if few < 0:
@@ -260,18 +329,25 @@ def _adv_hidden_pairs(n, cand, work, geo, places, adv, adv_par):
                     k = k0
                 if k + 2 * n >= adv.shape[0] or npar + 2 * n >= adv_par.shape[0]:
                     return k
+    _clean(dirty, HIDDEN, n, unit_cells.shape[0])
     return k
 
 
 @njit(cache=True, inline="always")
-def _adv_naked_pairs(n, cand, work, geo, adv, adv_par):
+def _adv_naked_pairs(n, cand, work, geo, dirty, adv, adv_par):
     """Naked pairs on the narrowed grid (boxes, columns, rows; cell pairs in SE's order); parents: the erased
-    candidates of the two cells."""
+    candidates of the two cells. Only the houses that lost a place since the rule's last whole scan (dirty: see
+    _advanced) are tried: elsewhere both cells kept their candidates."""
     unit_cells, set_units = geo[1], geo[8]
     k = 0
     npar = 0
+    anyu = np.int64(0)
+    for d in range(n):
+        anyu |= dirty[NAKED * n + d]
     for iu in range(set_units.shape[0]):
         u = set_units[iu]
+        if not (anyu >> (u & 63)) & 1:
+            continue
         few = -1  # unit u has fewer than 4 unsolved cells (SE skips it): counted when a pattern first needs it
         for j2 in range(1, n):
             b = unit_cells[u, j2]
@@ -304,25 +380,34 @@ def _adv_naked_pairs(n, cand, work, geo, adv, adv_par):
                     k = k0
                 if k + 2 * n >= adv.shape[0] or npar + 2 * n >= adv_par.shape[0]:
                     return k
+    _clean(dirty, NAKED, n, unit_cells.shape[0])
     return k
 
 
 @njit(cache=True, inline="always")
-def _adv_x_wings(n, cand, work, geo, placed, places, lost, adv, adv_par):
+def _adv_x_wings(n, cand, work, geo, placed, places, lost, dirty, adv, adv_par):
     """X-Wings on the narrowed grid (column bases, then row bases; SE's order); parents: the erased places of the
     digit in the base lines outside the cover lines. Per second base line, only the digits that can make one
-    there (two places, a parent somewhere, SE's placed test) are tried, in digit order."""
+    there (two places, a parent somewhere, SE's placed test) are tried, in digit order, and only where a base
+    line lost a place of the digit since the rule's last whole scan (dirty: see _advanced)."""
     unit_cells = geo[1]
     k = 0
     npar = 0
+    fresh = np.uint64(0)  # the digits with a dirty house
+    for d in range(n):
+        if dirty[XWING * n + d] != 0:
+            fresh |= np.uint64(1) << np.uint64(d)
+    lost = lost & fresh
     for base_rows in range(2):
         off = 0 if base_rows else n
         for l2 in range(1, n):
             ok = np.uint64(0)  # the digits with two places in line l2, erased somewhere, placed[d] + 4 <= n
-            for d in range(n):
+            m = lost
+            while m:
+                d = ctz(m)
+                m &= m - np.uint64(1)
                 if placed[d] + 4 <= n and popcount(places[0, off + l2, d]) == 2:
                     ok |= np.uint64(1) << np.uint64(d)
-            ok &= lost
             if ok == 0:
                 continue
             for l1 in range(l2):
@@ -330,6 +415,9 @@ def _adv_x_wings(n, cand, work, geo, placed, places, lost, adv, adv_par):
                 while m:
                     d = ctz(m)
                     m &= m - np.uint64(1)
+                    dx = dirty[XWING * n + d]
+                    if not ((dx >> ((off + l1) & 63)) | (dx >> ((off + l2) & 63))) & 1:
+                        continue  # neither base line changed since the last whole scan
                     cover = places[0, off + l1, d]  # both lines' places, on the same two cover lines
                     if cover != places[0, off + l2, d] or popcount(cover) != 2 or \
                             (places[1, off + l1, d] | places[1, off + l2, d]) & ~cover == 0:
@@ -355,4 +443,5 @@ def _adv_x_wings(n, cand, work, geo, placed, places, lost, adv, adv_par):
                         k = k0
                     if k + 2 * n >= adv.shape[0] or npar + 2 * n >= adv_par.shape[0]:
                         return k
+    _clean(dirty, XWING, n, unit_cells.shape[0])
     return k

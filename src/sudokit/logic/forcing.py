@@ -18,6 +18,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..kernels import chains as K
+from ..kernels.advanced import RULES
 from ..kernels.dynamic import STRONG_MAX
 from ..kernels.links import peer_order, peer_segments
 from .candidates import Candidates, Houses, bits
@@ -127,10 +128,13 @@ TRACK_HOUSES = 6  # a run's place masks are kept for up to TRACK_HOUSES * n + 8 
 def _place_track(n: int, ncells: int) -> tuple:
     """sc[22], kernels/advanced.begin_places' buffers: the grid and houses the base masks were made from, the
     base masks (each house's places of each digit), a run's masks (kept / erased places), [houses made, 0 =
-    none] and per digit the houses where the run erased a place, one bit each."""
+    none] and per advanced rule and digit the houses where the run erased a place since the rule's last whole
+    scan, one bit each (kernels/advanced._advanced's dirty), and per house the crossings from it (8 a house on
+    average at most: more, and the masks are remade at each quiet point)."""
     rows = TRACK_HOUSES * n + 8
     return (np.zeros(ncells, np.uint64), np.zeros(rows * n, np.int64), np.zeros((rows, n), np.int64),
-            np.zeros((2, rows, n), np.int64), np.zeros(1, np.int64), np.zeros(n, np.int64))
+            np.zeros((2, rows, n), np.int64), np.zeros(1, np.int64), np.zeros(RULES * n, np.int64),
+            np.zeros((rows, (8 * rows + 63) // 64), np.uint64))
 
 
 _STORES: dict[tuple[int, int, int], Stores] = {}  # by geometry size and thread (kernels write them)
