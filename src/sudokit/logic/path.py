@@ -44,8 +44,8 @@ class _Found:
     """The steps a finder yields in one state, drawn lazily: entries sharing the finder share what it found. A
     finder may yield pending steps (a slug and make(), see _PENDING): the Step is made only when taken."""
 
-    def __init__(self, iterator):
-        self.iterator, self.steps, self.done = iterator, [], False
+    def __init__(self, iterator, text: bool = True):
+        self.iterator, self.steps, self.done, self.text = iterator, [], False, text
 
     def first(self, slug: str) -> Step | None:
         """The first step of a technique, drawing no further than needed."""
@@ -68,24 +68,31 @@ class _Found:
         if not self.done:
             self.steps.extend(self.iterator)
             self.done = True
+        hits = [i for i, s in enumerate(self.steps) if s.slug == slug]
+        if len(hits) < 2:  # one instance: its size is not needed (a forcing net's costs a kernel call, see nets)
+            return self._made(hits[0]) if hits else None
         best, at = None, -1
-        for i, s in enumerate(self.steps):
-            if s.slug == slug:
-                key = getattr(s, "key", None) or (len(s.cells), -len(s.eliminations))
-                if best is None or key < best:
-                    best, at = key, i
-        return self._made(at) if at >= 0 else None
+        for i in hits:
+            s = self.steps[i]
+            key = getattr(s, "key", None) or (len(s.cells), -len(s.eliminations))
+            if best is None or key < best:
+                best, at = key, i
+        return self._made(at)
 
     def _made(self, i: int) -> Step:
-        """Step i, made (and kept) if it was pending."""
-        make = getattr(self.steps[i], "make", None)
+        """Step i, made (and kept) if it was pending; text=False: its lean form where it has one (slug, score,
+        eliminations and placements: all a rating reads, without explanation, pattern or links)."""
+        got = self.steps[i]
+        make = getattr(got, "make", None)
         if make is not None:
-            self.steps[i] = make()
+            lean = None if self.text else getattr(got, "lean", None)
+            self.steps[i] = make() if lean is None else lean()
         return self.steps[i]
 
 
-def hodoku_next(state: Candidates, order: tuple[Entry, ...] = HODOKU_ORDER) -> Step | None:
-    """The next step in HoDoKu's order (catalogue techniques only), or None.
+def hodoku_next(state: Candidates, order: tuple[Entry, ...] = HODOKU_ORDER, text: bool = True) -> Step | None:
+    """The next step in HoDoKu's order (catalogue techniques only), or None (text=False: a chain or forcing
+    chain/net step without its explanation, pattern and links, as a rating asks; see _Found._made).
 
     Tried and dropped (grader6): a plan per order made once (entry, key, finder already resolved) instead of
     entry.finder() and the key per entry and step: no gain in an A/B of whole ER < 5 ratings (0.95-0.99 ms both).
@@ -97,7 +104,7 @@ def hodoku_next(state: Candidates, order: tuple[Entry, ...] = HODOKU_ORDER) -> S
     for key, opener, slug, shortest in _plan(order, _PENDING):
         got = found.get(key)
         if got is None:
-            got = found[key] = _Found(iter(opener(state)))
+            got = found[key] = _Found(iter(opener(state)), text)
         chosen = got.smallest(slug) if shortest else got.first(slug)
         if chosen is not None:
             return chosen
@@ -286,7 +293,7 @@ def hodoku_rating(state: Candidates, solution=None, deadline: float | None = Non
 
     def choose(s):
         """HoDoKu's catalogue past the walk, then the rescue."""
-        return hodoku_next(s, rest) or chaining_next(s, memo, text)
+        return hodoku_next(s, rest, text) or chaining_next(s, memo, text)
 
     while True:
         values, cand = state.fresh_arrays()  # the walk writes them
