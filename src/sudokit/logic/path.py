@@ -23,6 +23,24 @@ walk 0.008. Making the steps a path takes (texts, links) is 8.5 ms in all: left 
 kernels/cascade.walk 0.138 (walks up to SE's loops ~230 us a call, 331 calls; TUVWXYZ-Wing + ATE ~190 us, 281,
 ATE alone 150-250 us, no hit) and its loops 0.085. Tried and dropped there: skipping the walk calls made from a
 producer without a kernel (they return at once): 660 calls x 3.2 us = 2 ms, not worth the code.
+
+hod16 (the 205 hodoku_next states of the first 8 11+ puzzles' default ratings, captured: /tmp/hod16/replay.py;
+parts.py times the kernels): a rating's path (text=False) makes the chain and forcing chain/net steps it takes lean
+(chains.Pending.lean, nets._NetPending.lean: slug, score, eliminations, placements), forcing chains/nets size the
+conclusions of a slug only when the path reads one of their keys (the verities' sizes went for nothing where
+contradictions exist; a static verity never comes without one) and _Found.smallest reads no key of a lone
+instance: hodoku_next over those states, best of 8, alternated with main 0.329/0.333 -> 0.313/0.312 s; the
+HoDoKu-only ratings of those 8 puzzles (/tmp/hod16/abhod.py 8 4 hod, alternated) 0.525/0.525/0.512 ->
+0.479/0.493/0.492 s. Where hodoku_next's time is now (process time over those states): the forcing net scan 58
+ms (73 calls) and forcing chain scan 33 (105), the chain finders' scans 48 (622) and graphs 40 (628), the ALS
+build 35 (121, 23 of it als_links) and scans 31 (222), the rest Python.
+Tried and dropped (hod16): one ALS scan for ALS-XY-Wing and ALS-XY-Chain (kernels/implications.scan_als filling
+a table per size range: a BFS's states of 3 ALSes come first whatever its depth, so each table is exact; the
+same lists on all 205 states): the wing's depth-3 scan costs little beside the chain's, 0.153 -> 0.142 s over
+those states, ~3 ms on the path: not worth a second table and a cached scan. Skipping SE's Nishio in the rescue
+(HoDoKu's forcing nets, searched first on the same grid, propagate a superset of Nishio's X links): not exact as
+written - nets' propagation skips a placed cell's other digits' house checks (kernels/nets.propagate: an off
+potential of a cell emptied by an on is not expanded), so a Nishio hidden single may be one the net misses.
 """
 
 from __future__ import annotations
