@@ -29,9 +29,11 @@ parts.py times the kernels): a rating's path (text=False) makes the chain and fo
 (chains.Pending.lean, nets._NetPending.lean: slug, score, eliminations, placements), forcing chains/nets size the
 conclusions of a slug only when the path reads one of their keys (the verities' sizes went for nothing where
 contradictions exist; a static verity never comes without one) and _Found.smallest reads no key of a lone
-instance: hodoku_next over those states, best of 8, alternated with main 0.329/0.333 -> 0.313/0.312 s; the
-HoDoKu-only ratings of those 8 puzzles (/tmp/hod16/abhod.py 8 4 hod, alternated) 0.525/0.525/0.512 ->
-0.479/0.493/0.492 s. Where hodoku_next's time is now (process time over those states): the forcing net scan 58
+instance; chains.Scan.hits makes no kernel call where the X-/XY-Chain scan kept no AIC (~94% of those states;
+16.6/8.0 -> 3.0 us): hodoku_next over those states, best of 8, alternated with main (load ~3 on 2 cores)
+0.332/0.341/0.332/0.346 -> 0.322/0.311/0.314/0.318 s; the HoDoKu-only ratings of those 8 puzzles
+(/tmp/hod16/abhod.py 8 4 hod) 0.487/0.482/0.482 -> 0.476/0.467/0.463 s; rate_levels.py's rate total
+2.884/2.918/2.808 -> 2.832/2.843/2.801 s (within the load's noise). Where hodoku_next's time is now (process time over those states): the forcing net scan 58
 ms (73 calls) and forcing chain scan 33 (105), the chain finders' scans 48 (622) and graphs 40 (628), the ALS
 build 35 (121, 23 of it als_links) and scans 31 (222), the rest Python.
 Tried and dropped (hod16): one ALS scan for ALS-XY-Wing and ALS-XY-Chain (kernels/implications.scan_als filling
