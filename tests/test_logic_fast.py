@@ -472,6 +472,7 @@ def test_hodoku_next_with_pending_steps_takes_the_same_step(monkeypatch):
     ("chains.nice_loops", "chains.pending_loops"),
     ("chains.grouped_nice_loops", "chains.pending_grouped_loops"),
     ("nets.forcing_chains", "nets.pending_forcing_chains"),
+    ("nets.forcing_nets", "nets.pending_forcing_nets"),
     ("als.als_xz", "als.pending_als_xz"),
     ("als.als_xy_wing", "als.pending_als_xy_wing"),
     ("als.als_xy_chain", "als.pending_als_xy_chain"),
@@ -492,8 +493,17 @@ def test_pending_chains_and_forcing_make_the_finder_steps_with_their_sizes(finde
         assert [p.slug for p in lazy] == [s.slug for s in steps]
         assert [p.key for p in lazy] == [(len(s.cells), -len(s.eliminations)) for s in steps]
         assert [p.make() for p in lazy] == steps
+        # a rating's path makes them lean (path._Found._made, text=False): what a rating reads is the same
+        lean = [p.lean() if hasattr(p, "lean") else p.make() for p in lazy]
+        assert [_rated_fields(s) for s in lean] == [_rated_fields(s) for s in steps]
+        assert all(not s.explanation for s in lean if finder.startswith(("chains", "nets")))
         total += len(steps)
     assert total > 0
+
+
+def _rated_fields(s) -> tuple:
+    """The fields of a step a rating reads."""
+    return s.technique, s.slug, s.score, s.eliminations, s.placements
 
 
 def test_sue_de_coq_screen_keeps_every_pair_that_holds_one():

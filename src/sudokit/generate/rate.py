@@ -198,10 +198,10 @@ def level_capped(grid, geometry, solution, target: str, deadline: float | None =
             return Verdict(ABOVE, want + 1, {})
         _check_time(deadline)
         state = _state(houses, values, cand, givens)
-        nxt = hodoku_next(state, rest)
+        nxt = hodoku_next(state, rest, text=False)  # lean steps: the verdict reads their slugs and scores only
         if nxt is None and not top:
             return Verdict(ABOVE, want + 1, {})  # only techniques above the target are left
-        nxt = nxt or chaining_next(state) or brute_force(state, solution)
+        nxt = nxt or chaining_next(state, text=False) or brute_force(state, solution)
         path.steps.append(nxt)
         state.apply(nxt)
 
@@ -260,7 +260,7 @@ def verify(puzzle, geometry, scale: str, max_seconds: float | None = None) -> di
         complete = se.complete
     if scale in ("level", "both"):
         sol = api.solution(state, geometry)
-        path, walked = hodoku_rating(state, sol, deadline, memo)
+        path, walked = hodoku_rating(state, sol, deadline, memo, text=False)  # (as api.rate: read by `rated` only)
         score, level = rated(path, walked)
         out.update(level=level, score=int(score))
         complete = complete and path.complete

@@ -204,9 +204,10 @@ def pending_forcing_nets(state: Candidates):
 
 def _pending(state: Candidates, dynamic: bool):
     """_forcing's conclusions as Pending steps: a path sizes every one of a slug (pattern cells, eliminations) to
-    take the smallest, and making each Step (chain texts, links) was ~90% of the finder on ER 8.5-9.3 paths."""
-    from .chains import Pending
-
+    take the smallest, and making each Step (chain texts, links) was ~90% of the finder on ER 8.5-9.3 paths. The
+    sizes of a slug's conclusions are found (one kernel call) only when the path first reads one of their keys:
+    a path takes the contradictions where there are any (then the verities' sizes were wasted) and reads no key
+    of a slug with one conclusion."""
     run = Run(state, dynamic)
     if not run.graph.nnormal:
         return
@@ -218,9 +219,61 @@ def _pending(state: Candidates, dynamic: bool):
     for slot in np.flatnonzero(kind != K.K_NONE).tolist():
         k, f = int(kind[slot]), int(src[slot])
         found.append((f"forcing-{family}-{'contradiction' if k == K.K_CONTRA else 'verity'}", slot, k, f))
-    sizes = _dynamic_sizes(run, found) if dynamic else _static_sizes(run, found)
-    for (slug, slot, k, f), size in zip(found, sizes):
-        yield Pending(slug, size, (run, slot, k, f), _step)
+    groups: dict[str, _Sized] = {}
+    pending = []  # every group complete before any key can be read
+    for entry in found:
+        group = groups.get(entry[0])
+        if group is None:
+            group = groups[entry[0]] = _Sized(run)
+        pending.append(_NetPending(entry[0], group, group.add(entry), (run, *entry[1:])))
+    yield from pending
+
+
+class _Sized:
+    """The conclusions of one slug of a run, sized together on first demand (_static_sizes / _dynamic_sizes)."""
+
+    def __init__(self, run: Run):
+        self.run, self.found, self.sizes = run, [], None
+
+    def add(self, entry: tuple) -> int:
+        """Add a (slug, slot, kind, src) conclusion; its index."""
+        self.found.append(entry)
+        return len(self.found) - 1
+
+    def size(self, i: int) -> tuple[int, int]:
+        """Conclusion i's (pattern cells, -eliminations)."""
+        if self.sizes is None:
+            run = self.run
+            self.sizes = (_dynamic_sizes if run.dynamic else _static_sizes)(run, self.found)
+        return self.sizes[i]
+
+
+class _NetPending:
+    """A forcing chain or net conclusion before its Step (path._Found): key its size, make() its Step, lean()
+    the Step without explanation, pattern and links; _args (run, slot, kind, src) as _step takes them."""
+
+    __slots__ = ("slug", "_group", "_i", "_args")
+
+    def __init__(self, slug: str, group: _Sized, i: int, args: tuple):
+        self.slug, self._group, self._i, self._args = slug, group, i, args
+
+    @property
+    def key(self) -> tuple[int, int]:
+        """(len(step.cells), -len(step.eliminations)) of the Step."""
+        return self._group.size(self._i)
+
+    def make(self):
+        """The Step."""
+        return _step(*self._args)
+
+    def lean(self):
+        """The Step with only slug, score, eliminations and placements."""
+        run, slot, kind, src = self._args
+        node = slot // 2
+        cell, digit = run.graph.cell[node], run.graph.digit[node]
+        placed = not src & 1 if kind == K.K_CONTRA else bool(slot & 1)
+        return step(self.slug, "", eliminations=() if placed else ((cell, digit),),
+                    placements=((cell, digit),) if placed else ())
 
 
 def _entries(run: Run, found) -> tuple:

@@ -23,6 +23,31 @@ walk 0.008. Making the steps a path takes (texts, links) is 8.5 ms in all: left 
 kernels/cascade.walk 0.138 (walks up to SE's loops ~230 us a call, 331 calls; TUVWXYZ-Wing + ATE ~190 us, 281,
 ATE alone 150-250 us, no hit) and its loops 0.085. Tried and dropped there: skipping the walk calls made from a
 producer without a kernel (they return at once): 660 calls x 3.2 us = 2 ms, not worth the code.
+
+hod16 (the 205 hodoku_next states of the first 8 11+ puzzles' default ratings, captured: /tmp/hod16/replay.py;
+parts.py times the kernels): a rating's path (text=False) makes the chain and forcing chain/net steps it takes lean
+(chains.Pending.lean, nets._NetPending.lean: slug, score, eliminations, placements), forcing chains/nets size the
+conclusions of a slug only when the path reads one of their keys (the verities' sizes went for nothing where
+contradictions exist; a static verity never comes without one) and _Found.smallest reads no key of a lone
+instance; chains.Scan.hits makes no kernel call where the X-/XY-Chain scan kept no AIC (~94% of those states;
+16.6/8.0 -> 3.0 us): hodoku_next over those states, best of 8, alternated with main (load ~3 on 2 cores)
+0.332/0.341/0.332/0.346 -> 0.322/0.311/0.314/0.318 s; the HoDoKu-only ratings of those 8 puzzles
+(/tmp/hod16/abhod.py 8 4 hod) 0.487/0.482/0.482 -> 0.476/0.467/0.463 s; rate_levels.py's rate total
+2.884/2.918/2.808 -> 2.832/2.843/2.801 s (within the load's noise). Where hodoku_next's time is now (process time over those states): the forcing net scan 58
+ms (73 calls) and forcing chain scan 33 (105), the chain finders' scans 48 (622) and graphs 40 (628), the ALS
+build 35 (121, 23 of it als_links) and scans 31 (222), the rest Python.
+Tried and dropped (hod16): one ALS scan for ALS-XY-Wing and ALS-XY-Chain (kernels/implications.scan_als filling
+a table per size range: a BFS's states of 3 ALSes come first whatever its depth, so each table is exact; the
+same lists on all 205 states): the wing's depth-3 scan costs little beside the chain's, 0.153 -> 0.142 s over
+those states, ~3 ms on the path: not worth a second table and a cached scan. Skipping SE's Nishio in the rescue
+(HoDoKu's forcing nets, searched first on the same grid, propagate a superset of Nishio's X links): not exact as
+written - nets' propagation skips a placed cell's other digits' house checks (kernels/nets.propagate: an off
+potential of a cell emptied by an on is not expanded), so a Nishio hidden single may be one the net misses.
+X-Chains searched only in the digits whose places changed since the last state without any (exact: a chain reads
+one digit's places, and the masked graph keeps the others' node order; 197 of the 205 states masked, most to one
+digit): 12.5 -> 12.2 ms over those states, as the finder is fixed costs (per state, one 9x9 state: X graph 34 us
+of which the kernel 27, scan 12, hits 17; the XY graph 15 us of which the kernel 5, its scan 15, hits 8 - mostly
+the calls' argument tuples and the copies out of the graph buffers).
 """
 
 from __future__ import annotations
@@ -44,8 +69,8 @@ class _Found:
     """The steps a finder yields in one state, drawn lazily: entries sharing the finder share what it found. A
     finder may yield pending steps (a slug and make(), see _PENDING): the Step is made only when taken."""
 
-    def __init__(self, iterator):
-        self.iterator, self.steps, self.done = iterator, [], False
+    def __init__(self, iterator, text: bool = True):
+        self.iterator, self.steps, self.done, self.text = iterator, [], False, text
 
     def first(self, slug: str) -> Step | None:
         """The first step of a technique, drawing no further than needed."""
@@ -68,24 +93,31 @@ class _Found:
         if not self.done:
             self.steps.extend(self.iterator)
             self.done = True
+        hits = [i for i, s in enumerate(self.steps) if s.slug == slug]
+        if len(hits) < 2:  # one instance: its size is not needed (a forcing net's costs a kernel call, see nets)
+            return self._made(hits[0]) if hits else None
         best, at = None, -1
-        for i, s in enumerate(self.steps):
-            if s.slug == slug:
-                key = getattr(s, "key", None) or (len(s.cells), -len(s.eliminations))
-                if best is None or key < best:
-                    best, at = key, i
-        return self._made(at) if at >= 0 else None
+        for i in hits:
+            s = self.steps[i]
+            key = getattr(s, "key", None) or (len(s.cells), -len(s.eliminations))
+            if best is None or key < best:
+                best, at = key, i
+        return self._made(at)
 
     def _made(self, i: int) -> Step:
-        """Step i, made (and kept) if it was pending."""
-        make = getattr(self.steps[i], "make", None)
+        """Step i, made (and kept) if it was pending; text=False: its lean form where it has one (slug, score,
+        eliminations and placements: all a rating reads, without explanation, pattern or links)."""
+        got = self.steps[i]
+        make = getattr(got, "make", None)
         if make is not None:
-            self.steps[i] = make()
+            lean = None if self.text else getattr(got, "lean", None)
+            self.steps[i] = make() if lean is None else lean()
         return self.steps[i]
 
 
-def hodoku_next(state: Candidates, order: tuple[Entry, ...] = HODOKU_ORDER) -> Step | None:
-    """The next step in HoDoKu's order (catalogue techniques only), or None.
+def hodoku_next(state: Candidates, order: tuple[Entry, ...] = HODOKU_ORDER, text: bool = True) -> Step | None:
+    """The next step in HoDoKu's order (catalogue techniques only), or None (text=False: a chain or forcing
+    chain/net step without its explanation, pattern and links, as a rating asks; see _Found._made).
 
     Tried and dropped (grader6): a plan per order made once (entry, key, finder already resolved) instead of
     entry.finder() and the key per entry and step: no gain in an A/B of whole ER < 5 ratings (0.95-0.99 ms both).
@@ -97,7 +129,7 @@ def hodoku_next(state: Candidates, order: tuple[Entry, ...] = HODOKU_ORDER) -> S
     for key, opener, slug, shortest in _plan(order, _PENDING):
         got = found.get(key)
         if got is None:
-            got = found[key] = _Found(iter(opener(state)))
+            got = found[key] = _Found(iter(opener(state)), text)
         chosen = got.smallest(slug) if shortest else got.first(slug)
         if chosen is not None:
             return chosen
@@ -286,7 +318,7 @@ def hodoku_rating(state: Candidates, solution=None, deadline: float | None = Non
 
     def choose(s):
         """HoDoKu's catalogue past the walk, then the rescue."""
-        return hodoku_next(s, rest) or chaining_next(s, memo, text)
+        return hodoku_next(s, rest, text) or chaining_next(s, memo, text)
 
     while True:
         values, cand = state.fresh_arrays()  # the walk writes them
