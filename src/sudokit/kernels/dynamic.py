@@ -947,6 +947,14 @@ def _add_parent(hpar_ptr, hpar, h, pid):
 #   0.439/0.443 -> 0.479/0.472 s, the same kernels: every call passing `inner` (propagate, _rule, the hint helpers)
 #   increfs each array of it. Now views of inner[MULTI_REACH] (free at that point) and a flag in hcount: no new
 #   array. No gain: the cycle test's sets shared by the rows of one closure (same rr[2]; 0.0080 vs 0.0079 ms).
+# - replay cap03 (the level-2/3 calls of 11+ lines[0:3], 4 rounds), alternated twice with main 6dd3de6: level 2
+#   0.439/0.441 -> 0.420/0.419 s, level 3 0.108/0.108 -> 0.110/0.110 s, identical; rate_levels.py alternated
+#   twice: level 2 0.920/0.918 -> 0.885/0.871 s, level 3 0.451/0.448 -> 0.472/0.462 s (untouched level 0 and
+#   static multiple also +0.01..0.03 s in those runs). rate_dump byte-identical to s32/base.jsonl.
+# - Left: the cycle test (2.9 of its ~7 us); the searched 20% pay it (~4.5 us) and then _no_search on the graph:
+#   _loops_todo and links.forcing's filter could read its one-word sets over T instead (_no_search, _s_targets
+#   gone from _inner_loops); level 3 (kind 1 reads the graph) could use it if _static_multiple made the graph
+#   itself when inner[7][GRAPH_FLAG] says _inner_loops did not.
 @njit(cache=True)
 def _inner_loops(n, source, grid, geo, inner):
     """Every forcing chain and cycle (SE's Chaining(false, false, false)) on the narrowed grid, as nested hints;
