@@ -11,7 +11,8 @@ from conftest import random_puzzle
 from sudokit.geometry import box_geometry
 from sudokit.kernels import dynamic as D
 from sudokit.kernels.links import (CELL, _back, _closure, _cycle_removable, ancestors, cycles,
-                                   forcing as forcing_search, length_tenths, static_graph, static_graph_xy)
+                                   forcing as forcing_search, length_tenths, place_counts, static_graph,
+                                   static_graph_xy)
 from sudokit.logic import forcing
 from sudokit.logic.candidates import Candidates
 from sudokit.sudoku.variants import diagonals, offset_pairs
@@ -31,7 +32,7 @@ def _hints(inner) -> list:
 
 
 def _start(inner) -> None:
-    inner[7][:] = 0
+    inner[7][:2] = 0  # (inner[7][D.GRAPH_FLAG] kept)
 
 
 def _ref_loops(n, source, grid, geo, inner) -> None:
@@ -194,9 +195,12 @@ def test_inner_searches_match_the_plain_driver():
                 _start(inner)
                 ref(9, source, grid, geo, inner)
                 want = _hints(inner)
-                _start(inner)
-                fast(9, source, grid, geo, inner)
-                assert _hints(inner) == want
+                for need in (1, 0):  # need 0: _inner_loops may end at _bits_no_search, before the static graph
+                    inner[7][D.GRAPH_FLAG] = need
+                    _start(inner)
+                    fast(9, source, grid, geo, inner)
+                    inner[7][D.GRAPH_FLAG] = 1
+                    assert _hints(inner) == want
                 seen[name] += len(want)
     assert seen["loops"] > 20 and seen["multiple"] > 5, seen
 
@@ -385,6 +389,38 @@ def test_no_search_certifies_only_grids_without_searches():
         strong += cert and any(ptr[p + 1] > ptr[p] for p in range(0, npid, 2))
     assert strong > 3 and 10 * certified >= 8 * none, (strong, certified, none, len(grids))
 
+
+
+def test_bits_no_search_is_no_search():
+    """_bits_no_search (the certificate from the place bit sets, before the static graph) says what _no_search
+    says on the graph (every geometry, extra houses and pairs; thinned, sparse and narrowed grids); the peer runs
+    it reads hold no cell itself; a level-2 call leaves the graph flag set."""
+    rng = np.random.default_rng(18)
+    grids = [(h, c) for g in GEOMETRIES for h, c in _thinned(rng, g, 0.3, 6)]
+    for geometry in GEOMETRIES:
+        for keep in (0.2, 0.25, 0.3):
+            for _ in range(4):
+                st = Candidates.from_grid(random_puzzle(rng, geometry, keep), geometry)
+                grids.append((st.houses, np.array(st.cand, np.uint64)))
+    grids += [(h, grid) for seed in (5, 6, 7) for h, _, grid in _narrowed(seed, 0.2, 6)]
+    said = {True: 0, False: 0}
+    for houses, cand in grids:
+        n = houses.n
+        geo, inner = forcing.tables(houses), forcing.inner_stores(houses)
+        order = inner[D.LOOPS_ORDER]
+        seg_ptr, seg_mask = order[5], order[7]
+        assert not any(int(seg_mask[s, c >> 6]) >> (c & 63) & 1 for c in range(houses.ncells)
+                       for s in range(seg_ptr[c], seg_ptr[c + 1]))
+        place_counts(n, cand, order)
+        got = D._bits_no_search(n, cand, geo, order, inner[D.MULTI_REACH])
+        static_graph_xy(n, cand, geo, order, inner[8], inner[9], inner[10], True)
+        want = D._no_search(n, cand, inner[8], inner[9], inner[D.LOOPS_CERT])
+        assert got == want
+        said[want] += 1
+    assert said[True] > 10 and said[False] > 10, said
+    houses, cand = grids[0]
+    forcing.multiple_of(houses, np.zeros(houses.ncells, np.int64), cand, level=2)
+    assert forcing.inner_stores(houses)[7][D.GRAPH_FLAG] == 1
 
 
 def test_strong_graph_answers_reach_queries():

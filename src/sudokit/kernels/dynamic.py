@@ -97,7 +97,8 @@ inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj
     st2/sc2            stores and scratch of the nested runs
     hk[h]              (tenths, complexity, sort key, discovery order) of nested hint h
     hrem/hpar          its removable candidates and rule parents (off pids), CSR by hrem_ptr/hpar_ptr
-    hcount             [hints, truncated flag]
+    hcount             [hints, truncated flag, graph flag (GRAPH_FLAG: 1 = kind 1 may follow, _inner_loops
+                       leaves the grid's static graph; logic/forcing._multiple_run sets 0 for a level-2 call)]
     adj*, found, tmpelim, order   scratch of the static graph, cycles and sorting
     nest_limit         the nested dynamic chains' own level (level 4)
   + (ones, mkey, mhint, phk, prem_ptr, prem, ppar_ptr, ppar, mstat): the memo of nested hints (`_rule`)
@@ -164,7 +165,7 @@ from .advanced import _advanced, advanced_untracked, begin_places, erase_places
 from .bits import ctz, popcount
 from .links import (ADVANCED, CELL, NONE, OK, OVERFLOW, _add, _add1, _back, _closure, _cycle_removable, _digits,
                     _store_add, ancestors, cycles, forcing, length_tenths,
-                    reset_slot, static_graph_xy)
+                    place_counts, reset_slot, static_graph_xy)
 
 LOOPS_ORDER = 24  # inner[LOOPS_ORDER]: _inner_loops' tables for static_graph_xy (see the module docstring)
 
@@ -177,6 +178,7 @@ MULTI_REACH = 27  # inner[MULTI_REACH]: the static graph's closure of static nes
 LOOPS_CERT = 28  # inner[LOOPS_CERT]: _no_search's buffers (the strong-link graph of _inner_loops' certificate)
 STRONG_MAX = 64  # _no_search's strong off potentials at most (one word a set); more: no certificate
 MULTI_CERT = 29  # inner[MULTI_CERT]: _static_multiple's reach sets from the strong offs (_strong_reach, _group_meets)
+GRAPH_FLAG = 2  # inner[7][GRAPH_FLAG] (after hcount's two): 0 lets _inner_loops skip the static graph (see there)
 
 
 def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
@@ -934,6 +936,29 @@ def _add_parent(hpar_ptr, hpar, h, pid):
 #   0.442/0.448 vs 0.440/0.437 s (alternated). Not kept.
 # - Left: the 80% of grids _no_search ends pay the graph (0.009) and S (~0.0075): S could be made from the bit
 #   sets (pm, peer runs) without the graph; the searched grids' Tarjan (~0.010) and mode searches + hints (~0.04).
+# nest2b (2026-11-25). Bench: the same 10477 grids (bench.py, best of 5 CPU, every hint, removable and parent
+# identical to main 6dd3de6): 0.0291 ms a search.
+# - _bits_no_search: _no_search's answer (tested equal) from the place bit sets before any graph: the strong offs
+#   T from the place counts, every set a word over T (partners, the rows an on links to, S and its closure), the
+#   reach tests one-word ANDs; only the cycle test makes candidate sets (per digit, per row of T it needs). In a
+#   level-2 call (no nested kind 1 follows: logic/forcing._multiple_run clears inner[7][GRAPH_FLAG]) a grid it
+#   certifies ends before static_graph_xy: 0.0291 -> 0.0254 ms a search; level 3 keeps the old path (kind 1 reads
+#   the graph: ready), 0.0286 ms. Phases (certified grids): place counts 0.6 us, T 1.0, partners 1.2, S 0.7,
+#   reach tests 1.4, cycle test 2.9 (24 rows of T a grid on a cycle of S); on searched grids it says False in
+#   ~4.5 us, then the graph and _no_search as before.
+# - Lost: the certificate's buffers as a new tuple in `inner` (8 arrays, with each cell's peer set in the
+#   loops_order tables): rate_levels, alternated twice with main, level 2 0.904/0.913 -> 0.864/0.865 s but level 3
+#   0.439/0.443 -> 0.479/0.472 s, the same kernels: every call passing `inner` (propagate, _rule, the hint helpers)
+#   increfs each array of it. Now views of inner[MULTI_REACH] (free at that point) and a flag in hcount: no new
+#   array. No gain: the cycle test's sets shared by the rows of one closure (same rr[2]; 0.0080 vs 0.0079 ms).
+# - replay cap03 (the level-2/3 calls of 11+ lines[0:3], 4 rounds), alternated twice with main 6dd3de6: level 2
+#   0.439/0.441 -> 0.420/0.419 s, level 3 0.108/0.108 -> 0.110/0.110 s, identical; rate_levels.py alternated
+#   twice: level 2 0.920/0.918 -> 0.885/0.871 s, level 3 0.451/0.448 -> 0.472/0.462 s (untouched level 0 and
+#   static multiple also +0.01..0.03 s in those runs). rate_dump byte-identical to s32/base.jsonl.
+# - Left: the cycle test (2.9 of its ~7 us); the searched 20% pay it (~4.5 us) and then _no_search on the graph:
+#   _loops_todo and links.forcing's filter could read its one-word sets over T instead (_no_search, _s_targets
+#   gone from _inner_loops); level 3 (kind 1 reads the graph) could use it if _static_multiple made the graph
+#   itself when inner[7][GRAPH_FLAG] says _inner_loops did not.
 @njit(cache=True)
 def _inner_loops(n, source, grid, geo, inner):
     """Every forcing chain and cycle (SE's Chaining(false, false, false)) on the narrowed grid, as nested hints;
@@ -942,13 +967,18 @@ def _inner_loops(n, source, grid, geo, inner):
     the full graph's closure and _cycle_sides skip the searches that provably find nothing in every mode (a
     mode's graph is a subgraph of the full one; see the speed record above), and _no_search ends it before the
     closure when they would skip them all; when its graph S is made, S answers the reach queries (_loops_todo,
-    _s_targets) and the closure makes the components only."""
+    _s_targets) and the closure makes the components only. With inner[7][GRAPH_FLAG] = 0 (no kind 1 follows),
+    _bits_no_search ends it before the static graph."""
     st2, sc2 = inner[0], inner[1]
     f_ptr, f_adj, f_cause, found, tmpelim = inner[8], inner[9], inner[10], inner[11], inner[12]
     kids, todo, ranges = inner[LOOPS_WORK]
     hpar_ptr = inner[5]
     npid = 2 * grid.shape[0] * n
-    static_graph_xy(n, grid, geo, inner[LOOPS_ORDER], f_ptr, f_adj, f_cause)
+    order = inner[LOOPS_ORDER]
+    place_counts(n, grid, order)
+    if not inner[7][GRAPH_FLAG] and _bits_no_search(n, grid, geo, order, inner[MULTI_REACH]):
+        return  # (the flag is 1 when kind 1 may follow on this grid, a level >= 3 call: it takes the graph)
+    static_graph_xy(n, grid, geo, order, f_ptr, f_adj, f_cause, True)
     cert = inner[LOOPS_CERT]
     if _no_search(n, grid, f_ptr, f_adj, cert):
         return
@@ -1222,6 +1252,194 @@ def _no_search(n, grid, f_ptr, f_adj, cert):
             if (cyc >> np.uint64(so)) & one and _sides_meet(p, a, so, w, f_ptr, f_adj, cnode, rw):
                 return False
     return True
+
+
+@njit(cache=True)
+def _bits_no_search(n, grid, geo, order, scratch):
+    """_no_search's answer from the place bit sets (order: links.place_counts' pm and ucnt, the peer runs),
+    without the static graph. The strong offs T (a candidate of a bivalue cell or with a house of two places; at
+    most STRONG_MAX, else False) are the rows; sets over T are one word: pr[t] = t's partners (the ons off t
+    links to: in T, strong links go both ways), am[c] = the rows whose on links to off c (W(o): the cell's other
+    candidates and the digit's peers, as static_graph_xy; W is symmetric), S's successors rr[0, t] = am over
+    pr[t], rr[1] the reflexive closure, rr[2, t] = pr over rr[1, t]. With A = rr[2] over am[p], _no_search's tests
+    read: p reaches off p iff A meets am[p] (a partner seen by p); off p reaches p iff p is in T and rr[2, p]
+    holds p; the cycle test (p in T on a cycle of S) reads rw[t], the offs the ons of rr[2, t] link to as bit
+    sets per digit (_w_union), made for the rows it needs only. Its buffers are views of `scratch` (the
+    closure's tj and reach, inner[MULTI_REACH], free before _inner_loops makes its closure): False if too small.
+    Speed record: see _inner_loops (nest2b)."""
+    cell_units = geo[0]
+    ucnt, pm, seg_ptr, seg_mask, hmask = order[3], order[4], order[5], order[7], order[8]
+    tj, flat = scratch
+    K = grid.shape[0] * n
+    nw = n * pm.shape[1]
+    if tj.size < K + STRONG_MAX or flat.size < K + 4 * STRONG_MAX + STRONG_MAX * nw:
+        return False
+    ib, ub = tj.reshape(tj.size), flat.reshape(flat.size)
+    crow, rcand = ib[:K], ib[K:K + STRONG_MAX]
+    am, pr = ub[:K], ub[K:K + STRONG_MAX]
+    rr = ub[K + STRONG_MAX:K + 4 * STRONG_MAX].reshape((3, STRONG_MAX))
+    rw = ub[K + 4 * STRONG_MAX:K + 4 * STRONG_MAX + STRONG_MAX * nw].reshape((STRONG_MAX, nw))
+    ncells = grid.shape[0]
+    w = pm.shape[1]
+    one = np.uint64(1)
+    m = 0
+    for cell in range(ncells):
+        g = grid[cell]
+        two = popcount(g) == 2
+        while g:
+            d = ctz(g)
+            g &= g - one
+            ci = cell * n + d
+            am[ci] = 0
+            crow[ci] = -1
+            strong = two
+            for jj in range(cell_units.shape[1]):
+                u = cell_units[cell, jj]
+                if strong or u < 0:
+                    break
+                strong = ucnt[u, d] == 2
+            if strong:
+                if m == STRONG_MAX:
+                    return False
+                crow[ci] = m
+                rcand[m] = ci
+                m += 1
+    if m == 0:
+        return True  # no path of two links, no cycle
+    for i in range(m):  # partners, and am from each row's on links
+        ci = rcand[i]
+        cell, d = ci // n, ci % n
+        g = grid[cell]
+        bit = one << np.uint64(d)
+        e = np.uint64(0)
+        if popcount(g) == 2:
+            e |= one << np.uint64(crow[cell * n + ctz(g & ~bit)])
+        for jj in range(cell_units.shape[1]):
+            u = cell_units[cell, jj]
+            if u < 0:
+                break
+            if ucnt[u, d] != 2:
+                continue
+            o = 0
+            for j in range(w):
+                x = hmask[u, j] & pm[d, j]
+                if j == cell >> 6:
+                    x &= ~(one << np.uint64(cell & 63))
+                if x:
+                    o = j * 64 + ctz(x)
+            e |= one << np.uint64(crow[o * n + d])
+        pr[i] = e
+        b = one << np.uint64(i)
+        r = g & ~bit
+        while r:
+            am[cell * n + ctz(r)] |= b
+            r &= r - one
+        for sg in range(seg_ptr[cell], seg_ptr[cell + 1]):
+            for j in range(w):
+                x = seg_mask[sg, j] & pm[d, j]
+                while x:
+                    am[(j * 64 + ctz(x)) * n + d] |= b
+                    x &= x - one
+    for i in range(m):
+        e = np.uint64(0)
+        r = pr[i]
+        while r:
+            e |= am[rcand[ctz(r)]]
+            r &= r - one
+        rr[0, i] = e
+        rr[1, i] = e | (one << np.uint64(i))
+    for t in range(m):  # Warshall over words, as _strong_graph
+        bt, rt = one << np.uint64(t), rr[1, t]
+        for i in range(m):
+            if rr[1, i] & bt:
+                rr[1, i] |= rt
+    cyc = np.uint64(0)  # the rows on a cycle of S
+    for i in range(m):
+        q = np.uint64(0)
+        r = rr[1, i]
+        while r:
+            q |= pr[ctz(r)]
+            r &= r - one
+        rr[2, i] = q
+        r = rr[0, i]
+        while r:
+            t = ctz(r)
+            r &= r - one
+            if (rr[1, t] >> np.uint64(i)) & one:
+                cyc |= one << np.uint64(i)
+                break
+    for cell in range(ncells):  # the reach tests
+        g = grid[cell]
+        if popcount(g) < 2:
+            continue
+        while g:
+            ci = cell * n + ctz(g)
+            g &= g - one
+            a = am[ci]
+            acc = np.uint64(0)
+            r = a
+            while r:
+                acc |= rr[2, ctz(r)]
+                r &= r - one
+            if acc & a:
+                return False
+            so = crow[ci]
+            if so >= 0 and (rr[2, so] >> np.uint64(so)) & one:
+                return False
+    made = np.uint64(0)  # the rows of rw made: rw[t] = the offs the ons of rr[2, t] link to (_w_union)
+    c = cyc
+    while c:  # the cycle tests, over p in T on a cycle of S
+        so = ctz(c)
+        c &= c - one
+        ci = rcand[so]
+        cell, d = ci // n, ci % n
+        if popcount(grid[cell]) < 2:
+            continue
+        if not (made >> np.uint64(so)) & one:
+            _w_union(rr[2, so], rcand, n, grid, pm, seg_ptr, seg_mask, rw[so])
+            made |= one << np.uint64(so)
+        y = rw[so]
+        for sg in range(seg_ptr[cell], seg_ptr[cell + 1]):  # the offs on p links to: the digit's peers, ...
+            for j in range(w):
+                if seg_mask[sg, j] & pm[d, j] & y[d * w + j]:
+                    return False
+        r = grid[cell] & ~(one << np.uint64(d))
+        while r:
+            if y[ctz(r) * w + (cell >> 6)] & (one << np.uint64(cell & 63)):
+                return False
+            r &= r - one  # ... its cell's other candidates
+        a = am[ci]
+        while a:
+            t = ctz(a)
+            a &= a - one
+            if not (made >> np.uint64(t)) & one:
+                _w_union(rr[2, t], rcand, n, grid, pm, seg_ptr, seg_mask, rw[t])
+                made |= one << np.uint64(t)
+            for j in range(y.shape[0]):
+                if rw[t, j] & y[j]:
+                    return False
+    return True
+
+
+@njit(cache=True)
+def _w_union(rows, rcand, n, grid, pm, seg_ptr, seg_mask, out):
+    """_bits_no_search's candidate set (digit-major bit sets: out[d * w + j], w words of cells) of the offs the ons
+    of `rows` link to: each one's cell's other candidates and the digit's peers."""
+    w = pm.shape[1]
+    one = np.uint64(1)
+    for j in range(out.shape[0]):
+        out[j] = 0
+    while rows:
+        c = rcand[ctz(rows)]
+        rows &= rows - one
+        cell, d = c // n, c % n
+        for sg in range(seg_ptr[cell], seg_ptr[cell + 1]):
+            for j in range(w):
+                out[d * w + j] |= seg_mask[sg, j] & pm[d, j]
+        r = grid[cell] & ~(one << np.uint64(d))
+        while r:
+            out[ctz(r) * w + (cell >> 6)] |= one << np.uint64(cell & 63)
+            r &= r - one
 
 
 @njit(cache=True)

@@ -561,7 +561,7 @@ def peer_order(n, geo, sc, pe_ptr, pe_cell, pe_cause):
 
 
 @njit(cache=True)
-def static_graph_xy(n, cand, geo, order, adj_ptr, adj, adj_cause):
+def static_graph_xy(n, cand, geo, order, adj_ptr, adj, adj_cause, counted=False):
     """static_graph(True, True, ...) made faster: the same edges, causes and order. An on potential's offs are
     its cell's other candidates, then its peers holding the digit in _on_to_off's order: peer_segments' runs of
     peers (one cause, rising cells) as cell bit sets, ANDed with the digit's places (pm, made per call); an off
@@ -570,19 +570,15 @@ def static_graph_xy(n, cand, geo, order, adj_ptr, adj, adj_cause):
     sets hmask; _groups_meet reads them too), a repeat of an earlier target dropped as _off_to_on drops it.
     order = (pe_ptr, pe_cell, pe_cause, ucnt, pm, seg_ptr, seg_cause, seg_mask, hmask): forcing._loops_order.
     Speed record (nest2, 2026-11-24): over the 10477 nested kind-0 grids of 11+ lines[0:3] (sgx.py, best of 4)
-    0.0143 -> 0.0090 ms a grid, edges identical; it scanned each cell's 20 peers and counted places cell by cell."""
+    0.0143 -> 0.0090 ms a grid, edges identical; it scanned each cell's 20 peers and counted places cell by cell.
+    counted: pm and ucnt already hold cand's (place_counts)."""
     cell_units = geo[0]
     ucnt, pm, seg_ptr, seg_cause, seg_mask, hmask = order[3], order[4], order[5], order[6], order[7], order[8]
     ncells = cand.shape[0]
     w = pm.shape[1]
     one = np.uint64(1)
-    where_words(cand, pm)
-    for u in range(hmask.shape[0]):
-        for d in range(n):
-            t = 0
-            for j in range(w):
-                t += popcount(hmask[u, j] & pm[d, j])
-            ucnt[u, d] = t
+    if not counted:
+        place_counts(n, cand, order)
     k = 0
     for cell in range(ncells):
         m = cand[cell]
@@ -641,6 +637,21 @@ def static_graph_xy(n, cand, geo, order, adj_ptr, adj, adj_cause):
                         k += 1
                         b &= b - one
     adj_ptr[2 * ncells * n] = k
+
+
+@njit(cache=True)
+def place_counts(n, cand, order):
+    """static_graph_xy's per-call tables (order = forcing._loops_order): pm[d] the places of digit d (cell bit
+    sets), ucnt[u, d] the places of d in house u."""
+    ucnt, pm, hmask = order[3], order[4], order[8]
+    w = pm.shape[1]
+    where_words(cand, pm)
+    for u in range(hmask.shape[0]):
+        for d in range(n):
+            t = 0
+            for j in range(w):
+                t += popcount(hmask[u, j] & pm[d, j])
+            ucnt[u, d] = t
 
 
 def peer_segments(ncells, pe_ptr, pe_cell, pe_cause):

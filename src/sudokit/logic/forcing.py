@@ -19,7 +19,7 @@ import numpy as np
 
 from ..kernels import chains as K
 from ..kernels.advanced import RULES
-from ..kernels.dynamic import STRONG_MAX
+from ..kernels.dynamic import GRAPH_FLAG, STRONG_MAX
 from ..kernels.links import peer_order, peer_segments
 from .candidates import Candidates, Houses, bits
 from .notation import result_text
@@ -173,8 +173,9 @@ def inner_stores(houses: Houses, nest_limit: int = 0, hints: int = 8192, memo: i
                  np.zeros((ncells * n, min(words, 16)), np.uint64))
         _INNER[key] = ((s.st, s.sc, np.zeros((hints, 4), np.int64), np.zeros(hints + 1, np.int64),
                         np.zeros(hints * 4 * n, np.int64), np.zeros(hints + 1, np.int64),
-                        np.zeros(hints * 8 * n, np.int64), np.zeros(2, np.int64), np.zeros(npid + 1, np.int64),
-                        np.zeros(npid * (4 * n + 8), np.int64), np.zeros(npid * (4 * n + 8), np.int64),
+                        np.zeros(hints * 8 * n, np.int64), np.array([0, 0, 1], np.int64),
+                        np.zeros(npid + 1, np.int64), np.zeros(npid * (4 * n + 8), np.int64),
+                        np.zeros(npid * (4 * n + 8), np.int64),
                         np.zeros(s.records, np.int64), np.zeros((ncells * n, 2), np.int64),
                         np.zeros(hints, np.int64)), on_runs, loops_work, reach, cert, mcert)
     head, on_runs, loops_work, reach, cert, mcert = _INNER[key]
@@ -317,7 +318,12 @@ def _multiple_run(houses: Houses, values: np.ndarray, cand: np.ndarray, multiple
     base = 75 if nishio else (85 + 5 * level if dynamic else 80)
     if level >= 2:
         inner = inner_stores(houses, nest_limit)
-        return _run(houses, values, cand, K.multiple_best, multiple, dynamic, nishio, level, base, inner=inner)
+        flag = inner[7]  # [hints, truncated, GRAPH_FLAG]: a level-2 call runs no nested kind 1, so kind 0 makes
+        flag[GRAPH_FLAG] = level >= 3  # its static graph only to search (kernels/dynamic._inner_loops)
+        try:
+            return _run(houses, values, cand, K.multiple_best, multiple, dynamic, nishio, level, base, inner=inner)
+        finally:
+            flag[GRAPH_FLAG] = 1
     return _run(houses, values, cand, K.multiple_best, multiple, dynamic, nishio, level, base)
 
 
