@@ -164,7 +164,7 @@ from numba import njit
 from .advanced import _advanced, advanced_untracked, begin_places, erase_places
 from .bits import ctz, popcount
 from .links import (ADVANCED, CELL, NONE, OK, OVERFLOW, _add, _add1, _back, _closure, _cycle_removable, _digits,
-                    _store_add, ancestors, cycles, forcing, length_tenths,
+                    _store_add, ancestor_count, ancestors, cycles, forcing, length_tenths,
                     place_counts, reset_slot, static_graph_xy)
 
 LOOPS_ORDER = 24  # inner[LOOPS_ORDER]: _inner_loops' tables for static_graph_xy (see the module docstring)
@@ -774,53 +774,8 @@ def _rule_parents(inner, h, slot, r, root_cause, both, n, source, grid, geo):
     chain used that holds because a cell or house ran out of options (an on potential, or with `both` an off one
     too, as a cycle's reversed chain makes them), the candidates the outer run erased there."""
     st2, sc2 = inner[0], inner[1]
-    st_pid, st_p0, st_pn, st_par, cause = st2[0], st2[1], st2[2], st2[3], st2[7]
-    stamp, tick, q = sc2[9], sc2[10], sc2[11]
-    unit_cells = geo[1]
-    hpar_ptr, hpar = inner[5], inner[6]
-    tick[0] += 1
-    t = tick[0]
-    head, tail = 0, 1
-    q[0] = r
-    while head < tail:
-        x = q[head]
-        head += 1
-        pid = st_pid[slot, x]
-        if stamp[pid] == t:
-            continue
-        stamp[pid] = t
-        c = cause[slot, x] if st_pn[slot, x] > 0 else root_cause
-        if (pid & 1 or both) and c != -1 and c != ADVANCED:
-            cell = pid // 2 // n
-            d = pid // 2 % n
-            if c == CELL:
-                gone = source[cell] & ~grid[cell]
-                for v in range(n):
-                    if (gone >> np.uint64(v)) & np.uint64(1):
-                        _add_parent(hpar_ptr, hpar, h, (cell * n + v) * 2)
-            else:
-                bit = np.uint64(1) << np.uint64(d)
-                for i in range(n):
-                    cc = unit_cells[c, i]
-                    if (source[cc] & bit) and not (grid[cc] & bit):
-                        _add_parent(hpar_ptr, hpar, h, (cc * n + d) * 2)
-        p0 = st_p0[slot, x]
-        for i in range(st_pn[slot, x]):
-            if tail < q.shape[0]:
-                q[tail] = st_par[slot, p0 + i]
-                tail += 1
-
-
-@njit(cache=True)
-def _add_parent(hpar_ptr, hpar, h, pid):
-    """Add a rule parent to hint h unless it is there already."""
-    for j in range(hpar_ptr[h], hpar_ptr[h + 1]):
-        if hpar[j] == pid:
-            return
-    k = hpar_ptr[h + 1]
-    if k < hpar.shape[0]:
-        hpar[k] = pid
-        hpar_ptr[h + 1] = k + 1
+    _chain_parents(h, slot, r, root_cause, both, n, source, grid, geo[1], st2[0], st2[1], st2[2], st2[3], st2[7],
+                   sc2[9], sc2[10], sc2[11], inner[5], inner[6])
 
 
 # Speed record of the nested rules' own searches (issue 9, innerfast, 2026-11-24). Capture: the 25 multiple_of calls
@@ -1642,6 +1597,13 @@ def _may_remove(on, tj, kids, w):
 # - Left: _groups_meet (its pset build ~0.005 ms, ~10 links a candidate; the group passes ~0.005) and the static
 #   graph of the searches after a kind-0 memo hit (72%); _strong_graph is _no_search's too (kind 0 may have made
 #   it on this grid in loops_cert: reuse untried).
+# nest2c (2026-11-25, branch nest2c b8d1647, not merged): that reuse (multi_cert's S arrays shared with
+# loops_cert's, _strong_reach skipping _strong_graph when ready) and _closure_buffers only on the closure path:
+# exact (replay --check, rate_dump.py identical), but alternated with merge32 the replay's level 3 went
+# 0.095-0.100 -> 0.093-0.101 s and rate_levels.py's 0.408/0.410 -> 0.418/0.404 s: no gain measured (expected ~4 ms
+# of 0.41 s), so not taken. Level 3's kind 0 through _bits_no_search would lose as things stand: kind 1 follows
+# every kind-0 search without hints and reads the static graph, so a certified grid pays the graph anyway; it pays
+# only with kind 1's sets made from the bit sets too (pset from the peer runs and place masks, no graph).
 @njit(cache=True)
 def _inner_multiple(dynamic, level, n, source, grid, geo, inner, ready=False):
     """Every multiple forcing chain (cell and region; static, SE's Chaining(true, false, false)) or, dynamic, every
@@ -1958,7 +1920,7 @@ def _common_hints(inner, slots, ns, roots, key, base, n, source, grid, geo):
 # _target_removables, _rule_parents and _commit (inner) per common potential: each non-inlined call increfs and
 # decrefs every array of those tuples. _common_hints_of takes arrays and writes those helpers out (inlined, over
 # arrays). On the 341 kind-1 grids of k1bench where a group meets (best of 5): its share 0.0227 -> 0.0135 ms a
-# grid (the same with _common_hints_of inline="always": 0.0138; with links' _add_parent, not inlined: 0.0150).
+# grid (the same with _common_hints_of inline="always": 0.0138; with the non-inlined _add_parent of then: 0.0150).
 @njit(cache=True)
 def _common_hints_of(slots, ns, roots, key, base, n, source, grid, unit_cells, st_pid, st_p0, st_pn, st_par, cause,
                      nrec, pmap, stamp, tick, q, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount):
@@ -1980,7 +1942,7 @@ def _common_hints_of(slots, ns, roots, key, base, n, source, grid, unit_cells, s
             if total < 0:
                 continue
             for i in range(ns):
-                total += _chain_size(slots[i], pmap[slots[i], pid], st_pid, st_p0, st_pn, st_par, stamp, tick, q)
+                total += ancestor_count(slots[i], pmap[slots[i], pid], st_pid, st_p0, st_pn, st_par, stamp, tick, q)
             h = hcount[0]  # _new_hint
             if h + 1 >= hk.shape[0]:
                 hcount[1] = 1
@@ -2001,34 +1963,11 @@ def _common_hints_of(slots, ns, roots, key, base, n, source, grid, unit_cells, s
                 if not found:
                     continue
             for i in range(ns):
-                _chain_parents(h, slots[i], pmap[slots[i], pid], roots, n, source, grid, unit_cells, st_pid, st_p0,
-                               st_pn, st_par, cause, stamp, tick, q, hpar_ptr, hpar)
+                _chain_parents(h, slots[i], pmap[slots[i], pid], roots, False, n, source, grid, unit_cells, st_pid,
+                               st_p0, st_pn, st_par, cause, stamp, tick, q, hpar_ptr, hpar)
             if hpar_ptr[h + 1] > hpar_ptr[h]:  # _commit
                 hcount[0] = h + 1
     return True
-
-
-@njit(cache=True, inline="always")
-def _chain_size(s, r, st_pid, st_p0, st_pn, st_par, stamp, tick, q):
-    """links.ancestors over arrays: the distinct potentials among record r of slot s and all that forced it."""
-    tick[0] += 1
-    t = tick[0]
-    head, tail = 0, 1
-    q[0] = r
-    count = 0
-    while head < tail:
-        x = q[head]
-        head += 1
-        pid = st_pid[s, x]
-        if stamp[pid] == t:
-            continue
-        stamp[pid] = t
-        count += 1
-        p0 = st_p0[s, x]
-        for i in range(st_pn[s, x]):
-            q[tail] = st_par[s, p0 + i]
-            tail += 1
-    return count
 
 
 @njit(cache=True, inline="always")
@@ -2041,9 +1980,9 @@ def _put(ptr, buf, h, pid):
 
 
 @njit(cache=True, inline="always")
-def _chain_parents(h, s, r, root_cause, n, source, grid, unit_cells, st_pid, st_p0, st_pn, st_par, cause, stamp,
-                   tick, q, hpar_ptr, hpar):
-    """_rule_parents (both=False) over arrays: hint h's rule parents from the chain ending at record r of slot s."""
+def _chain_parents(h, s, r, root_cause, both, n, source, grid, unit_cells, st_pid, st_p0, st_pn, st_par, cause,
+                   stamp, tick, q, hpar_ptr, hpar):
+    """_rule_parents over arrays: hint h's rule parents from the chain ending at record r of slot s."""
     tick[0] += 1
     t = tick[0]
     head, tail = 0, 1
@@ -2056,7 +1995,7 @@ def _chain_parents(h, s, r, root_cause, n, source, grid, unit_cells, st_pid, st_
             continue
         stamp[pid] = t
         c = cause[s, x] if st_pn[s, x] > 0 else root_cause
-        if pid & 1 and c != -1 and c != ADVANCED:
+        if (pid & 1 or both) and c != -1 and c != ADVANCED:
             cell = pid // 2 // n
             d = pid // 2 % n
             if c == CELL:
@@ -2079,7 +2018,7 @@ def _chain_parents(h, s, r, root_cause, n, source, grid, unit_cells, st_pid, st_
 
 @njit(cache=True, inline="always")
 def _put_parent(hpar_ptr, hpar, h, pid):
-    """_add_parent, inlined: add a rule parent to hint h unless it is there already."""
+    """Add a rule parent to hint h unless it is there already."""
     for j in range(hpar_ptr[h], hpar_ptr[h + 1]):
         if hpar[j] == pid:
             return

@@ -234,8 +234,12 @@ def _add1(s, pid, parent, why, rec_pid, rec_p0, rec_pn, par, nrec, npar, cause, 
 def ancestors(s, r, st, sc):
     """SE's ancestor count of record r: the distinct potentials among r and all that forced it, walked
     breadth-first (the first record met stands for its potential, as in SE's Potential.getAncestorCount)."""
-    st_pid, st_p0, st_pn, st_par = st[0], st[1], st[2], st[3]
-    stamp, tick, q = sc[9], sc[10], sc[11]
+    return ancestor_count(s, r, st[0], st[1], st[2], st[3], sc[9], sc[10], sc[11])
+
+
+@njit(cache=True, inline="always")
+def ancestor_count(s, r, st_pid, st_p0, st_pn, st_par, stamp, tick, q):
+    """ancestors over the store arrays, for a caller that holds them, not the tuples (see _add1)."""
     tick[0] += 1
     t = tick[0]
     head, tail = 0, 1
