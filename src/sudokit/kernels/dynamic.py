@@ -164,7 +164,7 @@ from numba import njit
 from .advanced import _advanced, advanced_untracked, begin_places, erase_places
 from .bits import ctz, popcount
 from .links import (ADVANCED, CELL, NONE, OK, OVERFLOW, _add, _add1, _back, _closure, _cycle_removable, _digits,
-                    _store_add, ancestor_count, ancestors, cycles, forcing, length_tenths,
+                    _store_add, ancestor_count, ancestors, cycles, forcing, length_tenths, other_place,
                     place_counts, reset_slot, static_graph_xy)
 
 LOOPS_ORDER = 24  # inner[LOOPS_ORDER]: _inner_loops' tables for static_graph_xy (see the module docstring)
@@ -1138,6 +1138,19 @@ def _strong_graph(n, grid, f_ptr, f_adj, sidx, cnode, slist, rr, wb, tb, amask):
     return k, m
 
 
+@njit(cache=True, inline="always")
+def _on_cycle(rr, i):
+    """True if strong off i lies on a cycle of S: the closure (rr[1]) of one of its successors (rr[0]) holds it."""
+    one = np.uint64(1)
+    r = rr[0, i]
+    while r:
+        t = ctz(r)
+        r &= r - one
+        if (rr[1, t] >> np.uint64(i)) & one:
+            return True
+    return False
+
+
 @njit(cache=True)
 def _no_search(n, grid, f_ptr, f_adj, cert):
     """True if _loops_todo would list no search (exact: a sufficient condition), from the graph S of the strong
@@ -1172,13 +1185,8 @@ def _no_search(n, grid, f_ptr, f_adj, cert):
             r &= r - one
             for j in range(w):
                 rw[i, j] |= wb[t, j]
-        r = rr[0, i]
-        while r:
-            t = ctz(r)
-            r &= r - one
-            if (rr[1, t] >> np.uint64(i)) & one:
-                cyc |= one << np.uint64(i)
-                break
+        if _on_cycle(rr, i):
+            cyc |= one << np.uint64(i)
     for cell in range(ncells):
         g = grid[cell]
         if popcount(g) < 2:
@@ -1275,14 +1283,7 @@ def _bits_no_search(n, grid, geo, order, scratch):
                 break
             if ucnt[u, d] != 2:
                 continue
-            o = 0
-            for j in range(w):
-                x = hmask[u, j] & pm[d, j]
-                if j == cell >> 6:
-                    x &= ~(one << np.uint64(cell & 63))
-                if x:
-                    o = j * 64 + ctz(x)
-            e |= one << np.uint64(crow[o * n + d])
+            e |= one << np.uint64(crow[other_place(hmask, pm, u, d, cell, w) * n + d])
         pr[i] = e
         b = one << np.uint64(i)
         r = g & ~bit
@@ -1316,13 +1317,8 @@ def _bits_no_search(n, grid, geo, order, scratch):
             q |= pr[ctz(r)]
             r &= r - one
         rr[2, i] = q
-        r = rr[0, i]
-        while r:
-            t = ctz(r)
-            r &= r - one
-            if (rr[1, t] >> np.uint64(i)) & one:
-                cyc |= one << np.uint64(i)
-                break
+        if _on_cycle(rr, i):
+            cyc |= one << np.uint64(i)
     for cell in range(ncells):  # the reach tests
         g = grid[cell]
         if popcount(g) < 2:

@@ -587,7 +587,6 @@ def static_graph_xy(n, cand, geo, order, adj_ptr, adj, adj_cause, counted=False)
     for cell in range(ncells):
         m = cand[cell]
         two = popcount(m) == 2
-        cw, cb = cell >> 6, one << np.uint64(cell & 63)
         for d in range(n):
             p = (cell * n + d) * 2
             bit = one << np.uint64(d)
@@ -607,14 +606,7 @@ def static_graph_xy(n, cand, geo, order, adj_ptr, adj, adj_cause, counted=False)
                     break
                 if ucnt[u, d] != 2:
                     continue
-                o = 0
-                for j in range(w):
-                    x = hmask[u, j] & pm[d, j]
-                    if j == cw:
-                        x &= ~cb
-                    if x:
-                        o = j * 64 + ctz(x)
-                on = (o * n + d) * 2 + 1
+                on = (other_place(hmask, pm, u, d, cell, w) * n + d) * 2 + 1
                 dup = False
                 for i in range(k0, k):
                     if adj[i] == on:
@@ -641,6 +633,19 @@ def static_graph_xy(n, cand, geo, order, adj_ptr, adj, adj_cause, counted=False)
                         k += 1
                         b &= b - one
     adj_ptr[2 * ncells * n] = k
+
+
+@njit(cache=True, inline="always")
+def other_place(hmask, pm, u, d, cell, w):
+    """The cell of house u's other place of digit d than `cell`, u holding two (place_counts' bit sets)."""
+    o = 0
+    for j in range(w):
+        x = hmask[u, j] & pm[d, j]
+        if j == cell >> 6:
+            x &= ~(np.uint64(1) << np.uint64(cell & 63))
+        if x:
+            o = j * 64 + ctz(x)
+    return o
 
 
 @njit(cache=True)
