@@ -164,7 +164,7 @@ from numba import njit
 from .advanced import _advanced, advanced_untracked, begin_places, erase_places
 from .bits import ctz, popcount
 from .links import (ADVANCED, CELL, NONE, OK, OVERFLOW, _add, _add1, _back, _closure, _cycle_removable, _digits,
-                    _store_add, ancestor_count, ancestors, cycles, forcing, length_tenths, other_place,
+                    _store_add, ancestor_count, ancestor_walk, ancestors, cycles, forcing, length_tenths, other_place,
                     place_counts, reset_slot, static_graph_xy)
 
 LOOPS_ORDER = 24  # inner[LOOPS_ORDER]: _inner_loops' tables for static_graph_xy (see the module docstring)
@@ -1979,17 +1979,9 @@ def _put(ptr, buf, h, pid):
 def _chain_parents(h, s, r, root_cause, both, n, source, grid, unit_cells, st_pid, st_p0, st_pn, st_par, cause,
                    stamp, tick, q, hpar_ptr, hpar):
     """_rule_parents over arrays: hint h's rule parents from the chain ending at record r of slot s."""
-    tick[0] += 1
-    t = tick[0]
-    head, tail = 0, 1
-    q[0] = r
-    while head < tail:
-        x = q[head]
-        head += 1
+    for j in range(ancestor_walk(s, r, st_pid, st_p0, st_pn, st_par, stamp, tick, q)):
+        x = q[j]
         pid = st_pid[s, x]
-        if stamp[pid] == t:
-            continue
-        stamp[pid] = t
         c = cause[s, x] if st_pn[s, x] > 0 else root_cause
         if (pid & 1 or both) and c != -1 and c != ADVANCED:
             cell = pid // 2 // n
@@ -2005,11 +1997,6 @@ def _chain_parents(h, s, r, root_cause, both, n, source, grid, unit_cells, st_pi
                     cc = unit_cells[c, i]
                     if (source[cc] & bit) and not (grid[cc] & bit):
                         _put_parent(hpar_ptr, hpar, h, (cc * n + d) * 2)
-        p0 = st_p0[s, x]
-        for i in range(st_pn[s, x]):
-            if tail < q.shape[0]:
-                q[tail] = st_par[s, p0 + i]
-                tail += 1
 
 
 @njit(cache=True, inline="always")
@@ -2132,24 +2119,9 @@ def nested_complexity(slots, recs, k, st, sc, seen):
     width = nest_cplx.shape[1]
     for i in range(k):
         s = slots[i]
-        tick[0] += 1
-        tp = tick[0]
-        head, tail = 0, 1
-        q[0] = recs[i]
-        while head < tail:
-            x = q[head]
-            head += 1
-            pid = st_pid[s, x]
-            if stamp[pid] == tp:
-                continue
-            stamp[pid] = tp
-            nid = nest[s, x]
+        for j in range(ancestor_walk(s, recs[i], st_pid, st_p0, st_pn, st_par, stamp, tick, q)):
+            nid = nest[s, q[j]]
             if nid >= 0 and seen[s * width + nid] != t:
                 seen[s * width + nid] = t
                 total += nest_cplx[s, nid]
-            p0 = st_p0[s, x]
-            for j in range(st_pn[s, x]):
-                if tail < q.shape[0]:
-                    q[tail] = st_par[s, p0 + j]
-                    tail += 1
     return total

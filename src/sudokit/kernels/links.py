@@ -240,11 +240,18 @@ def ancestors(s, r, st, sc):
 @njit(cache=True, inline="always")
 def ancestor_count(s, r, st_pid, st_p0, st_pn, st_par, stamp, tick, q):
     """ancestors over the store arrays, for a caller that holds them, not the tuples (see _add1)."""
+    return ancestor_walk(s, r, st_pid, st_p0, st_pn, st_par, stamp, tick, q)
+
+
+@njit(cache=True, inline="always")
+def ancestor_walk(s, r, st_pid, st_p0, st_pn, st_par, stamp, tick, q):
+    """SE's ancestor walk of record r of slot s, breadth-first: q[0:count] = the first record met of each distinct
+    potential among r and all that forced it, in the order met; returns count. (The kept records overwrite the
+    queue's consumed head: one walk for the ancestor count, the rule parents and the nested complexity.)"""
     tick[0] += 1
     t = tick[0]
-    head, tail = 0, 1
+    head, tail, count = 0, 1, 0
     q[0] = r
-    count = 0
     while head < tail:
         x = q[head]
         head += 1
@@ -252,11 +259,13 @@ def ancestor_count(s, r, st_pid, st_p0, st_pn, st_par, stamp, tick, q):
         if stamp[pid] == t:
             continue
         stamp[pid] = t
+        q[count] = x
         count += 1
         p0 = st_p0[s, x]
         for i in range(st_pn[s, x]):
-            q[tail] = st_par[s, p0 + i]
-            tail += 1
+            if tail < q.shape[0]:
+                q[tail] = st_par[s, p0 + i]
+                tail += 1
     return count
 
 
