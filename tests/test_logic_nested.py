@@ -296,7 +296,8 @@ def test_closure_is_reachability():
 
 def test_mode_ranges_are_the_graphs_of_each_mode():
     """_inner_loops' mode graphs as ranges of the full graph's lists (_cell_ends, _mode_ranges, read by
-    cycles/forcing through adj_end) hold the links, causes and order static_graph(y, x) makes for each mode."""
+    cycles/forcing through adj_end) hold the links, causes and order static_graph(y, x) makes for each mode, for
+    every potential of the grid (the searches reach no other)."""
     rng = np.random.default_rng(15)
     grids = [(h, c) for g in GEOMETRIES for h, c in _thinned(rng, g, 0.3, 2)]
     for houses, cand in grids:
@@ -305,7 +306,7 @@ def test_mode_ranges_are_the_graphs_of_each_mode():
         ptr, adj, cause = inner[8], inner[9], inner[10]
         static_graph_xy(n, cand, geo, inner[D.LOOPS_ORDER], ptr, adj, cause)
         ranges = np.zeros((2, npid), np.int64)
-        D._cell_ends(npid, ptr, cause, ranges)
+        D._cell_ends(n, cand, ptr, cause, ranges)
         for mode, (y, x) in enumerate(((False, True), (True, False), (True, True))):
             g = [np.zeros(npid + 1, np.int64), np.zeros(npid * (4 * n + 8), np.int64),
                  np.zeros(npid * (4 * n + 8), np.int64)]
@@ -313,6 +314,8 @@ def test_mode_ranges_are_the_graphs_of_each_mode():
             lo, hi = D._mode_ranges(mode, ptr, cause, ranges)
             assert g[0][npid] > 0
             for p in range(npid):
+                if not int(cand[p // 2 // n]) >> (p // 2 % n) & 1:
+                    continue
                 assert adj[lo[p]:hi[p]].tolist() == g[1][g[0][p]:g[0][p + 1]].tolist(), (mode, p)
                 assert cause[lo[p]:hi[p]].tolist() == g[2][g[0][p]:g[0][p + 1]].tolist(), (mode, p)
 
@@ -381,7 +384,8 @@ def test_no_search_certifies_only_grids_without_searches():
         tj, reach = np.zeros((8, npid + 1), np.int64), np.zeros((nn, (nn + 63) // 64), np.uint64)
         nc = _closure(n, cand, ptr, adj, tj, reach)
         D._cycle_sides(n, cand, ptr, adj, tj, nc, kids, reach.shape[1])
-        k, _ = D._loops_todo(n, cand, tj, reach, kids, todo, inner[D.LOOPS_CERT], False)
+        cert = inner[D.LOOPS_CERT]
+        k, _ = D._loops_todo(n, cand, tj, reach, kids, todo, cert[0], cert[7], cert[3], False)
         cert = D._no_search(n, cand, ptr, adj, inner[D.LOOPS_CERT])
         assert k == 0 or not cert
         none += k == 0
@@ -423,11 +427,12 @@ def test_bits_no_search_is_no_search():
     assert forcing.inner_stores(houses)[7][D.GRAPH_FLAG] == 1
 
 
-def test_strong_graph_answers_reach_queries():
-    """When _no_search lets a grid through with its graph S made, S answers _inner_loops' reach queries exactly:
-    _loops_todo(strong=True) lists the searches the closure's reach sets list, and links.forcing filtered by S
-    (_s_targets) finds the chain the closure-filtered and the unfiltered searches find, from every potential
-    (every geometry, extra houses and pairs)."""
+def test_strong_sets_answer_reach_queries():
+    """When _bits_no_search lets a grid through with its sets over the strong offs made (_bits_sets; _cert_sets
+    makes the same from _no_search's graph S), they answer _inner_loops' reach queries exactly: _loops_todo(strong
+    =True) lists the searches the closure's reach sets list, links.forcing filtered by them (_s_targets) finds
+    the chain the closure-filtered and the unfiltered searches find, from every potential, and _t_components
+    gives Tarjan's components (links._closure) (every geometry, extra houses and pairs)."""
     rng = np.random.default_rng(16)
     grids = [(h, c) for g in GEOMETRIES for h, c in _thinned(rng, g, 0.3, 4)]
     grids += [(h, grid) for seed in (5, 6) for h, _, grid in _narrowed(seed, 0.2, 6)]
@@ -438,16 +443,42 @@ def test_strong_graph_answers_reach_queries():
         kids, todo = inner[D.LOOPS_WORK][:2]
         st2, sc2, cert = inner[0], inner[1], inner[D.LOOPS_CERT]
         ptr, adj, cause = inner[8], inner[9], inner[10]
-        static_graph_xy(n, cand, geo, inner[D.LOOPS_ORDER], ptr, adj, cause)
-        if D._no_search(n, cand, ptr, adj, cert) or cert[9][1] < 0:
+        order = inner[D.LOOPS_ORDER]
+        place_counts(n, cand, order)
+        if D._bits_no_search(n, cand, geo, order, inner[D.MULTI_REACH]):
             continue
+        static_graph_xy(n, cand, geo, order, ptr, adj, cause, True)
+        sidx = cert[0]
+        m, am, pr, rr = D._bits_sets(n, cand, order, inner[D.MULTI_REACH], sidx)
+        if m < 0:
+            continue
+        sets = (sidx.copy(), am.copy(), pr[:m].copy(), rr[1:, :m].copy())
+        assert not D._no_search(n, cand, ptr, adj, cert)
+        m2, am2, pr2, rr2 = D._cert_sets(n, cand, ptr, adj, cert, inner[D.MULTI_REACH])
+        assert m2 == m and np.array_equal(pr2[:m], sets[2]) and np.array_equal(rr2[1:, :m], sets[3])
+        for ci in range(houses.ncells * n):
+            if int(cand[ci // n]) >> (ci % n) & 1:
+                assert sidx[2 * ci] == sets[0][2 * ci] and am2[ci] == sets[1][ci]
         nn = 2 * sum(bin(int(m)).count("1") for m in cand)
         tj, reach = np.zeros((8, npid + 1), np.int64), np.zeros((nn, (nn + 63) // 64), np.uint64)
         nc = _closure(n, cand, ptr, adj, tj, reach)
+        tj2 = np.zeros_like(tj)
+        nc2 = D._t_components(m, n, cand, sidx, am2, rr2, tj2)
+        label = {}
+        for p in range(npid):
+            if not int(cand[p // 2 // n]) >> (p // 2 % n) & 1:
+                continue
+            assert tj2[0, p] == tj[0, p] and 0 <= tj2[1, p] < nc2
+            big = tj[2, tj[1, p]] > 1
+            assert (tj2[2, tj2[1, p]] > 1) == big, p
+            if big:
+                assert label.setdefault(tj[1, p], tj2[1, p]) == tj2[1, p]
+                assert tj2[2, tj2[1, p]] == tj[2, tj[1, p]]
+        assert len(set(label.values())) == len(label)
         D._cycle_sides(n, cand, ptr, adj, tj, nc, kids, reach.shape[1])
-        k, modes = D._loops_todo(n, cand, tj, reach, kids, todo, cert, False)
+        k, modes = D._loops_todo(n, cand, tj, reach, kids, todo, sidx, am2, rr2, False)
         want = todo[:k].tolist()
-        assert D._loops_todo(n, cand, tj, reach, kids, todo, cert, True) == (k, modes)
+        assert D._loops_todo(n, cand, tj, reach, kids, todo, sidx, am2, rr2, True) == (k, modes)
         assert todo[:k].tolist() == want
         checked += 1
         for src in range(npid):
@@ -461,7 +492,7 @@ def test_strong_graph_answers_reach_queries():
                     t = forcing_search(1, src, ptr, adj, cause, st2, sc2, 1 << 30, tj, reach)
                 else:
                     t = forcing_search(1, src, ptr, adj, cause, st2, sc2, 1 << 30, None, None, None,
-                                       D._s_targets(src, ptr, adj, cert))
+                                       D._s_targets(src, ptr, adj, sidx, am2, pr2, rr2, cert[8], cert[10]))
                 got.append((int(st2[0][1, t]), ancestors(1, t, st2, sc2)) if t >= 0 else t)
             assert got[0] == got[1] == got[2], (src, got)
             chains += got[0] != -1

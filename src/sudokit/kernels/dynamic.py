@@ -131,7 +131,8 @@ inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj
     potential has no chain, and its runs are not made (_meets)
   + loops_cert = (sidx, cnode, slist, rr, wb, rw, tb, amask, nmask, km, sbuf) at LOOPS_CERT (28): _no_search's
     buffers, rewritten by each _inner_loops search (at most STRONG_MAX strong offs, words = bits over the grid's
-    candidates); km = [k candidates, m strong offs (-1: too many)]; nmask, sbuf: _s_targets' forcing filter
+    candidates); km = [k candidates, m strong offs (-1: too many)]; nmask (a bit per candidate cell * n + digit),
+    sbuf: _s_targets' forcing filter; _bits_sets writes sidx too (the other sets over T: views of multi_reach)
     sidx[off pid]      its row among the strong offs (an off with links), or -1; slist[row] = the off pid
     cnode[cand]        the candidate's bit (cell * n + digit -> its rank among the present candidates)
     rr[0/1, row]       the strong offs it links to through one on / reaches (itself included), a bit per row
@@ -914,36 +915,63 @@ def _rule_parents(inner, h, slot, r, root_cause, both, n, source, grid, geo):
 #   _loops_todo and links.forcing's filter could read its one-word sets over T instead (_no_search, _s_targets
 #   gone from _inner_loops); level 3 (kind 1 reads the graph) could use it if _static_multiple made the graph
 #   itself when inner[7][GRAPH_FLAG] says _inner_loops did not.
+# lvl2c (2026-11-25). Bench: the same 10477 grids and the 2123 searched ones (bench.py, source = every candidate,
+# best of 5 CPU, every hint, removable and parent identical to main 78b321d). Searched grids were 0.0814 ms:
+# _bits_no_search 0.007, static graph 0.009, _no_search 0.006, Tarjan 0.012, _cycle_sides + _loops_todo 0.009,
+# _cell_ends 0.003, the modes 0.035 (cycles 0.005, forcing 0.011, cycle removables 0.002, hints 0.015).
+# - The searched grids of a level-2 call read _bits_no_search's sets over T (_bits_sets: am, pr, rr and sidx)
+#   where they read _no_search's graph S (_no_search went from that path): _loops_todo's flags and links.forcing's
+#   filter (_s_targets, nmask a bit per candidate, no cnode). Level 3 keeps graph + _no_search (it pays the
+#   graph anyway: bits + graph lost there, 0.0288 -> 0.0316 ms) and _cert_sets turns S into the same sets.
+# - _t_components: the components _inner_loops reads (cycles' home test, _cycle_sides, _may_remove) from those
+#   sets instead of Tarjan (links._closure, kept when there are more than STRONG_MAX strong offs): every path of
+#   two links runs through offs in T, so a component is an SCC of S with the ons between (exact; the test
+#   compares the partitions). _cell_ends over the grid's potentials only.
+#   Searched grids 0.0814 -> 0.0638 ms, all 10477 0.0248 -> 0.0218 ms (level 3's path 0.0288 -> 0.0261 ms).
+#   Phases now: bits 0.007, graph 0.009, sets 0.0006, components 0.003, _cycle_sides 0.003, _loops_todo 0.005,
+#   _cell_ends 0.002, modes 0.034 (hints 0.015 of it).
+# - _bits_no_search's cycle test from a one-word pair table over T (pp, see there) instead of the candidate sets
+#   per digit of _w_union (18 words a row; _w_union went): all 10477 grids 0.0218 -> 0.0203 ms (certified and
+#   searched grids alike pay it), every hint identical, and it agrees with _no_search on all 10477.
+# - Tried, no gain: _may_remove inline="always" (0.0638 vs 0.0632 ms).
 @njit(cache=True)
 def _inner_loops(n, source, grid, geo, inner):
     """Every forcing chain and cycle (SE's Chaining(false, false, false)) on the narrowed grid, as nested hints;
     a hint whose chains used no erased candidate is dropped (SE: the rule exists without the chain). The static
     graph is built once (static_graph_xy) and each mode's read as ranges of its lists (_mode_ranges);
     the full graph's closure and _cycle_sides skip the searches that provably find nothing in every mode (a
-    mode's graph is a subgraph of the full one; see the speed record above), and _no_search ends it before the
-    closure when they would skip them all; when its graph S is made, S answers the reach queries (_loops_todo,
-    _s_targets) and the closure makes the components only. With inner[7][GRAPH_FLAG] = 0 (no kind 1 follows),
-    _bits_no_search ends it before the static graph."""
+    mode's graph is a subgraph of the full one; see the speed record above), and _bits_no_search ends it before
+    the closure when they would skip them all (before the static graph when inner[7][GRAPH_FLAG] = 0: no kind 1
+    follows); when it made its sets (_bits_sets), they answer the reach queries (_loops_todo, _s_targets) and the
+    closure makes the components only."""
     st2, sc2 = inner[0], inner[1]
     f_ptr, f_adj, f_cause, found, tmpelim = inner[8], inner[9], inner[10], inner[11], inner[12]
     kids, todo, ranges = inner[LOOPS_WORK]
     hpar_ptr = inner[5]
-    npid = 2 * grid.shape[0] * n
     order = inner[LOOPS_ORDER]
     place_counts(n, grid, order)
-    if not inner[7][GRAPH_FLAG] and _bits_no_search(n, grid, geo, order, inner[MULTI_REACH]):
-        return  # (the flag is 1 when kind 1 may follow on this grid, a level >= 3 call: it takes the graph)
-    static_graph_xy(n, grid, geo, order, f_ptr, f_adj, f_cause, True)
     cert = inner[LOOPS_CERT]
-    if _no_search(n, grid, f_ptr, f_adj, cert):
-        return
-    strong = cert[9][1] >= 0  # S is made: it answers the reach queries, the closure makes components only
-    tj, reach = _closure_buffers(n, grid, inner)
-    nc = _closure(n, grid, f_ptr, f_adj, tj, reach, not strong)
+    sidx, nmask, sbuf = cert[0], cert[8], cert[10]
+    if not inner[7][GRAPH_FLAG]:
+        if _bits_no_search(n, grid, geo, order, inner[MULTI_REACH]):
+            return
+        static_graph_xy(n, grid, geo, order, f_ptr, f_adj, f_cause, True)
+        m, am, pr, rr = _bits_sets(n, grid, order, inner[MULTI_REACH], sidx)
+    else:  # kind 1 may follow on this grid (a level >= 3 call): it takes the graph, so the certificate on it
+        static_graph_xy(n, grid, geo, order, f_ptr, f_adj, f_cause, True)  # is cheaper (nest2c)
+        if _no_search(n, grid, f_ptr, f_adj, cert):
+            return
+        m, am, pr, rr = _cert_sets(n, grid, f_ptr, f_adj, cert, inner[MULTI_REACH])
+    strong = m >= 0
+    tj, reach = _closure_buffers(n, grid, inner)  # (strong: no reach set made, am, pr and rr stay)
+    if strong:
+        nc = _t_components(m, n, grid, sidx, am, rr, tj)
+    else:
+        nc = _closure(n, grid, f_ptr, f_adj, tj, reach, True)
     _cycle_sides(n, grid, f_ptr, f_adj, tj, nc, kids, reach.shape[1])
-    k0, modes = _loops_todo(n, grid, tj, reach, kids, todo, cert, strong)
+    k0, modes = _loops_todo(n, grid, tj, reach, kids, todo, sidx, am, rr, strong)
     if modes & 3:  # ranges (_mode_ranges): the end of each list's CELL links, mode 1's ends
-        _cell_ends(npid, f_ptr, f_cause, ranges)
+        _cell_ends(n, grid, f_ptr, f_cause, ranges)
     for mode in range(3):
         if not (modes >> mode) & 1:
             continue
@@ -979,7 +1007,7 @@ def _inner_loops(n, source, grid, geo, inner):
                     continue
                 if strong:
                     t = forcing(1, src, lo, f_adj, f_cause, st2, sc2, 1 << 30, None, None, hi,
-                                _s_targets(src, f_ptr, f_adj, cert))
+                                _s_targets(src, f_ptr, f_adj, sidx, am, pr, rr, nmask, sbuf))
                 else:
                     t = forcing(1, src, lo, f_adj, f_cause, st2, sc2, 1 << 30, tj, reach, hi)
                 if t < 0:
@@ -997,15 +1025,21 @@ def _inner_loops(n, source, grid, geo, inner):
 
 
 @njit(cache=True)
-def _cell_ends(npid, f_ptr, f_cause, ranges):
+def _cell_ends(n, grid, f_ptr, f_cause, ranges):
     """ranges[0, p] = the end of potential p's CELL links (first in its list: static_graph_xy), ranges[1, p] =
-    the end of its links in mode 1 (an on keeps all, an off its CELL links only)."""
-    for p in range(npid):
-        i = f_ptr[p]
-        while i < f_ptr[p + 1] and f_cause[i] == CELL:
-            i += 1
-        ranges[0, p] = i
-        ranges[1, p] = f_ptr[p + 1] if p & 1 else i
+    the end of its links in mode 1 (an on keeps all, an off its CELL links only), for the grid's potentials (the
+    searches reach no other)."""
+    for cell in range(grid.shape[0]):
+        g = grid[cell]
+        while g:
+            q = (cell * n + ctz(g)) * 2
+            g &= g - np.uint64(1)
+            for p in (q, q + 1):
+                i = f_ptr[p]
+                while i < f_ptr[p + 1] and f_cause[i] == CELL:
+                    i += 1
+                ranges[0, p] = i
+                ranges[1, p] = f_ptr[p + 1] if p & 1 else i
 
 
 @njit(cache=True, inline="always")
@@ -1031,12 +1065,12 @@ def _closure_buffers(n, grid, inner):
 
 
 @njit(cache=True)
-def _loops_todo(n, grid, tj, reach, kids, todo, cert, strong):
+def _loops_todo(n, grid, tj, reach, kids, todo, sidx, am, rr, strong):
     """The on potentials _inner_loops searches from, in its order (cell, then digit): todo[i] = on << 4 | flags
     (TODO_*): a cycle search if _may_remove, a forcing search from on / off if it reaches its opposite (strong:
-    read off _no_search's graph S in `cert`, as its docstring says, else the closure's reach sets). Returns
-    (how many, a bit per mode that has a search to make: 0 and 2 any, 1 a cycle from a bivalue cell)."""
-    sidx, cnode, rr, tb, amask, rw = cert[0], cert[1], cert[3], cert[6], cert[7], cert[5]
+    read off _bits_no_search's sets over the strong offs T (_bits_sets: sidx, am, rr), as its docstring says,
+    else the closure's reach sets). Returns (how many, a bit per mode that has a search to make: 0 and 2 any, 1
+    a cycle from a bivalue cell)."""
     one = np.uint64(1)
     k = 0
     modes = 0
@@ -1061,22 +1095,18 @@ def _loops_todo(n, grid, tj, reach, kids, todo, cert, strong):
                     f |= TODO_ON
                 if _back(on - 1, on, tj, reach):
                     f |= TODO_OFF
-            else:
-                bo = cnode[on >> 1]
-                word, hit = bo >> 6, one << np.uint64(bo & 63)
-                a = amask[on >> 1]
-                while a:
-                    if rw[ctz(a), word] & hit:
-                        f |= TODO_ON
-                        break
-                    a &= a - one
-                so = sidx[on - 1]
-                r = rr[1, so] if so >= 0 else np.uint64(0)
+            else:  # on reaches off on iff A = rr[2] over am[on] meets am[on]; off on reaches on iff rr[2] of its
+                a = am[on >> 1]  # row holds it
+                acc = np.uint64(0)
+                r = a
                 while r:
-                    if tb[ctz(r), word] & hit:
-                        f |= TODO_OFF
-                        break
+                    acc |= rr[2, ctz(r)]
                     r &= r - one
+                if acc & a:
+                    f |= TODO_ON
+                so = sidx[on - 1]
+                if so >= 0 and (rr[2, so] >> np.uint64(so)) & one:
+                    f |= TODO_OFF
             if f:
                 todo[k] = on << 4 | f
                 k += 1
@@ -1226,8 +1256,9 @@ def _bits_no_search(n, grid, geo, order, scratch):
     candidates and the digit's peers, as static_graph_xy; W is symmetric), S's successors rr[0, t] = am over
     pr[t], rr[1] the reflexive closure, rr[2, t] = pr over rr[1, t]. With A = rr[2] over am[p], _no_search's tests
     read: p reaches off p iff A meets am[p] (a partner seen by p); off p reaches p iff p is in T and rr[2, p]
-    holds p; the cycle test (p in T on a cycle of S) reads rw[t], the offs the ons of rr[2, t] link to as bit
-    sets per digit (_w_union), made for the rows it needs only. Its buffers are views of `scratch` (the
+    holds p; the cycle test (p in T on a cycle of S: the offs the ons of rr[2, p] link to meet those p or the ons
+    of A link to) reads the one-word pair table pp[t] = the rows q with W(q) meeting W(t) (am over W(t); W is
+    symmetric, so pp is): it fails when pp over rr[2, p] meets A or p. Its buffers are views of `scratch` (the
     closure's tj and reach, inner[MULTI_REACH], free before _inner_loops makes its closure): False if too small.
     Speed record: see _inner_loops (nest2b)."""
     cell_units = geo[0]
@@ -1235,13 +1266,14 @@ def _bits_no_search(n, grid, geo, order, scratch):
     tj, flat = scratch
     K = grid.shape[0] * n
     nw = n * pm.shape[1]
-    if tj.size < K + STRONG_MAX or flat.size < K + 4 * STRONG_MAX + STRONG_MAX * nw:
+    if tj.size < K + STRONG_MAX or flat.size < K + 4 * STRONG_MAX + STRONG_MAX * nw + 1:
         return False
     ib, ub = tj.reshape(tj.size), flat.reshape(flat.size)
+    mslot = K + 4 * STRONG_MAX + STRONG_MAX * nw  # ub[mslot] = 1 + m once the sets over T are whole (_bits_sets)
+    ub[mslot] = 0
     crow, rcand = ib[:K], ib[K:K + STRONG_MAX]
     am, pr = ub[:K], ub[K:K + STRONG_MAX]
     rr = ub[K + STRONG_MAX:K + 4 * STRONG_MAX].reshape((3, STRONG_MAX))
-    rw = ub[K + 4 * STRONG_MAX:K + 4 * STRONG_MAX + STRONG_MAX * nw].reshape((STRONG_MAX, nw))
     ncells = grid.shape[0]
     w = pm.shape[1]
     one = np.uint64(1)
@@ -1319,6 +1351,7 @@ def _bits_no_search(n, grid, geo, order, scratch):
         rr[2, i] = q
         if _on_cycle(rr, i):
             cyc |= one << np.uint64(i)
+    ub[mslot] = m + 1
     for cell in range(ncells):  # the reach tests
         g = grid[cell]
         if popcount(g) < 2:
@@ -1337,60 +1370,155 @@ def _bits_no_search(n, grid, geo, order, scratch):
             so = crow[ci]
             if so >= 0 and (rr[2, so] >> np.uint64(so)) & one:
                 return False
-    made = np.uint64(0)  # the rows of rw made: rw[t] = the offs the ons of rr[2, t] link to (_w_union)
+    pp = ub[K + 4 * STRONG_MAX:K + 5 * STRONG_MAX]  # pp[t] = the rows q whose W(q) meets W(t): am over W(t)
+    for i in range(m):
+        ci = rcand[i]
+        cell, d = ci // n, ci % n
+        e = np.uint64(0)
+        r = grid[cell] & ~(one << np.uint64(d))
+        while r:  # its cell's other candidates, ...
+            e |= am[cell * n + ctz(r)]
+            r &= r - one
+        for sg in range(seg_ptr[cell], seg_ptr[cell + 1]):  # ... the digit's peers
+            for j in range(w):
+                x = seg_mask[sg, j] & pm[d, j]
+                while x:
+                    e |= am[(j * 64 + ctz(x)) * n + d]
+                    x &= x - one
+        pp[i] = e
     c = cyc
-    while c:  # the cycle tests, over p in T on a cycle of S
-        so = ctz(c)
+    while c:  # the cycle tests, over p in T on a cycle of S: the offs the ons of rr[2, so] link to meet those p
+        so = ctz(c)  # links to (so in pp over rr[2, so]) or those of the ons of A = rr[2] over am[p]
         c &= c - one
         ci = rcand[so]
-        cell, d = ci // n, ci % n
-        if popcount(grid[cell]) < 2:
+        if popcount(grid[ci // n]) < 2:
             continue
-        if not (made >> np.uint64(so)) & one:
-            _w_union(rr[2, so], rcand, n, grid, pm, seg_ptr, seg_mask, rw[so])
-            made |= one << np.uint64(so)
-        y = rw[so]
-        for sg in range(seg_ptr[cell], seg_ptr[cell + 1]):  # the offs on p links to: the digit's peers, ...
-            for j in range(w):
-                if seg_mask[sg, j] & pm[d, j] & y[d * w + j]:
-                    return False
-        r = grid[cell] & ~(one << np.uint64(d))
+        pu = np.uint64(0)
+        r = rr[2, so]
         while r:
-            if y[ctz(r) * w + (cell >> 6)] & (one << np.uint64(cell & 63)):
-                return False
-            r &= r - one  # ... its cell's other candidates
+            pu |= pp[ctz(r)]
+            r &= r - one
+        acc = one << np.uint64(so)
         a = am[ci]
         while a:
-            t = ctz(a)
+            acc |= rr[2, ctz(a)]
             a &= a - one
-            if not (made >> np.uint64(t)) & one:
-                _w_union(rr[2, t], rcand, n, grid, pm, seg_ptr, seg_mask, rw[t])
-                made |= one << np.uint64(t)
-            for j in range(y.shape[0]):
-                if rw[t, j] & y[j]:
-                    return False
+        if pu & acc:
+            return False
     return True
 
 
 @njit(cache=True)
-def _w_union(rows, rcand, n, grid, pm, seg_ptr, seg_mask, out):
-    """_bits_no_search's candidate set (digit-major bit sets: out[d * w + j], w words of cells) of the offs the ons
-    of `rows` link to: each one's cell's other candidates and the digit's peers."""
-    w = pm.shape[1]
+def _bits_sets(n, grid, order, scratch, sidx):
+    """After _bits_no_search said False: (m, am, pr, rr), its sets over the strong offs T (views of `scratch`),
+    m = the rows of T if it made them (at most STRONG_MAX), else -1, and sidx[off pid] = its row in T or -1
+    (the row numbers it kept in scratch's tj, which links._closure then overwrites). Its tests hold as exact
+    reachability: an on p reaches off p iff rr[2] over am[p] meets am[p]; off p reaches p iff rr[2] of its row
+    holds it; and for links.forcing's filter (_s_targets) an off x reaches the opposite of a source iff x is in
+    T and rr[1] of its row meets the rows whose partners link to that opposite."""
+    pm = order[4]
+    tj, flat = scratch
+    K = grid.shape[0] * n
+    nw = n * pm.shape[1]
+    ub = flat.reshape(flat.size)
+    am, pr = ub[:K], ub[K:K + STRONG_MAX]
+    rr = ub[K + STRONG_MAX:K + 4 * STRONG_MAX].reshape((3, STRONG_MAX))
+    made = K + 4 * STRONG_MAX + STRONG_MAX * nw
+    if tj.size < K + STRONG_MAX or flat.size < made + 1 or ub[made] == 0:
+        return -1, am, pr, rr
+    crow = tj.reshape(tj.size)[:K]
+    for cell in range(grid.shape[0]):
+        g = grid[cell]
+        while g:
+            ci = cell * n + ctz(g)
+            g &= g - np.uint64(1)
+            sidx[2 * ci] = crow[ci]
+    return int(ub[made]) - 1, am, pr, rr
+
+
+@njit(cache=True)
+def _cert_sets(n, grid, f_ptr, f_adj, cert, scratch):
+    """_bits_sets' (m, am, pr, rr) from _no_search's graph S (it said False): the same rows (T in cell, digit
+    order: an off has links iff it is in T), am = its amask, pr[i] = the rows of the ons row i links to, rr[1] its
+    closure, rr[2] = pr over rr[1]; pr and rr in the views _bits_sets returns."""
+    sidx, slist, rr0, amask, km = cert[0], cert[2], cert[3], cert[7], cert[9]
+    tj, flat = scratch
+    K = grid.shape[0] * n
+    ub = flat.reshape(flat.size)
+    pr = ub[K:K + STRONG_MAX]
+    rr = ub[K + STRONG_MAX:K + 4 * STRONG_MAX].reshape((3, STRONG_MAX))
+    m = km[1]
+    if m < 0 or flat.size < K + 4 * STRONG_MAX:
+        return -1, amask, pr, rr
     one = np.uint64(1)
-    for j in range(out.shape[0]):
-        out[j] = 0
-    while rows:
-        c = rcand[ctz(rows)]
-        rows &= rows - one
-        cell, d = c // n, c % n
-        for sg in range(seg_ptr[cell], seg_ptr[cell + 1]):
-            for j in range(w):
-                out[d * w + j] |= seg_mask[sg, j] & pm[d, j]
-        r = grid[cell] & ~(one << np.uint64(d))
+    for i in range(m):
+        o = slist[i]
+        e = np.uint64(0)
+        for a in range(f_ptr[o], f_ptr[o + 1]):
+            e |= one << np.uint64(sidx[f_adj[a] - 1])
+        pr[i] = e
+        rr[1, i] = rr0[1, i]
+    for i in range(m):
+        q = np.uint64(0)
+        r = rr[1, i]
         while r:
-            out[ctz(r) * w + (cell >> 6)] |= one << np.uint64(cell & 63)
+            q |= pr[ctz(r)]
             r &= r - one
+        rr[2, i] = q
+    return m, amask, pr, rr
+
+
+@njit(cache=True)
+def _t_components(m, n, grid, sidx, am, rr, tj):
+    """links._closure(sets=False)'s node numbers (tj[0]) and strongly connected components as _inner_loops reads
+    them (tj[1] a label, tj[2] its size), from the sets over T (_bits_sets) instead of Tarjan: every path of two
+    links runs through offs in T, so off t's component is {off s: s in rr[1, t], t in rr[1, s]} with the ons q
+    (in T) such that off t reaches on q (q in rr[2, t]) and q links to off t (t in am[q]); every other potential
+    is alone in its component, and those share one label (the cycle searches start from components of several
+    members only, _may_remove). Returns the number of labels."""
+    node, comp, size, cid = tj[0], tj[1], tj[2], tj[4]
+    one = np.uint64(1)
+    nt = 0
+    for t in range(m):  # cid[t] = the label of off t: its component's lowest row's, new when it is t
+        r = rr[1, t]
+        lo = t
+        while r:
+            s = ctz(r)
+            r &= r - one
+            if (rr[1, s] >> np.uint64(t)) & one:
+                lo = s
+                break
+        if lo == t:
+            cid[t] = nt
+            size[nt] = 0
+            nt += 1
+        else:
+            cid[t] = cid[lo]
+    size[nt] = 1
+    nn = 0
+    for cell in range(grid.shape[0]):
+        g = grid[cell]
+        while g:
+            ci = cell * n + ctz(g)
+            g &= g - one
+            p = 2 * ci
+            node[p], node[p + 1] = nn, nn + 1
+            nn += 2
+            comp[p], comp[p + 1] = nt, nt
+            j = sidx[p]
+            if j < 0:
+                continue
+            comp[p] = cid[j]
+            size[cid[j]] += 1
+            a = am[ci]
+            while a:
+                t = ctz(a)
+                a &= a - one
+                if (rr[2, t] >> np.uint64(j)) & one:
+                    comp[p + 1] = cid[t]
+                    size[cid[t]] += 1
+                    break
+    return nt + 1
 
 
 @njit(cache=True)
@@ -1411,32 +1539,28 @@ def _sides_meet(p, a, so, w, f_ptr, f_adj, cnode, rw):
 
 
 @njit(cache=True)
-def _s_targets(src, f_ptr, f_adj, cert):
-    """links.forcing's filter from src over _no_search's graph S: sbuf[0] = the strong offs whose targets (wb for
-    the opposite off p, tb for the opposite on p) hold src's candidate, sbuf[1] = 1 if an on may link to the
-    opposite itself (it is an off: the ons that do are the candidates of the offs on p links to, into nmask)."""
-    sidx, cnode, slist, rr, wb, rw, tb, amask, nmask, km, sbuf = cert
-    k, m = km[0], km[1]
+def _s_targets(src, f_ptr, f_adj, sidx, am, pr, rr, nmask, sbuf):
+    """links.forcing's filter from src over _bits_no_search's sets (_bits_sets): sbuf[0] = the rows of T whose
+    partners link to the opposite (on src: pr over am[src]; off src: its row's partners), sbuf[1] = 1 if an on
+    may link to the opposite itself (it is an off: the ons that do are the candidates of the offs on src links
+    to, into nmask, a bit per candidate cell * n + digit)."""
     one = np.uint64(1)
-    b = cnode[src >> 1]
-    word, hit = b >> 6, one << np.uint64(b & 63)
     tr = np.uint64(0)
     if src & 1:
-        for j in range((k + 63) // 64):
+        for j in range(nmask.shape[0]):
             nmask[j] = 0
         for c in range(f_ptr[src], f_ptr[src + 1]):
-            b = cnode[f_adj[c] >> 1]
+            b = f_adj[c] >> 1
             nmask[b >> 6] |= one << np.uint64(b & 63)
-        for t in range(m):
-            if wb[t, word] & hit:
-                tr |= one << np.uint64(t)
-    else:
-        for t in range(m):
-            if tb[t, word] & hit:
-                tr |= one << np.uint64(t)
+        a = am[src >> 1]
+        while a:
+            tr |= pr[ctz(a)]
+            a &= a - one
+    elif sidx[src] >= 0:
+        tr = pr[sidx[src]]
     sbuf[0] = tr
     sbuf[1] = src & 1
-    return (sidx, cnode, rr, amask, nmask, sbuf)
+    return (sidx, rr, am, nmask, sbuf)
 
 
 @njit(cache=True)

@@ -389,11 +389,11 @@ def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, 
     that reaches the source's opposite (a forcing chain), -1 if none, -2 on overflow. Records deeper than `limit`
     links are not expanded (see `cycles`). With the static graph's closure (tj, reach) no record is made for a
     potential that cannot reach the opposite: the others are found by the same parents in the same order, so the
-    first chain to the opposite is the same. adj_end: as in `cycles`. sx = (sidx, cnode, rr, amask, nmask, sbuf):
-    the same filter read off the graph of the strong offs (dynamic._s_targets, exact there): an off x reaches the
+    first chain to the opposite is the same. adj_end: as in `cycles`. sx = (sidx, rr, amask, nmask, sbuf): the
+    same filter read off the sets over the strong offs (dynamic._s_targets, exact there): an off x reaches the
     opposite iff x is strong and its closure rr[1, sidx[x]] meets the rows sbuf[0] whose targets hold it; an on
-    q iff it links to it (sbuf[1] and q in nmask: the offs the source links to) or a strong off q links to
-    (amask) does."""
+    q iff it links to it (sbuf[1] and q's candidate in nmask: the offs the source links to) or a strong off q
+    links to (amask) does."""
     st_pid, st_p0, st_pn, st_par, nrec, npar, pmap = st[0], st[1], st[2], st[3], st[4], st[5], st[6]
     qon, qoff, parents = sc[1], sc[2], sc[7]
     depth = sc[17]
@@ -414,7 +414,7 @@ def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, 
     opposite = source ^ 1
     trows, direct = np.uint64(0), False
     if sx is not None:
-        s_sidx, s_cnode, s_rr, s_amask, s_nmask, s_buf = sx
+        s_sidx, s_rr, s_amask, s_nmask, s_buf = sx
         trows, direct = s_buf[0], s_buf[1] != 0
     while hon < ton or hoff < toff:
         while hon < ton:
@@ -466,7 +466,7 @@ def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, 
                     if tj is not None and not _back(e, opposite, tj, reach):
                         continue
                     if sx is not None:
-                        b = s_cnode[e >> 1]
+                        b = e >> 1
                         ok = direct and (s_nmask[b >> 6] >> np.uint64(b & 63)) & np.uint64(1) != 0
                         a = s_amask[e >> 1]
                         while a and not ok:
