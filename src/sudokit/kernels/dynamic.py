@@ -934,6 +934,13 @@ def _rule_parents(inner, h, slot, r, root_cause, both, n, source, grid, geo):
 #   per digit of _w_union (18 words a row; _w_union went): all 10477 grids 0.0218 -> 0.0203 ms (certified and
 #   searched grids alike pay it), every hint identical, and it agrees with _no_search on all 10477.
 # - Tried, no gain: _may_remove inline="always" (0.0638 vs 0.0632 ms).
+# - Both, alternated twice with main 78b321d (wt-merge; load ~3-3.7): replay cap03 (4 rounds, --check identical)
+#   level 2 0.419/0.414 -> 0.366/0.371 s, level 3 noise; rate_levels.py level 2 0.871/0.854 -> 0.747/0.748 s,
+#   rate total 2.808/2.738 -> 2.615/2.676 s (again: level 2 0.941/0.984 -> 0.830/0.853 s, total 3.190/3.292 ->
+#   3.078/3.087 s); level 3 noise. rate_dump.py byte-identical to s32/base.jsonl.
+# - Left (searched grids, phases above, under load): the modes' hints ~0.015 ms (forcing hints ~0.005 without
+#   _rule_parents, which adds ~0.004; the cycles' _cycle_removable over every cycle found ~0.002 and their hints),
+#   the forcing searches ~0.011, the static graph 0.009; on the certified 80% _bits_no_search (~0.005).
 @njit(cache=True)
 def _inner_loops(n, source, grid, geo, inner):
     """Every forcing chain and cycle (SE's Chaining(false, false, false)) on the narrowed grid, as nested hints;
