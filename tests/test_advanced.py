@@ -236,7 +236,8 @@ def test_quiet_points_of_a_run_match_whole_scans(seed):
         lost = np.uint64(0)
         for _ in range(40):
             want = reference(n, cand, work, geo, placed)
-            k = _advanced(n, cand, work, geo, placed, track[3], lost, track[5], track[6], adv, adv_par)
+            k = _advanced(n, cand, work, geo[1], geo[6], geo[7], geo[8], geo[9], geo[11], placed, track[3], lost,
+                          track[5], track[6], adv, adv_par)
             assert [(int(e), [int(x) for x in adv_par[a:b]]) for e, a, b in adv[:k]] == want
             points += 1
             fired += bool(want)
