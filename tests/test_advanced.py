@@ -134,7 +134,8 @@ def kernel(n, cand, work, geo, placed, kept=None, track=None):
         assert all((track[5][r * n + d] >> u & 1) == (places[1, u, d] != 0) for u in range(units) for d in range(n)
                    for r in range(NRULES))
         places, lost, dirty, xmask = track[3], kept_lost, track[5], track[6]
-    k = _advanced(n, cand, work, geo, placed, places, lost, dirty, xmask, adv, adv_par)
+    k = _advanced(n, cand, work, geo[1], geo[6], geo[7], geo[8], geo[9], geo[11], placed, places, lost, dirty,
+                  xmask, adv, adv_par)
     return [(int(e), [int(x) for x in adv_par[a:b]]) for e, a, b in adv[:k]]
 
 
@@ -186,13 +187,14 @@ def _rule_kernel(name, n, cand, work, geo, placed):
     adv_par = np.zeros(8 * len(cand) * n, np.int64)
     dirty = np.full(NRULES * n, -1, np.int64)
     if name == "locking":
-        k = A._adv_locking(n, cand, work, geo, places, lost, dirty, np.zeros((1, 1), np.uint64), adv, adv_par)
+        k = A._adv_locking(n, cand, work, geo[1], geo[6], geo[7], geo[9], geo[11], places, lost, dirty,
+                           np.zeros((1, 1), np.uint64), adv, adv_par)
     elif name == "hidden":
-        k = A._adv_hidden_pairs(n, cand, work, geo, places, dirty, adv, adv_par)
+        k = A._adv_hidden_pairs(n, cand, work, geo[1], geo[8], places, dirty, adv, adv_par)
     elif name == "naked":
-        k = A._adv_naked_pairs(n, cand, work, geo, dirty, adv, adv_par)
+        k = A._adv_naked_pairs(n, cand, work, geo[1], geo[8], dirty, adv, adv_par)
     else:
-        k = A._adv_x_wings(n, cand, work, geo, placed, places, lost, dirty, adv, adv_par)
+        k = A._adv_x_wings(n, cand, work, geo[1], placed, places, lost, dirty, adv, adv_par)
     return [(int(e), [int(x) for x in adv_par[a:b]]) for e, a, b in adv[:k]]
 
 
@@ -234,7 +236,8 @@ def test_quiet_points_of_a_run_match_whole_scans(seed):
         lost = np.uint64(0)
         for _ in range(40):
             want = reference(n, cand, work, geo, placed)
-            k = _advanced(n, cand, work, geo, placed, track[3], lost, track[5], track[6], adv, adv_par)
+            k = _advanced(n, cand, work, geo[1], geo[6], geo[7], geo[8], geo[9], geo[11], placed, track[3], lost,
+                          track[5], track[6], adv, adv_par)
             assert [(int(e), [int(x) for x in adv_par[a:b]]) for e, a, b in adv[:k]] == want
             points += 1
             fired += bool(want)

@@ -37,6 +37,9 @@ houses change), and X-Wings try only the dirty digits: 0.0914/0.0895 s. rate_lev
 this): level 1 0.293/0.293 -> 0.269/0.267 s, level 2 0.914/0.920 -> 0.902/0.906 s, rating 2.803/2.815 ->
 2.790/2.762 s. Left: _advanced ~17% of the level-1 replay's samples, spread over the four rules' real tests
 (each dirty crossing's mask tests ~14% of it); begin_places and erase_places ~2% each.
+prop2 (2026-11-25): _advanced, advanced_untracked and the rules take the geometry arrays they read (unit_cells,
+cross, group_end, set_units, member, cross_in), not geo: a tuple passed on whole is increfed whole at entry, in
+propagate every run (12 pairs; see dynamic.py's record) and here every quiet point.
 """
 
 from __future__ import annotations
@@ -57,7 +60,8 @@ def _lost(c, d, cand, work):
 
 
 @njit(cache=True)
-def _advanced(n, cand, work, geo, placed, places, lost, dirty, xmask, adv, adv_par):
+def _advanced(n, cand, work, unit_cells, cross, group_end, set_units, member, cross_in, placed, places, lost, dirty, xmask, adv,
+              adv_par):
     """SE's advanced rules for dynamic chains "(+)": locked candidates, hidden pairs, naked pairs, X-Wings, in this
     order, on the narrowed grid: the offs of every instance of the first rule that has one whose pattern needed an
     erased candidate. adv[k] = (off pid, parents start, parents end) into adv_par (erased candidates' off pids);
@@ -67,22 +71,23 @@ def _advanced(n, cand, work, geo, placed, places, lost, dirty, xmask, adv, adv_p
     instances, offs and parents are the same. dirty[r * n + d] (rule r = LOCKING, HIDDEN, NAKED, XWING): the
     houses where d lost a place since rule r's last whole scan (_clean; all ones: every house); xmask[u]: the
     crossings whose first house is u (begin_places; unread when dirty is all ones)."""
-    k = _adv_locking(n, cand, work, geo, places, lost, dirty, xmask, adv, adv_par)
+    k = _adv_locking(n, cand, work, unit_cells, cross, group_end, member, cross_in, places, lost, dirty, xmask, adv,
+                     adv_par)
     if k == 0:
-        k = _adv_hidden_pairs(n, cand, work, geo, places, dirty, adv, adv_par)
+        k = _adv_hidden_pairs(n, cand, work, unit_cells, set_units, places, dirty, adv, adv_par)
     if k == 0:
-        k = _adv_naked_pairs(n, cand, work, geo, dirty, adv, adv_par)
+        k = _adv_naked_pairs(n, cand, work, unit_cells, set_units, dirty, adv, adv_par)
     if k == 0:
-        k = _adv_x_wings(n, cand, work, geo, placed, places, lost, dirty, adv, adv_par)
+        k = _adv_x_wings(n, cand, work, unit_cells, placed, places, lost, dirty, adv, adv_par)
     return k
 
 
 @njit(cache=True)
-def advanced_untracked(n, cand, work, geo, placed, adv, adv_par):
+def advanced_untracked(n, cand, work, unit_cells, cross, group_end, set_units, member, cross_in, placed, adv, adv_par):
     """_advanced over place masks made here (a run whose houses do not fit its kept masks: begin_places)."""
-    places = np.zeros((2, geo[1].shape[0], n), np.int64)
-    lost = _places(n, cand, work, geo[1], places)
-    return _advanced(n, cand, work, geo, placed, places, lost, np.full(RULES * n, -1, np.int64),
+    places = np.zeros((2, unit_cells.shape[0], n), np.int64)
+    lost = _places(n, cand, work, unit_cells, places)
+    return _advanced(n, cand, work, unit_cells, cross, group_end, set_units, member, cross_in, placed, places, lost, np.full(RULES * n, -1, np.int64),
                      np.zeros((1, 1), np.uint64), adv, adv_par)
 
 
@@ -202,12 +207,12 @@ def _clean(dirty, rule, n, units):
 
 
 @njit(cache=True, inline="always")
-def _adv_locking(n, cand, work, geo, places, lost, dirty, xmask, adv, adv_par):
+def _adv_locking(n, cand, work, unit_cells, cross, group_end, member, cross_in, places, lost, dirty, xmask, adv,
+                 adv_par):
     """Locked candidates on the narrowed grid (SE's Locking scan order); parents: the erased places of the digit
     in the first house outside the second. lost: the digits erased somewhere (_places); dirty[d]: the houses
     where d lost a place since the last whole scan, one bit each (the rule's others were tried then: _clean);
     only their crossings are visited (xmask[a]: the crossings from house a), in order."""
-    unit_cells, cross, group_end, member, cross_in = geo[1], geo[6], geo[7], geo[9], geo[11]
     k = 0
     npar = 0
     g0 = 0
@@ -276,11 +281,10 @@ def _empty_count(u, n, cand, unit_cells):
 
 
 @njit(cache=True, inline="always")
-def _adv_hidden_pairs(n, cand, work, geo, places, dirty, adv, adv_par):
+def _adv_hidden_pairs(n, cand, work, unit_cells, set_units, places, dirty, adv, adv_par):
     """Hidden pairs on the narrowed grid (boxes, columns, rows; digit pairs in SE's order); parents: the erased
     places of both digits outside the pair. Only the pairs of digits one of which lost a place in the house since
     the rule's last whole scan (dirty: see _advanced) are tried."""
-    unit_cells, set_units = geo[1], geo[8]
     k = 0
     npar = 0
     anyu = np.int64(0)
@@ -334,11 +338,10 @@ def _adv_hidden_pairs(n, cand, work, geo, places, dirty, adv, adv_par):
 
 
 @njit(cache=True, inline="always")
-def _adv_naked_pairs(n, cand, work, geo, dirty, adv, adv_par):
+def _adv_naked_pairs(n, cand, work, unit_cells, set_units, dirty, adv, adv_par):
     """Naked pairs on the narrowed grid (boxes, columns, rows; cell pairs in SE's order); parents: the erased
     candidates of the two cells. Only the houses that lost a place since the rule's last whole scan (dirty: see
     _advanced) are tried: elsewhere both cells kept their candidates."""
-    unit_cells, set_units = geo[1], geo[8]
     k = 0
     npar = 0
     anyu = np.int64(0)
@@ -385,12 +388,11 @@ def _adv_naked_pairs(n, cand, work, geo, dirty, adv, adv_par):
 
 
 @njit(cache=True, inline="always")
-def _adv_x_wings(n, cand, work, geo, placed, places, lost, dirty, adv, adv_par):
+def _adv_x_wings(n, cand, work, unit_cells, placed, places, lost, dirty, adv, adv_par):
     """X-Wings on the narrowed grid (column bases, then row bases; SE's order); parents: the erased places of the
     digit in the base lines outside the cover lines. Per second base line, only the digits that can make one
     there (two places, a parent somewhere, SE's placed test) are tried, in digit order, and only where a base
     line lost a place of the digit since the rule's last whole scan (dirty: see _advanced)."""
-    unit_cells = geo[1]
     k = 0
     npar = 0
     fresh = np.uint64(0)  # the digits with a dirty house

@@ -92,6 +92,16 @@ outer5 (2026-11-25): SE's advanced rules at a quiet point try only the houses th
 last whole scan, and Locking only their crossings (see advanced.py's record): level 1 of the replay
 0.1002/0.1024 -> 0.0914/0.0895 s; propagate passes the crossings table (sc[22]) to begin_places/_advanced.
 
+prop2 (2026-11-25; the 172 dynamic calls of rating 11+ lines[0:3], replayed, best of 5 CPU s, alternated twice with
+main 78b321d; every best/elim identical): perf over propagate's object code put ~30% of its level-0 samples in the
+off step's scan of a found on's hidden parents (a house's erased places), made for every on found, though the
+append loop then skipped the ons the run already held. Such an on (one that meets nothing) is now dropped before
+the scan: level 0 0.151/0.141 -> 0.129/0.131 s, level 1 0.092/0.091 -> 0.088/0.088 s, level 2 0.408/0.405 ->
+0.395/0.394 s. And propagate passes _advanced the six geo arrays it reads, not geo: a tuple argument passed on
+whole is increfed whole at entry (geo's 12 arrays every run, at every level). Tried, lost: the hidden parents
+listed in the house's first scan (a store and a test per cell, written, then kept or not): level 0 back to
+~0.144 s. The off step's house scans and append loop (branchy, ~35% of its samples) are what is left.
+
 inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj_cause, found, tmpelim, order,
          nest_limit)
     st2/sc2            stores and scratch of the nested runs
@@ -189,6 +199,8 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
     Afterwards sc.result[0], sc.result[1] = the on and off records that contradict each other (or -1) and
     sc.result[2] = status."""
     cell_units, unit_cells, pair_ptr, pair_idx = geo[0], geo[1], geo[2], geo[3]
+    cross, group_end, set_units, member, cross_in = geo[6], geo[7], geo[8], geo[9], geo[11]  # (not geo whole:
+    # a tuple argument passed on is increfed whole at entry, 12 pairs a run; these are 5)
     st_pid, rec_p0, rec_pn, par, nrec, npar, pmap, cause, nest = st[0], st[1], st[2], st[3], st[4], st[5], st[6], \
         st[7], st[8]
     nnest = st[10]
@@ -292,16 +304,18 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
                     v = 0
                     while not (rest >> np.uint64(v)) & np.uint64(1):
                         v += 1
-                    tmp[k] = (cell * n + v) * 2 + 1
-                    causes[k] = CELL
-                    h = 0
-                    gone = cand[cell] & ~m
-                    for v2 in range(n):
-                        if (gone >> np.uint64(v2)) & np.uint64(1):
-                            hid[k, h] = (cell * n + v2) * 2
-                            h += 1
-                    hid_n[k] = h
-                    k += 1
+                    on = (cell * n + v) * 2 + 1
+                    if pmap[s, on - 1] >= 0 or pmap[s, on] < 0:  # (a known on, no contradiction: no record)
+                        tmp[k] = on
+                        causes[k] = CELL
+                        h = 0
+                        gone = cand[cell] & ~m
+                        for v2 in range(n):
+                            if (gone >> np.uint64(v2)) & np.uint64(1):
+                                hid[k, h] = (cell * n + v2) * 2
+                                h += 1
+                        hid_n[k] = h
+                        k += 1
             bit = np.uint64(1) << np.uint64(d)
             for j in range(cell_units.shape[1]):
                 u = cell_units[cell, j]
@@ -318,6 +332,8 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
                 if other < 0:
                     continue
                 on = (other * n + d) * 2 + 1
+                if pmap[s, on] >= 0 and pmap[s, on - 1] < 0:  # a known on that meets nothing: the append loop
+                    continue  # skips it (its hidden parents' scan was ~30% of propagate's samples: prop2)
                 dup = False
                 for i in range(k):
                     if tmp[i] == on:
@@ -363,17 +379,18 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
         if level == 0:
             return
         if tracked < 0:
-            tracked = 1 if begin_places(n, cand, unit_cells, geo[6], track_key, track_cells, track_base,
+            tracked = 1 if begin_places(n, cand, unit_cells, cross, track_key, track_cells, track_base,
                                         track_places, track_made, track_dirty, track_cross) else 0
         if tracked == 1 and dynamic:  # the offs processed since the last quiet point erased their candidates
             lost |= erase_places(st_pid, s, qoff, erased, hoff, n, cand, cell_units, unit_cells, track_places,
                                  track_dirty)
             erased = hoff
         if tracked == 1:  # SE's advanced rules; _advance's recording written out (see the speed record: outer3)
-            fired = _advanced(n, cand, work, geo, placed, track_places, lost, track_dirty, track_cross, adv,
-                              adv_par)
+            fired = _advanced(n, cand, work, unit_cells, cross, group_end, set_units, member, cross_in, placed,
+                              track_places, lost, track_dirty, track_cross, adv, adv_par)
         else:
-            fired = advanced_untracked(n, cand, work, geo, placed, adv, adv_par)
+            fired = advanced_untracked(n, cand, work, unit_cells, cross, group_end, set_units, member, cross_in,
+                                       placed, adv, adv_par)
         added = 0
         for i in range(fired):
             e = adv[i, 0]
