@@ -292,6 +292,34 @@ def test_aligned_exclusion_kernel_matches_python(k):
     assert hits > 0
 
 
+@pytest.mark.parametrize("k", [2, 3])
+def test_exclusion_since_matches_first_exclusion(k):
+    """kernels/exclusion.exclusion_since, which tries only what changed since its last grid, finds what
+    first_exclusion finds: along the paths and from unrelated earlier grids (last found none, one, or is unset)."""
+    from sudokit.kernels.exclusion import exclusion_since, first_exclusion
+
+    states = path_states()
+    fast = fast_tables(states[0].houses)
+    ptr, idx, sees = fast.geo[4], fast.geo[5], fast.tabs[3]
+
+    def run(fn, cand, *last):
+        cells, out = np.zeros(3, np.int64), np.zeros((cand.shape[0] * 9, 2), np.int64)
+        count = fn(k, cand, ptr, idx, sees, *last, cells, out)
+        return count, cells.tolist() if count else [], out[:count].tolist()
+
+    rng = np.random.default_rng(k)
+    last, hits = np.zeros(states[0].houses.ncells + 1, np.uint64), 0
+    for i, state in enumerate(states):
+        cand = np.array(state.cand, np.uint64)
+        want = run(first_exclusion, cand)
+        assert run(exclusion_since, cand, last) == want
+        hits += want[0] > 0
+        other = np.zeros_like(last)
+        run(exclusion_since, np.array(states[rng.integers(len(states))].cand, np.uint64), other)
+        assert run(exclusion_since, cand, other) == want
+    assert hits > 0
+
+
 def test_walked_state_matches_from_arrays():
     """path._walked (where from kernels/hodoku.where_words) builds the state Candidates.from_arrays builds."""
     from sudokit.logic.path import _walked

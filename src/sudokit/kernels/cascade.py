@@ -9,7 +9,8 @@ the twenty or so calls a hard step made before, each of which paid numba's argum
 stats = [er, ep, ed, steps, producer behind er, its strong-link suffix] (prices in tenths), updated as SE's
 getDifficulty does (see kernels/se.rate_basic); the last two name the hardest technique.
 tabs = (cell_houses, peers words, unit_words, sees, then sestrong.memo_buffers: memo keys, results, cells and its
-scratch (tabs[4:14]), then [plain houses] (tabs[14]) and kernels/loops.bug_cells' out-buffers (cells, masks)):
+scratch (tabs[4:14]), then [plain houses] (tabs[14]) and kernels/loops.bug_cells' out-buffers (cells, masks),
+then APE's and ATE's last grid and outcome (tabs[17], kernels/exclusion.exclusion_since)):
 the extra tables of kernels/strong, wings, exclusion, loops and the strong-link memo of kernels/sestrong.py.
 
 Speed (chains5, 2026-11-23; `python benchmarks/rate.py --hodoku-python /work/peers/venv/bin/python --scale se`,
@@ -33,7 +34,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .exclusion import first_exclusion
+from .exclusion import exclusion_since
 from .loops import bug_cells, loop_step
 from .se import _left, apply_counted, empties, producer
 from .sestrong import best_chain_memo
@@ -65,7 +66,7 @@ def _try(p, n, values, cand, geo, scan, kind, tabs, out, elim, best, cells, empt
             return False
         out[0], out[1], out[2], out[3], out[4] = p, best[0], -1, 0, best[1]
         return True
-    e = first_exclusion(a, cand, geo[4], geo[5], tabs[3], cells, elim)
+    e = exclusion_since(a, cand, geo[4], geo[5], tabs[3], tabs[17][a - 2], cells, elim)
     if e == 0:
         return False
     out[0], out[1], out[2], out[3], out[4] = p, 62 if a == 2 else 75, -1, 0, e
