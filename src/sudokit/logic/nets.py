@@ -59,7 +59,7 @@ class Run:
         pl = np.zeros((2 * n, hw.shape[1]), np.uint64)  # each digit's places, then propagate's working copy
         if dynamic:
             K.digit_places(n, self.cand, pl)
-        self.geo = (cell_units, unit_cells, peers_ptr, peers_idx, shared_places(h), hw, pl)
+        self.geo = (cell_units, unit_cells, peers_ptr, peers_idx, shared_places(h), hw, pl, peer_words(h))
         self.hdone = np.zeros(len(h.cells), np.uint64)
         K.placed_masks(values, unit_cells, self.hdone)
         self.node_digit, self.node_cell = graph.digit_arr, graph.cell_arr
@@ -179,6 +179,16 @@ def house_words(houses: Houses) -> np.ndarray:
         for c in cells:
             hw[h, c >> 6] |= np.uint64(1) << np.uint64(c & 63)
     return hw
+
+
+@lru_cache(maxsize=16)
+def peer_words(houses: Houses) -> np.ndarray:
+    """pw[c]: cell c's peers as words (kernels/nets.propagate)."""
+    pw = np.zeros((houses.ncells, (houses.ncells + 63) // 64), np.uint64)
+    for c, m in enumerate(houses.peers):
+        for w in range(pw.shape[1]):
+            pw[c, w] = (m >> (64 * w)) & ((1 << 64) - 1)
+    return pw
 
 
 @lru_cache(maxsize=16)
