@@ -48,6 +48,18 @@ one digit's places, and the masked graph keeps the others' node order; 197 of th
 digit): 12.5 -> 12.2 ms over those states, as the finder is fixed costs (per state, one 9x9 state: X graph 34 us
 of which the kernel 27, scan 12, hits 17; the XY graph 15 us of which the kernel 5, its scan 15, hits 8 - mostly
 the calls' argument tuples and the copies out of the graph buffers).
+
+hod17 (first 8 11+ puzzles, alternated with main 78b321d; /tmp/hod17/phase.py 8 2, replay.py): forcing nets'
+propagation reads a digit's places, a house's cells and a cell's peers as words (kernels/nets: dynamic scans of
+the 205 captured hodoku_next states 0.190 -> 0.142 s); Sue de Coq's screen keeps a line-box pair's hit while its
+cells are unchanged (kernels/hodoku.sdc_screen: screens of those states 9.1 -> 3.6 ms): hodoku_next over the 205
+states, min of 4, 0.332/0.351 -> 0.310/0.311 s; in the ratings 342/374/357 -> 332/326/326 ms. SE's cheap walk:
+APE, ATE and the bent wings try only what changed since their last call found nothing (kernels/exclusion.
+exclusion_since, wings.best_wing_since): cascade.walk 137/145/138 -> 111/109/108 ms. rate.py --per-band 40
+alternated: 5-9.3 56.6/56.6/54.0 -> 59.6/59.0/55.8 puzzles/s, 8.5-9.3 14.8/14.8/14.5 -> 15.9/15.6/15.7, ER < 5
+and 5-7 within noise. Tried and dropped: scan_chains' AIC eliminations as a word intersection (the digit's places
+among both cells' common peers, not a loop over the start cell's peers): scans of the 205 states x 5 graph kinds
+78.4/107.9 -> 78.6/113.4 ms, no gain (the BFS dominates).
 """
 
 from __future__ import annotations
