@@ -158,20 +158,21 @@ def _shift_back(ptr, m):
 @njit(cache=True)
 def csr_unique(us, vs, k, npot, ptr):
     """The edges us[:k] -> vs[:k] as CSR without duplicates, successors ascending: ptr (npot + 1) is filled, the
-    successors overwrite vs[:m]; returns m (us is used as scratch). np.unique's result, without its hashing: a
-    counting sort by source, then each row (a handful of successors) by insertion. (Sorting the k keys u * npot + v
-    took 2-3x longer: 31.6 -> 14.0 us a full 9x9 graph, 65.4 -> 21.6 grouped, 20.6 -> 9.2 for X-Chains, on the
-    finder states of 40 ER 5-9.3 puzzles.)"""
+    successors overwrite vs[:m]; returns m. np.unique's result, without its hashing: a counting sort by source into
+    a scratch row, then each row (a handful of successors) by insertion. (Sorting the k keys u * npot + v took 2-3x
+    longer: 31.6 -> 14.0 us a full 9x9 graph, 65.4 -> 21.6 grouped, 20.6 -> 9.2 for X-Chains, on the finder states
+    of 40 ER 5-9.3 puzzles. Until hod17 the sort packed u * npot + v into us to fill vs in place, three integer
+    divisions an edge.)"""
     for u in range(npot + 1):
         ptr[u] = 0
     for i in range(k):
-        us[i] = us[i] * npot + vs[i]
-        ptr[us[i] // npot + 1] += 1
+        ptr[us[i] + 1] += 1
     for u in range(npot):
         ptr[u + 1] += ptr[u]
+    row = np.empty(k, np.int64)
     for i in range(k):  # ptr[u] runs ahead as row u fills, then is shifted back
-        u = us[i] // npot
-        vs[ptr[u]] = us[i] % npot
+        u = us[i]
+        row[ptr[u]] = vs[i]
         ptr[u] += 1
     _shift_back(ptr, npot)
     m = 0
@@ -179,14 +180,14 @@ def csr_unique(us, vs, k, npot, ptr):
         lo, hi = ptr[u], ptr[u + 1]
         ptr[u] = m
         for i in range(lo + 1, hi):
-            x, j = vs[i], i - 1
-            while j >= lo and vs[j] > x:
-                vs[j + 1] = vs[j]
+            x, j = row[i], i - 1
+            while j >= lo and row[j] > x:
+                row[j + 1] = row[j]
                 j -= 1
-            vs[j + 1] = x
-        for i in range(lo, hi):  # compacting: m <= i, and vs[i - 1] is not written before it is read
-            if i == lo or vs[i] != vs[i - 1]:
-                vs[m] = vs[i]
+            row[j + 1] = x
+        for i in range(lo, hi):
+            if i == lo or row[i] != row[i - 1]:
+                vs[m] = row[i]
                 m += 1
     ptr[npot] = m
     return m
