@@ -702,28 +702,33 @@ def als_links(cells, digits, xcells, xsee, n, ptr, nbr, rcs, pair):
 
 
 @njit(cache=True)
-def _als_bfs(start, n, max_als, ptr, nbr, rcs, dist, parent, queue):
-    """BFS over ALS states from start, at most max_als ALSes deep; returns the number of states reached."""
+def _als_bfs(start, n, max_als, ptr, nbr, rcs, dist, parent, queue, qa):
+    """BFS over ALS states from start, at most max_als ALSes deep; returns the number of states reached. qa[i] =
+    the ALS of queue[i] (state = ALS * n + digit: kept beside the queue, not divided out, hod17)."""
     dist[start] = 0
     parent[start] = -1
     queue[0] = start
+    qa[0] = start // n
     head, tail = 0, 1
     while head < tail:
         u = queue[head]
+        a = qa[head]
         head += 1
         if dist[u] + 1 >= max_als:
             continue
-        a, r = u // n, u % n
+        r = u - a * n
         for j in range(ptr[a], ptr[a + 1]):
             m = rcs[j] & ~(np.uint64(1) << np.uint64(r))
+            b = nbr[j]
             while m:
                 x = ctz(m)
                 m &= m - np.uint64(1)
-                v = nbr[j] * n + x
+                v = b * n + x
                 if dist[v] < 0:
                     dist[v] = dist[u] + 1
                     parent[v] = u
                     queue[tail] = v
+                    qa[tail] = b
                     tail += 1
     return tail
 
@@ -731,7 +736,8 @@ def _als_bfs(start, n, max_als, ptr, nbr, rcs, dist, parent, queue):
 @njit(cache=True)
 def als_path(start, n, max_als, links, dist, parent, queue):
     """One ALS-state BFS from start (reset dist with `clear` afterwards)."""
-    return _als_bfs(start, n, max_als, links[0], links[1], links[2], dist, parent, queue)
+    return _als_bfs(start, n, max_als, links[0], links[1], links[2], dist, parent, queue,
+                    np.empty(queue.shape[0], np.int64))
 
 
 @njit(cache=True)
@@ -743,6 +749,7 @@ def scan_als(min_als, max_als, n, cells, digits, zb, links, scratch, best):
     ptr, nbr, rcs = links
     dist, parent, queue = scratch
     na, w = cells.shape[0], cells.shape[1]
+    qa = np.empty(queue.shape[0], np.int64)
     for a in range(na):
         m = digits[a]
         while m:
@@ -751,10 +758,11 @@ def scan_als(min_als, max_als, n, cells, digits, zb, links, scratch, best):
             if not _any(zb[a, z], w):
                 continue
             start = a * n + z
-            k = _als_bfs(start, n, max_als, ptr, nbr, rcs, dist, parent, queue)
+            k = _als_bfs(start, n, max_als, ptr, nbr, rcs, dist, parent, queue, qa)
             for i in range(1, k):
                 v = queue[i]
-                b, r = v // n, v % n
+                b = qa[i]
+                r = v - b * n
                 size = dist[v] + 1
                 if size < min_als or r == z or not (digits[b] >> np.uint64(z)) & np.uint64(1):
                     continue
