@@ -59,7 +59,11 @@ exclusion_since, wings.best_wing_since): cascade.walk 137/145/138 -> 111/109/108
 alternated: 5-9.3 56.6/56.6/54.0 -> 59.6/59.0/55.8 puzzles/s, 8.5-9.3 14.8/14.8/14.5 -> 15.9/15.6/15.7, ER < 5
 and 5-7 within noise. Tried and dropped: scan_chains' AIC eliminations as a word intersection (the digit's places
 among both cells' common peers, not a loop over the start cell's peers): scans of the 205 states x 5 graph kinds
-78.4/107.9 -> 78.6/113.4 ms, no gain (the BFS dominates). SE's walk running kernels/se's hidden and naked sets
+78.4/107.9 -> 78.6/113.4 ms, no gain (the BFS dominates). Then kernels/implications without integer divisions
+by a run-time n in its hot loops (csr_unique's packed keys: build_graph over the 205 states x 4 kinds 0.031 ->
+0.027 s; _als_bfs's state // n: ALS-XY scans 0.158 -> 0.144 s). The round in all (phase.py 8 2, alternated with
+main): hodoku_next 315/326/323 -> 292/292/292 ms, cascade.walk 130/133/133 -> 102/101/101 ms, rate_levels.py's
+rate total 2.615/2.586/2.572 -> 2.534/2.541/2.591 s. SE's walk running kernels/se's hidden and naked sets
 (producers 2, 4, 6, 8, 9, 11, 14, 16: each house's outcome reads only its cells) over the houses changed since
 their last empty call: exact (28,896 checks against se.producer; rate_dump identical), but cascade.walk only
 ~111 -> ~106 ms (phase.py, alternated), and every other caller of those kernels (rate_basic, walk_order below
