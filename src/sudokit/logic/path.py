@@ -67,7 +67,9 @@ rate total 2.615/2.586/2.572 -> 2.534/2.541/2.591 s. SE's walk running kernels/s
 (producers 2, 4, 6, 8, 9, 11, 14, 16: each house's outcome reads only its cells) over the houses changed since
 their last empty call: exact (28,896 checks against se.producer; rate_dump identical), but cascade.walk only
 ~111 -> ~106 ms (phase.py, alternated), and every other caller of those kernels (rate_basic, walk_order below
-ER 9.3) would pay a live-house mask per call: not kept.
+ER 9.3) would pay a live-house mask per call: not kept. Gosper's next combination (kernels/se._next_combo,
+loops.py) as a shift by the low bit's index instead of a division by it: rate.py's ER 5-9.3 sample (40 puzzles,
+/tmp/hod17/er5.py, alternated) 0.529/0.534 -> 0.530/0.530 s, ER < 5 unchanged: not kept.
 """
 
 from __future__ import annotations
