@@ -528,6 +528,25 @@ def test_sue_de_coq_screen_keeps_every_pair_that_holds_one():
     assert found > 0 and kept >= found
 
 
+def test_sue_de_coq_screen_memo_matches_a_fresh_screen():
+    """sue_de_coq._screen (which screens again only the pairs whose line or box changed since this thread's last
+    call) gives a fresh screen's hits, along the paths and in a shuffled order."""
+    from sudokit.kernels.hodoku import sdc_screen
+    from sudokit.logic import sue_de_coq as sdc
+
+    states = path_states()
+    order = list(range(len(states))) + np.random.default_rng(3).permutation(len(states)).tolist()
+    for i in order:
+        state = states[i]
+        h = state.houses
+        pairs = sdc._meeting(h)
+        t = sdc._tables(h)
+        fresh = np.zeros(len(pairs), np.int64)
+        values, cand = state.arrays()
+        sdc_screen(cand.view(np.int64), values, *t, fresh, np.full((2, h.ncells), -1, np.int64))
+        assert sdc._screen(state, pairs) == fresh.tolist()
+
+
 def test_sue_de_coq_part_kernel_matches_the_python_parts():
     """kernels/hodoku.sdc_parts gives _parts' (line part, box part) pairs in _parts' order."""
     from itertools import combinations

@@ -292,6 +292,61 @@ def test_aligned_exclusion_kernel_matches_python(k):
     assert hits > 0
 
 
+@pytest.mark.parametrize("k", [2, 3])
+def test_exclusion_since_matches_first_exclusion(k):
+    """kernels/exclusion.exclusion_since, which tries only what changed since its last grid, finds what
+    first_exclusion finds: along the paths and from unrelated earlier grids (last found none, one, or is unset)."""
+    from sudokit.kernels.exclusion import exclusion_since, first_exclusion
+
+    states = path_states()
+    fast = fast_tables(states[0].houses)
+    ptr, idx, sees = fast.geo[4], fast.geo[5], fast.tabs[3]
+
+    def run(fn, cand, *last):
+        cells, out = np.zeros(3, np.int64), np.zeros((cand.shape[0] * 9, 2), np.int64)
+        count = fn(k, cand, ptr, idx, sees, *last, cells, out)
+        return count, cells.tolist() if count else [], out[:count].tolist()
+
+    rng = np.random.default_rng(k)
+    last, hits = np.zeros(states[0].houses.ncells + 1, np.uint64), 0
+    for i, state in enumerate(states):
+        cand = np.array(state.cand, np.uint64)
+        want = run(first_exclusion, cand)
+        assert run(exclusion_since, cand, last) == want
+        hits += want[0] > 0
+        other = np.zeros_like(last)
+        run(exclusion_since, np.array(states[rng.integers(len(states))].cand, np.uint64), other)
+        assert run(exclusion_since, cand, other) == want
+    assert hits > 0
+
+
+@pytest.mark.parametrize("k", [3, 4, 5, 6])
+def test_best_wing_since_matches_best_wing(k):
+    """kernels/wings.best_wing_since, which tries only the wings with a changed cell when every candidate was in its
+    last grid, finds what best_wing finds: along the paths and from grids a few steps back."""
+    from sudokit.kernels.wings import best_wing, best_wing_since
+
+    states = path_states()
+    fast = fast_tables(states[0].houses)
+    n, tabs = states[0].n, (fast.geo[1], fast.geo[9], fast.tabs[3], fast.tabs[1])
+
+    def run(fn, cand, *last):
+        best, elim = np.zeros(5, np.int64), np.zeros((cand.shape[0] * n, 2), np.int64)
+        found = fn(k, n, cand, *tabs, *last, best, elim)
+        return found, best[:2].tolist() if found else [], elim[:best[1]].tolist() if found else []
+
+    last, hits = np.zeros(states[0].houses.ncells + 1, np.uint64), 0
+    for i, state in enumerate(states):
+        cand = np.array(state.cand, np.uint64)
+        want = run(best_wing, cand)
+        assert run(best_wing_since, cand, last) == want
+        hits += want[0]
+        other = np.zeros_like(last)
+        run(best_wing_since, np.array(states[max(0, i - 1 - i % 4)].cand, np.uint64), other)
+        assert run(best_wing_since, cand, other) == want
+    assert hits > 0 or k == 6
+
+
 def test_walked_state_matches_from_arrays():
     """path._walked (where from kernels/hodoku.where_words) builds the state Candidates.from_arrays builds."""
     from sudokit.logic.path import _walked

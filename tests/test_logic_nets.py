@@ -116,6 +116,11 @@ def test_shared_places_is_house_membership(geometry):
     for h, cells in enumerate(houses.cells):
         for h2, cells2 in enumerate(houses.cells):
             assert [int(inter[h, h2]) >> i & 1 for i in range(len(cells))] == [c in cells2 for c in cells]
+    # and _house's words: each house's cells as bits, which list them in the house's order (reading order)
+    hw = nets.house_words(houses)
+    for h, cells in enumerate(houses.cells):
+        assert list(cells) == sorted(cells)
+        assert [c for c in range(houses.ncells) if int(hw[h, c >> 6]) >> (c & 63) & 1] == list(cells)
 
 
 @pytest.mark.parametrize("geometry, keep, seed", [(box_geometry(3, 3), 0.3, 5), (box_geometry(2, 3), 0.4, 6),

@@ -9,7 +9,9 @@ the twenty or so calls a hard step made before, each of which paid numba's argum
 stats = [er, ep, ed, steps, producer behind er, its strong-link suffix] (prices in tenths), updated as SE's
 getDifficulty does (see kernels/se.rate_basic); the last two name the hardest technique.
 tabs = (cell_houses, peers words, unit_words, sees, then sestrong.memo_buffers: memo keys, results, cells and its
-scratch (tabs[4:14]), then [plain houses] (tabs[14]) and kernels/loops.bug_cells' out-buffers (cells, masks)):
+scratch (tabs[4:14]), then [plain houses] (tabs[14]) and kernels/loops.bug_cells' out-buffers (cells, masks),
+then APE's, ATE's and the bent wings' last grid and outcome (tabs[17]: rows 0, 1, then k - 1 for a wing of
+k cells; kernels/exclusion.exclusion_since, wings.best_wing_since)):
 the extra tables of kernels/strong, wings, exclusion, loops and the strong-link memo of kernels/sestrong.py.
 
 Speed (chains5, 2026-11-23; `python benchmarks/rate.py --hodoku-python /work/peers/venv/bin/python --scale se`,
@@ -33,11 +35,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .exclusion import first_exclusion
+from .exclusion import exclusion_since
 from .loops import bug_cells, loop_step
 from .se import _left, apply_counted, empties, producer
 from .sestrong import best_chain_memo
-from .wings import best_wing
+from .wings import best_wing_since
 
 # SE producer index -> how its kernel is reached: 0 basic (kernels/se producer id in SE_KERNEL), 1 strong links,
 # 2 bent wing, 3 aligned exclusion, 4 unique loops, 5 BUG (4 and 5 are screens: Python builds the step when the
@@ -61,11 +63,11 @@ def _try(p, n, values, cand, geo, scan, kind, tabs, out, elim, best, cells, empt
         out[0], out[1], out[2], out[3], out[4] = p, best[0], -1, 0, best[1]
         return True
     if k == 2:
-        if not best_wing(a, n, cand, geo[1], geo[9], tabs[3], tabs[1], best, elim):
+        if not best_wing_since(a, n, cand, geo[1], geo[9], tabs[3], tabs[1], tabs[17][a - 1], best, elim):
             return False
         out[0], out[1], out[2], out[3], out[4] = p, best[0], -1, 0, best[1]
         return True
-    e = first_exclusion(a, cand, geo[4], geo[5], tabs[3], cells, elim)
+    e = exclusion_since(a, cand, geo[4], geo[5], tabs[3], tabs[17][a - 2], cells, elim)
     if e == 0:
         return False
     out[0], out[1], out[2], out[3], out[4] = p, 62 if a == 2 else 75, -1, 0, e

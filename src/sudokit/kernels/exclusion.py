@@ -35,6 +35,15 @@ and when a pair cell is an excluder of the other, the third cells before it (all
 1,653 walk states (the first 8 11+ puzzles' and 150 se-bank-dev puzzles' of ER 6.5+; /tmp/hod15/verify.py) the
 same first exclusions (373 hits with APE); ATE a call over them, process time, 7 alternated rounds (min): 100 ->
 88 us (skip) -> 83 us (and the listing cut) (/tmp/hod15/tate.py).
+hod17: SE's walk calls exclusion_since, which keeps each k's last grid and whether it had none: then only the
+pairs and triples a changed cell can reach are tried (a cell in them, or whose base state or excluders a changed
+peer alters, or a changed common excluder); on 11+ puzzles a walk's ATE call follows one forcing-chain step, ~1
+changed cell (227 of 281). ATE over the walk's 281 calls on the first 8 11+ puzzles, in order, process time
+(/tmp/hod17/atet.py) 117 -> 78 us a call (18 of it the bases and pair loop, which a grid without change costs);
+the walk's kernel time in those ratings (phase.py, alternated with main) 147/166/139 -> 133/142/127 ms. Same
+answers (incl. cells and eliminations) as first_exclusion on 2,265 walk states in order and 40,000 pairs of
+(any earlier grid, state) (/tmp/hod17/verify.py). Listing the third cells of a pair with a changed common excluder
+only among that excluder's peers: no further gain (78 -> 77 us), kept as the rule is the same.
 """
 
 from __future__ import annotations
@@ -176,6 +185,57 @@ def _evaluate3(cells, cand, sees, common, out, ex):
 def first_exclusion(k, cand, peers_ptr, peers_idx, sees, cells_out, out):
     """The first aligned pair (k=2) or triple (k=3) exclusion in SE's order: its cells in cells_out and its
     eliminations (cell, digit) in out; returns the number of eliminations (0: none)."""
+    every = np.full((cand.shape[0] + 63) // 64, ~np.uint64(0))
+    return _first(k, cand, peers_ptr, peers_idx, sees, every, every, every, cells_out, out)
+
+
+@njit(cache=True)
+def exclusion_since(k, cand, peers_ptr, peers_idx, sees, last, cells_out, out):
+    """first_exclusion, given `last`: the grid of this k's previous call (last[:ncells]) and whether that call
+    found none (last[ncells] == 1); then only the pairs or triples that a change can reach are tried (see _first).
+    `last` is updated to this call's grid and outcome."""
+    ncells = cand.shape[0]
+    nw = (ncells + 63) // 64
+    near = np.zeros(nw, np.uint64)
+    changed = np.zeros(nw, np.uint64)
+    reach = np.zeros(nw, np.uint64)
+    if last[ncells] != 1:
+        near[:] = ~np.uint64(0)
+        changed[:] = ~np.uint64(0)
+        reach[:] = ~np.uint64(0)
+    else:
+        for c in range(ncells):
+            if cand[c] == last[c]:
+                continue
+            changed[c >> 6] |= np.uint64(1) << np.uint64(c & 63)
+            near[c >> 6] |= np.uint64(1) << np.uint64(c & 63)
+            reach[c >> 6] |= np.uint64(1) << np.uint64(c & 63)
+            role = _role(k, cand[c]) != _role(k, last[c])  # its peers' base state or excluders may change
+            for i in range(peers_ptr[c], peers_ptr[c + 1]):
+                p = peers_idx[i]
+                reach[p >> 6] |= np.uint64(1) << np.uint64(p & 63)
+                if role:
+                    near[p >> 6] |= np.uint64(1) << np.uint64(p & 63)
+    e = _first(k, cand, peers_ptr, peers_idx, sees, near, changed, reach, cells_out, out)
+    for c in range(ncells):
+        last[c] = cand[c]
+    last[ncells] = 1 if e == 0 else 0
+    return e
+
+
+@njit(cache=True, inline="always")
+def _role(k, m):
+    """What a cell's candidates m make it to its peers: 1 a single (no base among them), 2 an excluder, else 0."""
+    pc = popcount(m)
+    return 1 if pc == 1 else (2 if 2 <= pc <= k else 0)
+
+
+@njit(cache=True)
+def _first(k, cand, peers_ptr, peers_idx, sees, near, changed, reach, cells_out, out):
+    """first_exclusion over the pairs or triples with a cell in `near` or a common excluder in `changed` (cell bit
+    sets; reach: near and the peers of changed, where such an excluder's bases are): exclusion_since knows the others give none, as a pair's or triple's outcome reads only its cells' base
+    state and excluders (which a cell's change alters only for its peers, and only when it becomes or stops being a
+    single or an excluder), its cells' and its common excluders' candidates."""
     ncells = cand.shape[0]
     nw = (ncells + 63) // 64
     base = np.empty(ncells, np.int64)
@@ -196,29 +256,37 @@ def first_exclusion(k, cand, peers_ptr, peers_idx, sees, cells_out, out):
         for n1 in range(n2):
             cells[0] = base[n1]
             cells[1] = base[n2]
+            wide = _has1(near, cells[0]) or _has1(near, cells[1])  # every third cell is tried
             if k == 2:
                 count = 0
+                touched = wide
                 for w in range(nw):
                     common[w] = excl[n1, w] & excl[n2, w]
                     count += popcount(common[w])
-                if count >= 2:
+                    touched = touched or common[w] & changed[w] != 0
+                if count >= 2 and touched:
                     n = _evaluate2(cells, cand, sees, common, out)
                     if n:
                         cells_out[0], cells_out[1] = cells[0], cells[1]
                         return n
                 continue
             count = 0
+            touched = False  # a common excluder of the pair (so maybe of a triple) changed
             for w in range(nw):
                 e12[w] = excl[n1, w] & excl[n2, w]
                 count += popcount(e12[w])
+                touched = touched or e12[w] & changed[w] != 0
             if count < 2:  # a triple's common excluders are among the pair's: none can have two
                 continue
+            thirds = reach if touched else near  # unless wide: a triple's excluder in changed has its bases in reach
             # third cells before base[n2] (base[n1]) were all met before when it is an excluder of base[n1]
             # (base[n2]): the checks below would skip each, so they are not listed
             lo = cells[1] + 1 if _has(excl, n1, cells[1]) else (cells[0] + 1 if _has(excl, n2, cells[0]) else 0)
             nt = 0  # the base cells among the excluders of n1, then those of n2 not already met (cell order each)
             for w in range(nw):
                 m1 = excl[n1, w] & inbase[w] & ~_pair_bits(cells[0], cells[1], w) & _from(lo, w)
+                if not wide:
+                    m1 &= thirds[w]
                 first[w] = m1
                 while m1:
                     tail[nt] = w * 64 + ctz(m1)
@@ -226,6 +294,8 @@ def first_exclusion(k, cand, peers_ptr, peers_idx, sees, cells_out, out):
                     m1 &= m1 - np.uint64(1)
             for w in range(nw):
                 m2 = excl[n2, w] & inbase[w] & ~_pair_bits(cells[0], cells[1], w) & ~first[w] & _from(lo, w)
+                if not wide:
+                    m2 &= thirds[w]
                 while m2:
                     tail[nt] = w * 64 + ctz(m2)
                     nt += 1
@@ -237,10 +307,12 @@ def first_exclusion(k, cand, peers_ptr, peers_idx, sees, cells_out, out):
                 if r < n1 and (_has(excl, r, cells[0]) or _has(excl, n2, cells[0])):
                     continue  # met before as pair (r, n2) and third cell base[n1]
                 count = 0
+                touched = _has1(near, cells[0]) or _has1(near, cells[1]) or _has1(near, tail[t])
                 for w in range(nw):
                     common[w] = e12[w] & excl[r, w]
                     count += popcount(common[w])
-                if count < 2:
+                    touched = touched or common[w] & changed[w] != 0
+                if count < 2 or not touched:
                     continue
                 cells[2] = tail[t]
                 n = _evaluate3(cells, cand, sees, common, out, ex)
@@ -254,6 +326,12 @@ def first_exclusion(k, cand, peers_ptr, peers_idx, sees, cells_out, out):
 def _has(excl, row, c):
     """Whether cell c is an excluder of base row `row`."""
     return (excl[row, c >> 6] >> np.uint64(c & 63)) & np.uint64(1) != 0
+
+
+@njit(cache=True, inline="always")
+def _has1(words, c):
+    """Whether cell c is in a cell bit set."""
+    return (words[c >> 6] >> np.uint64(c & 63)) & np.uint64(1) != 0
 
 
 @njit(cache=True, inline="always")

@@ -107,15 +107,29 @@ def _union(c, sub):
 
 
 @njit(cache=True)
-def sdc_screen(cand, values, pairs, house_cells, box_of, line_c, box_c, inter_c, hit):
+def sdc_screen(cand, values, pairs, house_cells, box_of, line_c, box_c, inter_c, hit, last):
     """hit[i] = 1 if line-box pair i (pairs[i] = line, box) has a group of 2+ empty intersection cells and line and
     box parts that complete it (sdc_parts finds a row), else 0: logic/sue_de_coq leaves the other pairs alone.
     box_of[c] marks the box's cells of the pair being screened (scratch, left zeroed); line_c, box_c, inter_c are
-    scratch rows of N entries. A rest of more than 20 cells is marked 1 (Python decides)."""
+    scratch rows of N entries. A rest of more than 20 cells is marked 1 (Python decides). last = (candidates,
+    values) per cell of the previous call that wrote this hit (-1: none): a pair's screen reads only its line's and
+    box's cells, so a pair none of whose cells changed keeps its hit (a path step changes few houses)."""
     n = house_cells.shape[1]
     none = np.empty((0, 2), np.int64)  # sdc_parts into no rows: -1 at its first row, 0 if it has none
+    changed = np.zeros(cand.shape[0], np.bool_)
+    for c in range(cand.shape[0]):
+        if cand[c] != last[0, c] or values[c] != last[1, c]:
+            changed[c] = True
+            last[0, c], last[1, c] = cand[c], values[c]
     for i in range(pairs.shape[0]):
         line, box = pairs[i, 0], pairs[i, 1]
+        same = True
+        for j in range(n):
+            if changed[house_cells[line, j]] or changed[house_cells[box, j]]:
+                same = False
+                break
+        if same:
+            continue
         for j in range(n):
             box_of[house_cells[box, j]] = 1
         ni = nl = 0

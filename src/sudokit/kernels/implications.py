@@ -158,20 +158,21 @@ def _shift_back(ptr, m):
 @njit(cache=True)
 def csr_unique(us, vs, k, npot, ptr):
     """The edges us[:k] -> vs[:k] as CSR without duplicates, successors ascending: ptr (npot + 1) is filled, the
-    successors overwrite vs[:m]; returns m (us is used as scratch). np.unique's result, without its hashing: a
-    counting sort by source, then each row (a handful of successors) by insertion. (Sorting the k keys u * npot + v
-    took 2-3x longer: 31.6 -> 14.0 us a full 9x9 graph, 65.4 -> 21.6 grouped, 20.6 -> 9.2 for X-Chains, on the
-    finder states of 40 ER 5-9.3 puzzles.)"""
+    successors overwrite vs[:m]; returns m. np.unique's result, without its hashing: a counting sort by source into
+    a scratch row, then each row (a handful of successors) by insertion. (Sorting the k keys u * npot + v took 2-3x
+    longer: 31.6 -> 14.0 us a full 9x9 graph, 65.4 -> 21.6 grouped, 20.6 -> 9.2 for X-Chains, on the finder states
+    of 40 ER 5-9.3 puzzles. Until hod17 the sort packed u * npot + v into us to fill vs in place, three integer
+    divisions an edge.)"""
     for u in range(npot + 1):
         ptr[u] = 0
     for i in range(k):
-        us[i] = us[i] * npot + vs[i]
-        ptr[us[i] // npot + 1] += 1
+        ptr[us[i] + 1] += 1
     for u in range(npot):
         ptr[u + 1] += ptr[u]
+    row = np.empty(k, np.int64)
     for i in range(k):  # ptr[u] runs ahead as row u fills, then is shifted back
-        u = us[i] // npot
-        vs[ptr[u]] = us[i] % npot
+        u = us[i]
+        row[ptr[u]] = vs[i]
         ptr[u] += 1
     _shift_back(ptr, npot)
     m = 0
@@ -179,14 +180,14 @@ def csr_unique(us, vs, k, npot, ptr):
         lo, hi = ptr[u], ptr[u + 1]
         ptr[u] = m
         for i in range(lo + 1, hi):
-            x, j = vs[i], i - 1
-            while j >= lo and vs[j] > x:
-                vs[j + 1] = vs[j]
+            x, j = row[i], i - 1
+            while j >= lo and row[j] > x:
+                row[j + 1] = row[j]
                 j -= 1
-            vs[j + 1] = x
-        for i in range(lo, hi):  # compacting: m <= i, and vs[i - 1] is not written before it is read
-            if i == lo or vs[i] != vs[i - 1]:
-                vs[m] = vs[i]
+            row[j + 1] = x
+        for i in range(lo, hi):
+            if i == lo or row[i] != row[i - 1]:
+                vs[m] = row[i]
                 m += 1
     ptr[npot] = m
     return m
@@ -701,28 +702,33 @@ def als_links(cells, digits, xcells, xsee, n, ptr, nbr, rcs, pair):
 
 
 @njit(cache=True)
-def _als_bfs(start, n, max_als, ptr, nbr, rcs, dist, parent, queue):
-    """BFS over ALS states from start, at most max_als ALSes deep; returns the number of states reached."""
+def _als_bfs(start, n, max_als, ptr, nbr, rcs, dist, parent, queue, qa):
+    """BFS over ALS states from start, at most max_als ALSes deep; returns the number of states reached. qa[i] =
+    the ALS of queue[i] (state = ALS * n + digit: kept beside the queue, not divided out, hod17)."""
     dist[start] = 0
     parent[start] = -1
     queue[0] = start
+    qa[0] = start // n
     head, tail = 0, 1
     while head < tail:
         u = queue[head]
+        a = qa[head]
         head += 1
         if dist[u] + 1 >= max_als:
             continue
-        a, r = u // n, u % n
+        r = u - a * n
         for j in range(ptr[a], ptr[a + 1]):
             m = rcs[j] & ~(np.uint64(1) << np.uint64(r))
+            b = nbr[j]
             while m:
                 x = ctz(m)
                 m &= m - np.uint64(1)
-                v = nbr[j] * n + x
+                v = b * n + x
                 if dist[v] < 0:
                     dist[v] = dist[u] + 1
                     parent[v] = u
                     queue[tail] = v
+                    qa[tail] = b
                     tail += 1
     return tail
 
@@ -730,7 +736,8 @@ def _als_bfs(start, n, max_als, ptr, nbr, rcs, dist, parent, queue):
 @njit(cache=True)
 def als_path(start, n, max_als, links, dist, parent, queue):
     """One ALS-state BFS from start (reset dist with `clear` afterwards)."""
-    return _als_bfs(start, n, max_als, links[0], links[1], links[2], dist, parent, queue)
+    return _als_bfs(start, n, max_als, links[0], links[1], links[2], dist, parent, queue,
+                    np.empty(queue.shape[0], np.int64))
 
 
 @njit(cache=True)
@@ -742,6 +749,7 @@ def scan_als(min_als, max_als, n, cells, digits, zb, links, scratch, best):
     ptr, nbr, rcs = links
     dist, parent, queue = scratch
     na, w = cells.shape[0], cells.shape[1]
+    qa = np.empty(queue.shape[0], np.int64)
     for a in range(na):
         m = digits[a]
         while m:
@@ -750,10 +758,11 @@ def scan_als(min_als, max_als, n, cells, digits, zb, links, scratch, best):
             if not _any(zb[a, z], w):
                 continue
             start = a * n + z
-            k = _als_bfs(start, n, max_als, ptr, nbr, rcs, dist, parent, queue)
+            k = _als_bfs(start, n, max_als, ptr, nbr, rcs, dist, parent, queue, qa)
             for i in range(1, k):
                 v = queue[i]
-                b, r = v // n, v % n
+                b = qa[i]
+                r = v - b * n
                 size = dist[v] + 1
                 if size < min_als or r == z or not (digits[b] >> np.uint64(z)) & np.uint64(1):
                     continue

@@ -14,6 +14,12 @@ A wing's eliminations are the cells of the digit's place set (words, made once a
 of the set's cells with the digit, by increasing cell as before, instead of a test of every cell (sewalk3; the walk's
 states at ER 5-7 / 5-9.3, A/B best of 11 under load: WXYZ 35.8 -> 20.6 / 28.1 -> 12.7 us, VWXYZ 42.7 -> 26.0 /
 25.2 -> 17.1, UVWXYZ 22.4 -> 14.5 / 41.2 -> 33.9, TUVWXYZ - / 10.6 -> 8.9; same checksums on all 21,146 states).
+hod17: SE's walk calls best_wing_since, which keeps each k's last grid and whether no wing eliminated there; when
+every candidate is still in it, only wings with a changed cell are tried, in houses with a changed cell or a peer
+of a changed bivalue cell (on 11+ puzzles ~1 cell changes between two calls). cascade.walk kernel time on the first
+8 11+ puzzles' ratings (/tmp/hod17/phase.py 8 2, alternated with main; with exclusion_since) 136/138/140 ->
+112/110/108 ms (exclusion_since alone ~-12). Same answers as best_wing on 2,265 walk states in order and 20,000
+(earlier grid, state) pairs (/tmp/hod17/verifyw.py).
 """
 
 from __future__ import annotations
@@ -77,6 +83,46 @@ def _eliminate(d, cells, k, yz, with_yz, cand, places, peers, inset, out, e):
 @njit(cache=True)
 def best_wing(k, n, cand, unit_cells, member, sees, peers, best, elim):
     """The easiest bent wing with a set of k cells; False if none eliminates (peers: each cell's peers as words)."""
+    every = np.ones(cand.shape[0], np.bool_)
+    return _best(k, n, cand, unit_cells, member, sees, peers, every, every, best, elim)
+
+
+@njit(cache=True)
+def best_wing_since(k, n, cand, unit_cells, member, sees, peers, last, best, elim):
+    """best_wing, given `last`: the grid of this k's previous call (last[:ncells]) and whether no wing eliminated
+    there (last[ncells] == 1). When every cell's candidates are within last's, a wing whose cells did not change
+    eliminates a subset of what it did there (nothing), so only wings with a changed cell are tried. `last` is
+    updated to this call's grid and outcome."""
+    ncells = cand.shape[0]
+    dirty = np.zeros(ncells, np.bool_)
+    touch = np.zeros(ncells, np.bool_)  # dirty, or sees a changed bivalue cell: a house without one has no new wing
+    full = last[ncells] != 1
+    for c in range(ncells):
+        if cand[c] & ~last[c]:
+            full = True
+        dirty[c] = cand[c] != last[c]
+    if full:
+        dirty[:] = True
+        touch[:] = True
+    else:
+        for c in range(ncells):
+            if dirty[c]:
+                touch[c] = True
+                if popcount(cand[c]) == 2:
+                    for x in range(ncells):
+                        if sees[c, x]:
+                            touch[x] = True
+    found = _best(k, n, cand, unit_cells, member, sees, peers, dirty, touch, best, elim)
+    for c in range(ncells):
+        last[c] = cand[c]
+    last[ncells] = 0 if found else 1
+    return found
+
+
+@njit(cache=True)
+def _best(k, n, cand, unit_cells, member, sees, peers, dirty, touch, best, elim):
+    """best_wing over the wings with a cell in `dirty` (the set's or the bivalue cell) and houses with a cell in
+    `touch` (best_wing_since knows the others eliminate nothing)."""
     ncells = cand.shape[0]
     nunits = unit_cells.shape[0]
     cells = np.empty(k, np.int64)
@@ -102,12 +148,14 @@ def best_wing(k, n, cand, unit_cells, member, sees, peers, best, elim):
             nbv += 1
     for u in range(nunits):
         np_ = 0
+        touched = False
         for j in range(n):
             c = unit_cells[u, j]
             if popcount(cand[c]) >= 2:
                 pool[np_] = c
                 np_ += 1
-        if np_ < k:
+                touched = touched or touch[c]
+        if np_ < k or not touched:
             continue
         # k-subsets of the pool in lexicographic order, depth first: a prefix whose digits are already more than
         # k + 1 is not extended (every set through it fails the test below; the others come in the same order)
@@ -134,12 +182,15 @@ def best_wing(k, n, cand, unit_cells, member, sees, peers, best, elim):
                 biggest = max(biggest, popcount(cand[cells[j]]))
             if popcount(union) == k + 1 and not _earlier(u, cells, k, member):
                 t = _price(k, biggest)
+                changed = False
+                for j in range(k):
+                    changed = changed or dirty[cells[j]]
                 for j in range(k):
                     inset[cells[j]] = True
                 for b in range(nbv):
                     yz = bivalue[b]
                     m = cand[yz]
-                    if inset[yz] or m & ~union:
+                    if inset[yz] or m & ~union or not (changed or dirty[yz]):
                         continue
                     near = False
                     for j in range(k):

@@ -54,8 +54,12 @@ class Run:
         n, h, k = state.n, state.houses, graph.nnormal
         cell_units, unit_cells = tables(h)[:2]
         peers_ptr, peers_idx = geometry_arrays(h)[:2]
-        self.geo = (cell_units, unit_cells, peers_ptr, peers_idx, shared_places(h))
         values, self.cand = state.arrays()  # read only, here and in the kernels
+        hw = house_words(h)
+        pl = np.zeros((2 * n, hw.shape[1]), np.uint64)  # each digit's places, then propagate's working copy
+        if dynamic:
+            K.digit_places(n, self.cand, pl)
+        self.geo = (cell_units, unit_cells, peers_ptr, peers_idx, shared_places(h), hw, pl, peer_words(h))
         self.hdone = np.zeros(len(h.cells), np.uint64)
         K.placed_masks(values, unit_cells, self.hdone)
         self.node_digit, self.node_cell = graph.digit_arr, graph.cell_arr
@@ -165,6 +169,26 @@ def _scratch(houses: Houses, npot: int, k: int) -> tuple:
 
 
 _SCRATCH = threading.local()  # each thread's nets scratch per geometry (key: id of the houses, which it keeps)
+
+
+@lru_cache(maxsize=16)
+def house_words(houses: Houses) -> np.ndarray:
+    """hw[h]: house h's cells as words (bit c % 64 of word c // 64; kernels/nets._house)."""
+    hw = np.zeros((len(houses.cells), (houses.ncells + 63) // 64), np.uint64)
+    for h, cells in enumerate(houses.cells):
+        for c in cells:
+            hw[h, c >> 6] |= np.uint64(1) << np.uint64(c & 63)
+    return hw
+
+
+@lru_cache(maxsize=16)
+def peer_words(houses: Houses) -> np.ndarray:
+    """pw[c]: cell c's peers as words (kernels/nets.propagate)."""
+    pw = np.zeros((houses.ncells, (houses.ncells + 63) // 64), np.uint64)
+    for c, m in enumerate(houses.peers):
+        for w in range(pw.shape[1]):
+            pw[c, w] = (m >> (64 * w)) & ((1 << 64) - 1)
+    return pw
 
 
 @lru_cache(maxsize=16)

@@ -48,6 +48,28 @@ one digit's places, and the masked graph keeps the others' node order; 197 of th
 digit): 12.5 -> 12.2 ms over those states, as the finder is fixed costs (per state, one 9x9 state: X graph 34 us
 of which the kernel 27, scan 12, hits 17; the XY graph 15 us of which the kernel 5, its scan 15, hits 8 - mostly
 the calls' argument tuples and the copies out of the graph buffers).
+
+hod17 (first 8 11+ puzzles, alternated with main 78b321d; /tmp/hod17/phase.py 8 2, replay.py): forcing nets'
+propagation reads a digit's places, a house's cells and a cell's peers as words (kernels/nets: dynamic scans of
+the 205 captured hodoku_next states 0.190 -> 0.142 s); Sue de Coq's screen keeps a line-box pair's hit while its
+cells are unchanged (kernels/hodoku.sdc_screen: screens of those states 9.1 -> 3.6 ms): hodoku_next over the 205
+states, min of 4, 0.332/0.351 -> 0.310/0.311 s; in the ratings 342/374/357 -> 332/326/326 ms. SE's cheap walk:
+APE, ATE and the bent wings try only what changed since their last call found nothing (kernels/exclusion.
+exclusion_since, wings.best_wing_since): cascade.walk 137/145/138 -> 111/109/108 ms. rate.py --per-band 40
+alternated: 5-9.3 56.6/56.6/54.0 -> 59.6/59.0/55.8 puzzles/s, 8.5-9.3 14.8/14.8/14.5 -> 15.9/15.6/15.7, ER < 5
+and 5-7 within noise. Tried and dropped: scan_chains' AIC eliminations as a word intersection (the digit's places
+among both cells' common peers, not a loop over the start cell's peers): scans of the 205 states x 5 graph kinds
+78.4/107.9 -> 78.6/113.4 ms, no gain (the BFS dominates). Then kernels/implications without integer divisions
+by a run-time n in its hot loops (csr_unique's packed keys: build_graph over the 205 states x 4 kinds 0.031 ->
+0.027 s; _als_bfs's state // n: ALS-XY scans 0.158 -> 0.144 s). The round in all (phase.py 8 2, alternated with
+main): hodoku_next 315/326/323 -> 292/292/292 ms, cascade.walk 130/133/133 -> 102/101/101 ms, rate_levels.py's
+rate total 2.615/2.586/2.572 -> 2.534/2.541/2.591 s. SE's walk running kernels/se's hidden and naked sets
+(producers 2, 4, 6, 8, 9, 11, 14, 16: each house's outcome reads only its cells) over the houses changed since
+their last empty call: exact (28,896 checks against se.producer; rate_dump identical), but cascade.walk only
+~111 -> ~106 ms (phase.py, alternated), and every other caller of those kernels (rate_basic, walk_order below
+ER 9.3) would pay a live-house mask per call: not kept. Gosper's next combination (kernels/se._next_combo,
+loops.py) as a shift by the low bit's index instead of a division by it: rate.py's ER 5-9.3 sample (40 puzzles,
+/tmp/hod17/er5.py, alternated) 0.529/0.534 -> 0.530/0.530 s, ER < 5 unchanged: not kept.
 """
 
 from __future__ import annotations

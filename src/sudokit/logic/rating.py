@@ -147,7 +147,10 @@ class _Fast:
         # then whether loops and BUG apply, kernels/loops.bug_cells' out-buffers (unique_loops._bug_cells_fast's own)
         loops = (np.array([h.plain], np.bool_), self.buffer("bug cells", (h.ncells,), np.int64),
                  self.buffer("bug masks", (h.ncells,), np.uint64))
-        self.se_tabs = self.tabs + memo_buffers(h.n, h.ncells, words) + loops
+        # and APE's, ATE's and the bent wings' last grid and whether it had none (kernels/exclusion.exclusion_since,
+        # wings.best_wing_since): none yet
+        last = np.zeros((6, h.ncells + 1), np.uint64)
+        self.se_tabs = self.tabs + memo_buffers(h.n, h.ncells, words) + loops + (last,)
 
     def chain_buffers(self, k: int) -> tuple:
         """kernels/strong.every_chain's out-buffers for chains of k links (info, start groups, end groups,
