@@ -232,19 +232,6 @@ def _gone(h, d, n, h2, hw, pl, cand_node, pbuf):
     return k
 
 
-@njit(cache=True)
-def digit_places(n, cand, pl):
-    """pl[d] = the cells with candidate d as words (d < n: propagate's pl)."""
-    for d in range(n):
-        for w in range(pl.shape[1]):
-            pl[d, w] = 0
-    for c in range(cand.shape[0]):
-        m = cand[c]
-        while m:
-            pl[ctz(m), c >> 6] |= np.uint64(1) << np.uint64(c & 63)
-            m &= m - np.uint64(1)
-
-
 # ---------------------------------------------------------------- static contradictions
 
 @njit(cache=True)

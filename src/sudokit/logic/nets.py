@@ -26,6 +26,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..kernels import nets as K
+from ..kernels.hodoku import where_words
 from ..kernels.implications import _bfs, clear
 from ..kernels.chains import length_tenths
 from .candidates import Candidates, Houses, bits
@@ -58,7 +59,7 @@ class Run:
         hw = house_words(h)
         pl = np.zeros((2 * n, hw.shape[1]), np.uint64)  # each digit's places, then propagate's working copy
         if dynamic:
-            K.digit_places(n, self.cand, pl)
+            where_words(self.cand, pl[:n])
         self.geo = (cell_units, unit_cells, peers_ptr, peers_idx, shared_places(h), hw, pl, peer_words(h))
         self.hdone = np.zeros(len(h.cells), np.uint64)
         K.placed_masks(values, unit_cells, self.hdone)
