@@ -518,16 +518,26 @@ def _search(kind, nest_limit, n, source, grid, geo, inner, ready=0):
     hcount[1] = 0
     if kind == 0:
         if hcount[GRAPH_FLAG]:  # (0: _inner_loops makes the same test, and nothing reads the graph after it)
-            order = inner[LOOPS_ORDER]
-            place_counts(n, grid, order)
-            if _bits_no_search(n, grid, geo, order, inner[MULTI_REACH]):
-                return 1
+            return _bits_first(n, source, grid, geo, inner)
         _inner_loops(n, source, grid, geo, inner)
         return 2
     if kind == 1:  # (not through _inner_multiple: each call passing `inner` increfs its ~100 arrays)
         return _static_multiple(n, source, grid, geo, inner, ready)
     _inner_multiple(True, nest_limit, n, source, grid, geo, inner)
     return 0
+
+
+@njit(cache=True)
+def _bits_first(n, source, grid, geo, inner):
+    """Kind 0 when kind 1 may follow: _bits_no_search, then _inner_loops if it certifies nothing; returns what is
+    left of the grid as _search does (1: place counts, 2: the static graph too). (Its own function: the same
+    lines in _search made level 2, which never takes them, ~2% slower in rate_levels.py, 6 of 6 pairs.)"""
+    order = inner[LOOPS_ORDER]
+    place_counts(n, grid, order)
+    if _bits_no_search(n, grid, geo, order, inner[MULTI_REACH]):
+        return 1
+    _inner_loops(n, source, grid, geo, inner)
+    return 2
 
 
 # Memo record (kind1c, 2026-11-24): lev11b-style, 8 puzzles of 11+ rated twice in one process (second run, memo
@@ -1611,6 +1621,18 @@ def _may_remove(on, tj, kids, w):
 # of 0.41 s), so not taken. Level 3's kind 0 through _bits_no_search would lose as things stand: kind 1 follows
 # every kind-0 search without hints and reads the static graph, so a certified grid pays the graph anyway; it pays
 # only with kind 1's sets made from the bit sets too (pset from the peer runs and place masks, no graph).
+# lvl3c (2026-11-25): that, both. _bits_reach makes kind 1's sets (pset, roff, amask, cnode) from the place bit
+# sets as _bits_no_search makes S (partners from the place counts, L(p) from the peer runs), and _static_multiple
+# makes the static graph only when a group meets (22% of k1bench's grids); at level 3 (GRAPH_FLAG 1) _search
+# tries _bits_no_search before _inner_loops (_bits_first), and _rule/_search return what they left of the grid
+# (ready 0/1/2: nothing, the place counts, the graph too) for kind 1. Exact: pset tested equal to the static
+# graph's reach (breadth first); replay --check and rate_dump.py identical.
+# - k1bench (1550 kind-1 grids, best of 5; load ~4), alternated twice with main 78b321d: 0.0335/0.0337 ->
+#   0.0295/0.0312 ms a search. replay of the level-2/3 calls of 11+ lines[0:3] (6 passes, best): level 3
+#   0.099/0.100 -> 0.094/0.089 s. rate_levels.py, 7 pairs alternated with main (load 2-4): level 3 0.401-0.422
+#   (mean 0.411) -> 0.386-0.414 (mean 0.397) s, level 2 0.849 -> 0.848, rate total 2.680 -> 2.678 s (noise).
+# - Lost: the same lines written in _search (not in _bits_first): level 2, which never runs them, 0.859-0.871 ->
+#   0.877-0.910 s in 6 of 6 pairs (level 3 0.420 -> 0.404); moved out, level 2 back to main's.
 @njit(cache=True)
 def _inner_multiple(dynamic, level, n, source, grid, geo, inner, ready=0):
     """Every multiple forcing chain (cell and region; static, SE's Chaining(true, false, false)) or, dynamic, every
