@@ -619,3 +619,24 @@ def test_bits_reach_is_the_static_graphs_reach():
             assert sum(int(pset[ci, j]) << (64 * j) for j in range(w)) == want, (ci, houses.n)
         made += 1
     assert made > 20, made
+
+
+def test_search_kind0_then_kind1_as_in_level3():
+    """At level 3 (inner[7][GRAPH_FLAG] = 1) _search's kind 0 tries _bits_no_search first (_bits_first) and says
+    what it left of the grid (1: the place counts only, 2: the static graph too); kind 1 given that (as _nested
+    gives it) finds the plain drivers' hints, both answers occur, and a certified grid has no kind-0 hint."""
+    left = {1: 0, 2: 0}
+    cases = [c for seed in (11, 12, 13) for c in _multiple_cases(19, 2 if seed == 11 else 0, (seed, 0.45, 12))]
+    for houses, source, grid, geo, inner, want in cases:
+        n = houses.n
+        _start(inner)
+        _ref_loops(n, source, grid, geo, inner)
+        want0 = _hints(inner)
+        assert inner[7][D.GRAPH_FLAG] == 1
+        made = D._search(0, 0, n, source, grid, geo, inner)
+        assert _hints(inner) == want0 and made in (1, 2)
+        assert made == 2 or not want0
+        left[made] += 1
+        D._search(1, 0, n, source, grid, geo, inner, made)
+        assert _hints(inner) == want
+    assert left[1] >= 4 and left[2] > 3, left
