@@ -1633,6 +1633,11 @@ def _may_remove(on, tj, kids, w):
 #   (mean 0.411) -> 0.386-0.414 (mean 0.397) s, level 2 0.849 -> 0.848, rate total 2.680 -> 2.678 s (noise).
 # - Lost: the same lines written in _search (not in _bits_first): level 2, which never runs them, 0.859-0.871 ->
 #   0.877-0.910 s in 6 of 6 pairs (level 3 0.420 -> 0.404); moved out, level 2 back to main's.
+# - Phases on k1bench's grids (us a grid): place counts 0.6, _bits_reach 11.2 (m ~31 strong offs, |R| ~2.2, ~204
+#   candidates, amask ~1.1 rows: the per-candidate L(p) and T passes, not roff), _groups_meet 5.0; the search
+#   29.9 (the graph 7.3 when made). Tried, no gain: each link once, both ways (the cell's later peers as one
+#   mask, pset rows zeroed first): _bits_reach 11.76 -> 11.55 us, k1bench 0.0320 ms either way (exact). Left:
+#   _bits_reach's per-candidate passes (~54 ns a candidate) and _groups_meet's passes.
 @njit(cache=True)
 def _inner_multiple(dynamic, level, n, source, grid, geo, inner, ready=0):
     """Every multiple forcing chain (cell and region; static, SE's Chaining(true, false, false)) or, dynamic, every
