@@ -517,7 +517,7 @@ def test_static_multiple_skips_only_groups_without_chains():
 
 
 def test_groups_meet_is_the_closures_meets():
-    """_groups_meet over _strong_reach's sets (the strong offs' graph) says whether _meets over the closure's reach
+    """_groups_meet over _bits_reach's sets (the strong offs' graph, from the bit sets) says whether _meets over the closure's reach
     sets is True for some group _static_multiple searches (a cell of 3+ candidates, a house's places of a digit
     whose first place's cell has 3+), on every geometry (extra houses and pairs; thinned and narrowed grids), and
     both answers occur; it marks the cells whose groups meet (a house group's first place), and when one does,
@@ -534,7 +534,7 @@ def test_groups_meet_is_the_closures_meets():
         nn = 2 * sum(bin(int(m)).count("1") for m in cand)
         tj, reach = np.zeros((8, npid + 1), np.int64), np.zeros((nn, (nn + 63) // 64), np.uint64)
         _closure(n, cand, ptr, adj, tj, reach)
-        if not D._strong_reach(n, cand, ptr, adj, inner[D.MULTI_CERT]):
+        if not D._bits_reach(n, cand, geo[0], inner[D.LOOPS_ORDER], inner[D.MULTI_CERT]):
             continue
         groups = [[c * n + d for d in _digits(int(cand[c]), n)] for c in range(houses.ncells)
                   if bin(int(cand[c])).count("1") > 2]
@@ -546,7 +546,7 @@ def test_groups_meet_is_the_closures_meets():
         meets = [D._meets(reach, np.array([tj[1, 2 * ci + 1] for ci in g], np.int64), len(g), reach.shape[1])
                  for g in groups]
         mark = np.zeros(houses.ncells, np.bool_)
-        got = D._groups_meet(n, cand, geo[1], ptr, adj, inner[D.LOOPS_ORDER][3], inner[D.MULTI_CERT], mark)
+        got = D._groups_meet(n, cand, geo[1], inner[D.LOOPS_ORDER][3], inner[D.MULTI_CERT], mark)
         assert got == any(meets)
         assert set(np.nonzero(mark)[0]) == {g[0] // n for g, m in zip(groups, meets) if m}
         answers.append(got)
@@ -594,9 +594,10 @@ def _driver_starts(n, grid, houses) -> set:
 
 def test_static_multiple_after_inner_loops_on_the_same_grid():
     """_nested's kind 1 right after kind 0 searched the same grid (a kind-0 memo miss) takes the static graph
-    _inner_loops left in inner[8..10] (ready=True: it is the grid's static_graph_xy, place counts included) and
+    _inner_loops left in inner[8..10] (ready=2: it is the grid's static_graph_xy, place counts included) and
     makes its own sets over _inner_loops' leftovers in the shared buffers; it gives the hints of a search on
-    fresh buffers (the plain driver's), also when _inner_loops made its closure, and so does ready=False."""
+    fresh buffers (the plain driver's), also when _inner_loops made its closure, and so do ready=1 (the place
+    counts only) and ready=0."""
     seen = closed = 0
     for houses, source, grid, geo, inner, want in _multiple_cases(17, 3, (10, 0.3, 8)):
         n, npid = houses.n, 2 * houses.ncells * houses.n
@@ -610,10 +611,63 @@ def test_static_multiple_after_inner_loops_on_the_same_grid():
         assert np.array_equal(left[0], fresh[0][:npid + 1]) and np.array_equal(left[1], fresh[1][:ptr[npid]])
         assert np.array_equal(left[2], fresh[2][:ptr[npid]]) and np.array_equal(left[3], inner[D.LOOPS_ORDER][3])
         closed += int(not D._no_search(n, grid, ptr, adj, inner[D.LOOPS_CERT]))
-        for ready in (True, False):
+        for ready in (2, 1, 0):
             _start(inner)
             D._inner_multiple(False, 0, n, source, grid, geo, inner, ready)
             assert _hints(inner) == want
         seen += len(want)
     assert seen > 20, seen
     assert closed > 5, closed
+
+
+def test_bits_reach_is_the_static_graphs_reach():
+    """_bits_reach's pset row of each present candidate is the set of off potentials its on potential reaches in
+    the static graph (breadth first over static_graph_xy), over cnode's numbering, on every geometry."""
+    rng = np.random.default_rng(23)
+    grids = [(h, c) for g in GEOMETRIES for keep in (0.1, 0.3, 0.55) for h, c in _thinned(rng, g, keep, 3)]
+    grids += [(h, grid) for seed in (5, 6) for h, _, grid in _narrowed(seed, 0.3, 5)]
+    made = 0
+    for houses, cand in grids:
+        n, npid = houses.n, 2 * houses.ncells * houses.n
+        geo, inner = forcing.tables(houses), forcing.inner_stores(houses)
+        ptr, adj = inner[8], inner[9]
+        static_graph_xy(n, cand, geo, inner[D.LOOPS_ORDER], ptr, adj, inner[10])
+        cert = inner[D.MULTI_CERT]
+        if not D._bits_reach(n, cand, geo[0], inner[D.LOOPS_ORDER], cert):
+            continue
+        cnode, pset, w = cert[1], cert[10], int(cert[9][3])
+        for ci in range(houses.ncells * n):
+            if not int(cand[ci // n]) >> (ci % n) & 1:
+                continue
+            seen, todo = {2 * ci + 1}, [2 * ci + 1]
+            while todo:
+                p = todo.pop()
+                for q in adj[ptr[p]:ptr[p + 1]]:
+                    if int(q) not in seen:
+                        seen.add(int(q))
+                        todo.append(int(q))
+            want = sum(1 << int(cnode[q >> 1]) for q in seen if not q & 1)
+            assert sum(int(pset[ci, j]) << (64 * j) for j in range(w)) == want, (ci, houses.n)
+        made += 1
+    assert made > 20, made
+
+
+def test_search_kind0_then_kind1_as_in_level3():
+    """At level 3 (inner[7][GRAPH_FLAG] = 1) _search's kind 0 tries _bits_no_search first (_bits_first) and says
+    what it left of the grid (1: the place counts only, 2: the static graph too); kind 1 given that (as _nested
+    gives it) finds the plain drivers' hints, both answers occur, and a certified grid has no kind-0 hint."""
+    left = {1: 0, 2: 0}
+    cases = [c for seed in (11, 12, 13) for c in _multiple_cases(19, 2 if seed == 11 else 0, (seed, 0.45, 12))]
+    for houses, source, grid, geo, inner, want in cases:
+        n = houses.n
+        _start(inner)
+        _ref_loops(n, source, grid, geo, inner)
+        want0 = _hints(inner)
+        assert inner[7][D.GRAPH_FLAG] == 1
+        made = D._search(0, 0, n, source, grid, geo, inner)
+        assert _hints(inner) == want0 and made in (1, 2)
+        assert made == 2 or not want0
+        left[made] += 1
+        D._search(1, 0, n, source, grid, geo, inner, made)
+        assert _hints(inner) == want
+    assert left[1] >= 4 and left[2] > 3, left

@@ -107,8 +107,9 @@ inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj
     st2/sc2            stores and scratch of the nested runs
     hk[h]              (tenths, complexity, sort key, discovery order) of nested hint h
     hrem/hpar          its removable candidates and rule parents (off pids), CSR by hrem_ptr/hpar_ptr
-    hcount             [hints, truncated flag, graph flag (GRAPH_FLAG: 1 = kind 1 may follow, _inner_loops
-                       leaves the grid's static graph; logic/forcing._multiple_run sets 0 for a level-2 call)]
+    hcount             [hints, truncated flag, graph flag (GRAPH_FLAG: 1 = kind 1 may follow, _search tries
+                       _bits_no_search before _inner_loops and tells kind 1 whether the static graph was made;
+                       logic/forcing._multiple_run sets 0 for a level-2 call: _inner_loops tries it itself)]
     adj*, found, tmpelim, order   scratch of the static graph, cycles and sorting
     nest_limit         the nested dynamic chains' own level (level 4)
   + (ones, mkey, mhint, phk, prem_ptr, prem, ppar_ptr, ppar, mstat): the memo of nested hints (`_rule`)
@@ -149,12 +150,14 @@ inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj
     wb/rw/tb[row]      the offs its ons link to / the same over rr[1] / its ons (candidate bits)
     amask[cand]        the strong offs the on potential links to (bits per row)
   + multi_cert = (sidx, cnode, slist, rr, wb, tb, roff, amask, acc, mcount, pset) at MULTI_CERT (29):
-    _static_multiple's reach sets from the strong offs (_strong_reach, _groups_meet), rewritten by each kind-1
-    search; the first six and amask as in loops_cert (roff[row]: the offs reached from the strong off, over its
-    closure in S), acc a candidate set (words), mcount [kind-1 searches, strong-off sets made, searches ended by
-    _groups_meet, words of a set], pset[cand] the offs the on potential reaches (at most 16 words each: wider
-    grids use the closure; the offs decide whether reach sets meet, see _groups_meet), which _static_multiple's
-    group scan then reads instead of the closure (_sets_meet)
+    _static_multiple's reach sets from the place bit sets (_bits_reach, _groups_meet; no static graph), rewritten
+    by each kind-1 search: sidx[cand] its row among the strong offs or -1, cnode as in loops_cert, slist[row] its
+    candidate, rr[0/1, row] its partners (the ons the off links to) / the rows it reaches in S (itself
+    included), roff[row] the offs reached from the strong off (L over the partners of rr[1]), amask[cand] the
+    strong offs its on links to (bits per row), acc a candidate set (words), mcount [kind-1 searches, strong-off
+    sets made, searches ended by _groups_meet, words of a set], pset[cand] the offs the on potential reaches (at
+    most 16 words each: wider grids use the closure; the offs decide whether reach sets meet, see _groups_meet),
+    which _static_multiple's group scan then reads instead of the closure (_sets_meet); wb, tb unused
 
 The memo: a nested rule's hints depend on the narrowed grid alone, except that `source` (the outer grid) picks
 each hint's rule parents (source & ~grid in the chain's cell or house) and drops a hint with none. So `_rule`
@@ -188,7 +191,7 @@ TODO_CYCLE, TODO_ON, TODO_OFF, TODO_Y = 1, 2, 4, 8  # _loops_todo's flags: a cyc
 MULTI_REACH = 27  # inner[MULTI_REACH]: the static graph's closure of static nested multiple chains (_inner_multiple)
 LOOPS_CERT = 28  # inner[LOOPS_CERT]: _no_search's buffers (the strong-link graph of _inner_loops' certificate)
 STRONG_MAX = 64  # _no_search's strong off potentials at most (one word a set); more: no certificate
-MULTI_CERT = 29  # inner[MULTI_CERT]: _static_multiple's reach sets from the strong offs (_strong_reach, _group_meets)
+MULTI_CERT = 29  # inner[MULTI_CERT]: _static_multiple's reach sets from the strong offs (_bits_reach, _groups_meet)
 GRAPH_FLAG = 2  # inner[7][GRAPH_FLAG] (after hcount's two): 0 lets _inner_loops skip the static graph (see there)
 
 
@@ -510,29 +513,49 @@ def _nested(s, level, n, source, grid, geo, st, sc, inner):
     listed in sc[16]); returns how many are new, or -1 on overflow."""
     hcount = inner[7]
     if level < 4:
-        built = _rule(0, 0, n, source, grid, geo, inner, False)
-        if hcount[0] == 0 and level >= 3:  # built: kind 0 searched this grid, its static graph is in inner[8..10]
-            _rule(1, 0, n, source, grid, geo, inner, built)
+        made = _rule(0, 0, n, source, grid, geo, inner, 0)
+        if hcount[0] == 0 and level >= 3:  # made: what kind 0's search left of this grid (_search)
+            _rule(1, 0, n, source, grid, geo, inner, made)
     else:
-        _rule(2, inner[14], n, source, grid, geo, inner, False)
+        _rule(2, inner[14], n, source, grid, geo, inner, 0)
     if hcount[0] == 0:
         return 0
     return _emit(s, n, st, sc, inner)
 
 
 @njit(cache=True)
-def _search(kind, nest_limit, n, source, grid, geo, inner, ready=False):
+def _search(kind, nest_limit, n, source, grid, geo, inner, ready=0):
     """One nested rule's hints on the narrowed grid into the hint buffers (kind 0: forcing chains and cycles, 1:
-    multiple forcing chains, 2: dynamic forcing chains at nest_limit; ready: inner[8..10] hold its static graph)."""
+    multiple forcing chains, 2: dynamic forcing chains at nest_limit). ready (kind 1): 1 = the place counts of
+    this grid are made (inner[LOOPS_ORDER]), 2 = its static graph too (inner[8..10]). Returns what the search
+    left of the grid, the same way (kind 1 after kind 0 reads it). With inner[7][GRAPH_FLAG] = 1 (kind 1 may
+    follow) kind 0 tries _bits_no_search first here: a certified grid ends before the graph, and kind 1 makes
+    the graph only if one of its groups meets."""
     hcount = inner[7]
     hcount[0] = 0
     hcount[1] = 0
     if kind == 0:
+        if hcount[GRAPH_FLAG]:  # (0: _inner_loops makes the same test, and nothing reads the graph after it)
+            return _bits_first(n, source, grid, geo, inner)
         _inner_loops(n, source, grid, geo, inner)
-    elif kind == 1:  # (not through _inner_multiple: each call passing `inner` increfs its ~100 arrays)
-        _static_multiple(n, source, grid, geo, inner, ready)
-    else:
-        _inner_multiple(True, nest_limit, n, source, grid, geo, inner)
+        return 2
+    if kind == 1:  # (not through _inner_multiple: each call passing `inner` increfs its ~100 arrays)
+        return _static_multiple(n, source, grid, geo, inner, ready)
+    _inner_multiple(True, nest_limit, n, source, grid, geo, inner)
+    return 0
+
+
+@njit(cache=True)
+def _bits_first(n, source, grid, geo, inner):
+    """Kind 0 when kind 1 may follow: _bits_no_search, then _inner_loops if it certifies nothing; returns what is
+    left of the grid as _search does (1: place counts, 2: the static graph too). (Its own function: the same
+    lines in _search made level 2, which never takes them, ~2% slower in rate_levels.py, 6 of 6 pairs.)"""
+    order = inner[LOOPS_ORDER]
+    place_counts(n, grid, order)
+    if _bits_no_search(n, grid, geo, order, inner[MULTI_REACH]):
+        return 1
+    _inner_loops(n, source, grid, geo, inner)
+    return 2
 
 
 # Memo record (kind1c, 2026-11-24): lev11b-style, 8 puzzles of 11+ rated twice in one process (second run, memo
@@ -549,28 +572,26 @@ def _search(kind, nest_limit, n, source, grid, geo, inner, ready=False):
 def _rule(kind, nest_limit, n, source, grid, geo, inner, ready):
     """_search through the memo: the hints of (kind, nest_limit, grid) found with every erased candidate as a
     parent are kept, and each use keeps the parents `source` had (SE's hints with their rule parents). Returns
-    True if it searched (the search's buffers hold this grid's graph), False if the memo had the hints. ready:
-    inner[8..10] hold the grid's static graph (kind 1 reuses it)."""
+    what _search left of the grid (0 when the memo had the hints; see _search, as `ready`: kind 1 reuses it)."""
     mkey = inner[16]
     if mkey.shape[0] == 0:
-        _search(kind, nest_limit, n, source, grid, geo, inner, ready)
-        return True
+        return _search(kind, nest_limit, n, source, grid, geo, inner, ready)
     code = np.uint64(kind + nest_limit + 1)
     slot = _find(code, grid, inner)
     inner[23][0] += 1
     if mkey[slot, 0] == code:
         inner[23][1] += 1
         _recall(slot, n, source, inner)
-        return False
-    _search(kind, nest_limit, n, inner[15], grid, geo, inner, ready)
+        return 0
+    made = _search(kind, nest_limit, n, inner[15], grid, geo, inner, ready)
     if _whole(n, grid.shape[0], inner):
         slot = _store(slot, code, grid, inner)
         if slot >= 0:
             _recall(slot, n, source, inner)
-            return True
+            return made
     inner[23][2] += 1
-    _search(kind, nest_limit, n, source, grid, geo, inner, True)  # the first search made the graph
-    return True
+    _search(kind, nest_limit, n, source, grid, geo, inner, made)  # what the first search made
+    return made
 
 
 @njit(cache=True, inline="always")
@@ -1140,7 +1161,7 @@ def _loops_todo(n, grid, tj, reach, kids, todo, sidx, am, rr, strong):
 
 @njit(cache=True)
 def _strong_graph(n, grid, f_ptr, f_adj, sidx, cnode, slist, rr, wb, tb, amask):
-    """The graph S of the strong off potentials (an off with links) that _no_search and _strong_reach read: cnode
+    """The graph S of the strong off potentials (an off with links) that _no_search reads: cnode
     numbers the present candidates, sidx / slist map a strong off to its row and back, rr[0] / rr[1] a row's
     successors in S / reflexive closure (Warshall, one word a set), wb / tb the offs / ons its ons link to / it
     links to (bits over cnode), amask[candidate] the rows its on links to. Returns (k candidates, m rows), m = -1
@@ -1748,12 +1769,29 @@ def _may_remove(on, tj, kids, w):
 # of 0.41 s), so not taken. Level 3's kind 0 through _bits_no_search would lose as things stand: kind 1 follows
 # every kind-0 search without hints and reads the static graph, so a certified grid pays the graph anyway; it pays
 # only with kind 1's sets made from the bit sets too (pset from the peer runs and place masks, no graph).
+# lvl3c (2026-11-25): that, both. _bits_reach makes kind 1's sets (pset, roff, amask, cnode) from the place bit
+# sets as _bits_no_search makes S (partners from the place counts, L(p) from the peer runs), and _static_multiple
+# makes the static graph only when a group meets (22% of k1bench's grids); at level 3 (GRAPH_FLAG 1) _search
+# tries _bits_no_search before _inner_loops (_bits_first), and _rule/_search return what they left of the grid
+# (ready 0/1/2: nothing, the place counts, the graph too) for kind 1. Exact: pset tested equal to the static
+# graph's reach (breadth first); replay --check and rate_dump.py identical.
+# - k1bench (1550 kind-1 grids, best of 5; load ~4), alternated twice with main 78b321d: 0.0335/0.0337 ->
+#   0.0295/0.0312 ms a search. replay of the level-2/3 calls of 11+ lines[0:3] (6 passes, best): level 3
+#   0.099/0.100 -> 0.094/0.089 s. rate_levels.py, 7 pairs alternated with main (load 2-4): level 3 0.401-0.422
+#   (mean 0.411) -> 0.386-0.414 (mean 0.397) s, level 2 0.849 -> 0.848, rate total 2.680 -> 2.678 s (noise).
+# - Lost: the same lines written in _search (not in _bits_first): level 2, which never runs them, 0.859-0.871 ->
+#   0.877-0.910 s in 6 of 6 pairs (level 3 0.420 -> 0.404); moved out, level 2 back to main's.
+# - Phases on k1bench's grids (us a grid): place counts 0.6, _bits_reach 11.2 (m ~31 strong offs, |R| ~2.2, ~204
+#   candidates, amask ~1.1 rows: the per-candidate L(p) and T passes, not roff), _groups_meet 5.0; the search
+#   29.9 (the graph 7.3 when made). Tried, no gain: each link once, both ways (the cell's later peers as one
+#   mask, pset rows zeroed first): _bits_reach 11.76 -> 11.55 us, k1bench 0.0320 ms either way (exact). Left:
+#   _bits_reach's per-candidate passes (~54 ns a candidate) and _groups_meet's passes.
 @njit(cache=True)
-def _inner_multiple(dynamic, level, n, source, grid, geo, inner, ready=False):
+def _inner_multiple(dynamic, level, n, source, grid, geo, inner, ready=0):
     """Every multiple forcing chain (cell and region; static, SE's Chaining(true, false, false)) or, dynamic, every
     dynamic forcing chain (contradiction, double, cell, region; at `level`) on the narrowed grid, as nested
     hints (SE's getMultipleChainsHintList, every hint kept). Static: _static_multiple. Each on run is made once
-    per search (_inner_on_run). ready: inner[8..10] hold the grid's static graph (static only)."""
+    per search (_inner_on_run). ready: as _search's (static only)."""
     st2, sc2 = inner[0], inner[1]
     graph = (inner[8], inner[9], inner[10])
     if not dynamic:  # kind 1 (level 0)
@@ -1801,9 +1839,11 @@ def _inner_multiple(dynamic, level, n, source, grid, geo, inner, ready=False):
 @njit(cache=True)
 def _static_multiple(n, source, grid, geo, inner, ready):
     """_inner_multiple's static search (level 0): a group (a cell's candidates, a house's places) is searched only
-    when its members' reach sets in the static graph meet (_sets_meet: _groups_meet's sets, or the closure's when
-    there are too many strong offs), and only in the cells _groups_meet marks; its runs are made then
-    (_inner_on_run). ready: inner[8..10] already hold the grid's static graph (kind 0 made it)."""
+    when its members' reach sets in the static graph meet (_sets_meet: _groups_meet's sets, made from the place
+    bit sets by _bits_reach, or the closure's when there are too many strong offs), and only in the cells
+    _groups_meet marks; its runs are made then (_inner_on_run). ready: 1 = the grid's place counts are made
+    (inner[LOOPS_ORDER]), 2 = its static graph too (inner[8..10]: kind 0 made them); the graph is made only when
+    a group meets. Returns 2 if the graph is in inner[8..10] after, else 1."""
     st2, sc2 = inner[0], inner[1]
     graph = (inner[8], inner[9], inner[10])
     tj, reach = _closure_buffers(n, grid, inner)
@@ -1812,21 +1852,24 @@ def _static_multiple(n, source, grid, geo, inner, ready):
     st_pid, st_p0, st_pn, st_par, cause, nrec, pmap = st2[0], st2[1], st2[2], st2[3], st2[7], st2[4], st2[6]
     stamp, tick, q = sc2[9], sc2[10], sc2[11]
     hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount = inner[2], inner[3], inner[4], inner[5], inner[6], inner[7]
+    order = inner[LOOPS_ORDER]
     mcount = inner[MULTI_CERT][9]
     mcount[0] += 1
     pset = inner[MULTI_CERT][10]
-    if not ready:  # (ready: _nested's kind 0 has just made this grid's graph, inner[8..10] and the place counts)
-        static_graph_xy(n, grid, geo, inner[LOOPS_ORDER], graph[0], graph[1], graph[2])  # = static_graph(True, True)
-    strong = _strong_reach(n, grid, graph[0], graph[1], inner[MULTI_CERT])
+    if ready == 0:
+        place_counts(n, grid, order)
+    strong = _bits_reach(n, grid, cell_units, order, inner[MULTI_CERT])
     mcount[1] += strong
     mark = np.empty(grid.shape[0], np.bool_)  # strong: the cells with a group that meets (_groups_meet)
+    w = 0
     if strong:  # the groups meet over pset (_groups_meet's sets), not the closure
-        if not _groups_meet(n, grid, unit_cells, graph[0], graph[1], inner[LOOPS_ORDER][3], inner[MULTI_CERT],
-                            mark):
+        if not _groups_meet(n, grid, unit_cells, order[3], inner[MULTI_CERT], mark):
             mcount[2] += 1
-            return
+            return max(ready, 1)
         w = mcount[3]  # words of a pset row (offs)
-    else:
+    if ready < 2:
+        static_graph_xy(n, grid, geo, order, graph[0], graph[1], graph[2], True)  # = static_graph(True, True)
+    if not strong:
         _closure(n, grid, graph[0], graph[1], tj, reach)
         w = reach.shape[1]  # words of the reach sets
     _clear_on_runs(n, st2, inner[ON_RUNS])
@@ -1871,7 +1914,7 @@ def _static_multiple(n, source, grid, geo, inner, ready):
                 if not _common_hints_of(slots, ns, u, 6, 80, n, source, grid, unit_cells, st_pid, st_p0, st_pn,
                                         st_par, cause, nrec, pmap, stamp, tick, q, hk, hrem_ptr, hrem, hpar_ptr,
                                         hpar, hcount):
-                    return
+                    return 2
         for iv in range(nv):
             ons[iv] = (cell * n + vals[iv]) * 2 + 1
         if not _sets_meet(strong, pset, reach, tj, ons, comps, nv, w):
@@ -1883,7 +1926,8 @@ def _static_multiple(n, source, grid, geo, inner, ready):
                 on_slots[iv] = _inner_on_run(on, vals[iv], False, 0, n, grid, geo, st2, sc2, graph, inner[ON_RUNS])
         if not _common_hints_of(on_slots, nv, CELL, 5, 80, n, source, grid, unit_cells, st_pid, st_p0, st_pn, st_par,
                                 cause, nrec, pmap, stamp, tick, q, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount):
-            return
+            return 2
+    return 2
 
 
 @njit(cache=True, inline="always")
@@ -1933,29 +1977,126 @@ def _meets(reach, comps, k, w):
 
 
 @njit(cache=True)
-def _strong_reach(n, grid, f_ptr, f_adj, cert):
-    """The reach sets of _group_meets, over the graph S of the strong off potentials (an off with links) as in
-    _no_search: s -> s2 when an on target of s links to s2; R(s) its reflexive closure (Warshall, one word a set).
-    An on p reaches p, the offs it links to, and for each strong off s it links to (amask[p], a bit per row) the
-    ons R(s)'s ons are and the offs roff[s] they link to (bits over present candidates, cnode); only the offs are
-    kept (_groups_meet). False when there are more than STRONG_MAX strong offs or pset is too narrow (nothing
-    made); mcount[3] = the words of a set."""
+def _bits_reach(n, grid, cell_units, order, cert):
+    """_groups_meet's sets from the place bit sets (order: place_counts' pm and ucnt, the peer runs), without the
+    static graph: pset[candidate] = the offs (bits over the present candidates, cnode) its on potential reaches in
+    the static graph. An on p links to the offs L(p) (its cell's other candidates, the digit's peers); of those,
+    the strong offs T (a candidate of a bivalue cell or of a house with two places, as _bits_no_search; rows of
+    one-word sets, amask[p] = the rows in L(p)) link on to their partners pr[t] (rr[0]), whose links reach more
+    strong offs: S (t -> the rows in L(pr[t])) and its reflexive closure R (rr[1], Warshall); so p reaches L(p)
+    and roff[t] = L over the partners of R(t), for t in amask[p]. False when there are more than STRONG_MAX strong
+    offs or pset is too narrow (nothing usable made); mcount[3] = the words of a set."""
     sidx, cnode, slist, rr, wb, tb, roff, amask, acc, mcount, pset = cert
-    k, m = _strong_graph(n, grid, f_ptr, f_adj, sidx, cnode, slist, rr, wb, tb, amask)
+    crow, rcand, pr = sidx, slist, rr[0]  # a candidate's row in T or -1, a row's candidate, a row's partners
+    ucnt, pm, seg_ptr, seg_mask, hmask = order[3], order[4], order[5], order[7], order[8]
+    cw = pm.shape[1]
+    one = np.uint64(1)
+    k, m = 0, 0
+    for cell in range(grid.shape[0]):  # cnode, T
+        g = grid[cell]
+        two = popcount(g) == 2
+        while g:
+            d = ctz(g)
+            g &= g - one
+            ci = cell * n + d
+            cnode[ci] = k
+            k += 1
+            amask[ci] = 0
+            crow[ci] = -1
+            strong = two
+            for jj in range(cell_units.shape[1]):
+                u = cell_units[cell, jj]
+                if strong or u < 0:
+                    break
+                strong = ucnt[u, d] == 2
+            if strong:
+                if m == STRONG_MAX:
+                    return False
+                crow[ci] = m
+                rcand[m] = ci
+                m += 1
     w = (k + 63) // 64
-    if m < 0 or w > pset.shape[1]:
+    if w > pset.shape[1]:
         return False
     mcount[3] = w
-    one = np.uint64(1)
-    for i in range(m):
-        for j in range(w):
-            roff[i, j] = 0
+    for cell in range(grid.shape[0]):  # L(p) of every present candidate, and amask
+        g = grid[cell]
+        r0 = g
+        while r0:
+            d = ctz(r0)
+            r0 &= r0 - one
+            ci = cell * n + d
+            for j in range(w):
+                pset[ci, j] = 0
+            t = crow[ci]
+            r = g & ~(one << np.uint64(d))
+            while r:
+                c2 = cell * n + ctz(r)
+                r &= r - one
+                b = cnode[c2]
+                pset[ci, b >> 6] |= one << np.uint64(b & 63)
+                if t >= 0:
+                    amask[c2] |= one << np.uint64(t)  # (links go both ways: on c2 links to off ci)
+            for sg in range(seg_ptr[cell], seg_ptr[cell + 1]):
+                for j in range(cw):
+                    x = seg_mask[sg, j] & pm[d, j]
+                    while x:
+                        c2 = (j * 64 + ctz(x)) * n + d
+                        x &= x - one
+                        b = cnode[c2]
+                        pset[ci, b >> 6] |= one << np.uint64(b & 63)
+                        if t >= 0:
+                            amask[c2] |= one << np.uint64(t)
+    for i in range(m):  # partners
+        ci = rcand[i]
+        cell, d = ci // n, ci % n
+        g = grid[cell]
+        e = np.uint64(0)
+        if popcount(g) == 2:
+            e |= one << np.uint64(crow[cell * n + ctz(g & ~(one << np.uint64(d)))])
+        for jj in range(cell_units.shape[1]):
+            u = cell_units[cell, jj]
+            if u < 0:
+                break
+            if ucnt[u, d] == 2:
+                e |= one << np.uint64(crow[other_place(hmask, pm, u, d, cell, cw) * n + d])
+        pr[i] = e
+    for i in range(m):  # S's successors, then R
+        e = one << np.uint64(i)
+        r = pr[i]
+        while r:
+            e |= amask[rcand[ctz(r)]]
+            r &= r - one
+        rr[1, i] = e
+    for t in range(m):  # Warshall over words, as _strong_graph
+        bt, rt = one << np.uint64(t), rr[1, t]
+        for i in range(m):
+            if rr[1, i] & bt:
+                rr[1, i] |= rt
+    for i in range(m):  # roff: L over the partners of R(i)
+        q = np.uint64(0)
         r = rr[1, i]
         while r:
-            t = ctz(r)
+            q |= pr[ctz(r)]
             r &= r - one
+        for j in range(w):
+            roff[i, j] = 0
+        while q:
+            c2 = rcand[ctz(q)]
+            q &= q - one
             for j in range(w):
-                roff[i, j] |= wb[t, j]
+                roff[i, j] |= pset[c2, j]
+    for cell in range(grid.shape[0]):  # pset = L(p) and roff over amask[p]
+        g = grid[cell]
+        while g:
+            ci = cell * n + ctz(g)
+            g &= g - one
+            a = amask[ci]
+            while a:
+                t = ctz(a)
+                a &= a - one
+                for j in range(w):
+                    pset[ci, j] |= roff[t, j]
     return True
 
 
@@ -1975,36 +2116,17 @@ def _meet(acc, pset, ci, first, w):
 
 
 @njit(cache=True)
-def _groups_meet(n, grid, unit_cells, f_ptr, f_adj, ucnt, cert, mark):
+def _groups_meet(n, grid, unit_cells, ucnt, cert, mark):
     """True if some group _static_multiple searches (a cell of 3+ candidates, a house's places of a digit whose
     first place's cell has 3+) has on potentials whose reach sets share a potential (exact: as _meets over the
     closure); mark[cell] = True for the cell of each such cell group and the first place of each such house
-    group (the cells whose groups _static_multiple's scan searches). An on p reaches p, the offs it links to and
-    the ons / offs roff of the strong offs it links to (amask[p]; _strong_reach): pset[p's candidate] = those
-    offs. The offs alone decide: an on x that every member reaches has its offs L(x) in every member's set (x = p:
-    p's links; x reached through s: roff[s] holds the offs its ons link to), and L(x) is never empty (a member
-    links to another member's off, an on target of off t to t). ucnt: static_graph_xy's place counts; unit_cells:
-    geo[1] (not geo: each of its ~30 arrays costs a refcount pair a call)."""
+    group (the cells whose groups _static_multiple's scan searches). pset[p's candidate] = the offs p reaches
+    (_bits_reach). The offs alone decide: an on x that every member reaches has its offs L(x) in every member's
+    set, and L(x) is never empty (a member links to another member's off, an on target of off t to t). ucnt:
+    place_counts' counts; unit_cells: geo[1] (not geo: each of its ~30 arrays costs a refcount pair a call)."""
     sidx, cnode, slist, rr, wb, tb, roff, amask, acc, mcount, pset = cert
     w = mcount[3]
     one = np.uint64(1)
-    for cell in range(grid.shape[0]):  # every present candidate's set (its offs)
-        g = grid[cell]
-        while g:
-            ci = cell * n + ctz(g)
-            g &= g - one
-            for j in range(w):
-                pset[ci, j] = 0
-            p = 2 * ci + 1
-            for c in range(f_ptr[p], f_ptr[p + 1]):
-                b = cnode[f_adj[c] >> 1]
-                pset[ci, b >> 6] |= one << np.uint64(b & 63)
-            a = amask[ci]
-            while a:
-                t = ctz(a)
-                a &= a - one
-                for j in range(w):
-                    pset[ci, j] |= roff[t, j]
     for cell in range(grid.shape[0]):
         mark[cell] = False
     met = False
