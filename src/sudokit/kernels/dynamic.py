@@ -1205,12 +1205,71 @@ def _strong_graph(n, grid, f_ptr, f_adj, sidx, cnode, slist, rr, wb, tb, amask):
             amask[f_adj[a] >> 1] |= one << np.uint64(i)
     for i in range(m):
         rr[1, i] = rr[0, i] | (one << np.uint64(i))
-    for t in range(m):  # Warshall over words: rr[1] = the reflexive closure R
-        bt, rt = one << np.uint64(t), rr[1, t]  # row t changes in round t only by OR-ing itself
+    _warshall(rr, m)  # rr[1] = the reflexive closure R
+    return k, m
+
+
+@njit(cache=True, inline="always")
+def _two_places(cell, d, cell_units, ucnt):
+    """True if digit d has two places (ucnt: place_counts') in one of the cell's houses."""
+    for jj in range(cell_units.shape[1]):
+        u = cell_units[cell, jj]
+        if u < 0:
+            return False
+        if ucnt[u, d] == 2:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def _partners(n, grid, cell_units, ucnt, hmask, pm, crow, ci, cw):
+    """The rows (crow: a candidate's row among the strong offs T) of the ons that off ci links to: the cell's
+    other candidate if bivalue, the digit's other place in each house where it has two."""
+    one = np.uint64(1)
+    cell, d = ci // n, ci % n
+    g = grid[cell]
+    e = np.uint64(0)
+    if popcount(g) == 2:
+        e |= one << np.uint64(crow[cell * n + ctz(g & ~(one << np.uint64(d)))])
+    for jj in range(cell_units.shape[1]):
+        u = cell_units[cell, jj]
+        if u < 0:
+            break
+        if ucnt[u, d] == 2:
+            e |= one << np.uint64(crow[other_place(hmask, pm, u, d, cell, cw) * n + d])
+    return e
+
+
+@njit(cache=True, inline="always")
+def _warshall(rr, m):
+    """rr[1, :m] (one-word sets over rows) becomes its transitive closure in place (row t changes in round t only
+    by OR-ing itself, so it is read once a round)."""
+    one = np.uint64(1)
+    for t in range(m):
+        bt, rt = one << np.uint64(t), rr[1, t]
         for i in range(m):
             if rr[1, i] & bt:
                 rr[1, i] |= rt
-    return k, m
+
+
+@njit(cache=True, inline="always")
+def _or_rows(words, r):
+    """The OR of words[t] over the bits t of r."""
+    q = np.uint64(0)
+    while r:
+        q |= words[ctz(r)]
+        r &= r - np.uint64(1)
+    return q
+
+
+@njit(cache=True, inline="always")
+def _or_rows_at(words, rows, r):
+    """The OR of words[rows[t]] over the bits t of r."""
+    q = np.uint64(0)
+    while r:
+        q |= words[rows[ctz(r)]]
+        r &= r - np.uint64(1)
+    return q
 
 
 @njit(cache=True, inline="always")
@@ -1332,13 +1391,7 @@ def _bits_no_search(n, grid, geo, order, scratch):
             ci = cell * n + d
             am[ci] = 0
             crow[ci] = -1
-            strong = two
-            for jj in range(cell_units.shape[1]):
-                u = cell_units[cell, jj]
-                if strong or u < 0:
-                    break
-                strong = ucnt[u, d] == 2
-            if strong:
+            if two or _two_places(cell, d, cell_units, ucnt):
                 if m == STRONG_MAX:
                     return False
                 crow[ci] = m
@@ -1351,17 +1404,7 @@ def _bits_no_search(n, grid, geo, order, scratch):
         cell, d = ci // n, ci % n
         g = grid[cell]
         bit = one << np.uint64(d)
-        e = np.uint64(0)
-        if popcount(g) == 2:
-            e |= one << np.uint64(crow[cell * n + ctz(g & ~bit)])
-        for jj in range(cell_units.shape[1]):
-            u = cell_units[cell, jj]
-            if u < 0:
-                break
-            if ucnt[u, d] != 2:
-                continue
-            e |= one << np.uint64(crow[other_place(hmask, pm, u, d, cell, w) * n + d])
-        pr[i] = e
+        pr[i] = _partners(n, grid, cell_units, ucnt, hmask, pm, crow, ci, w)
         b = one << np.uint64(i)
         r = g & ~bit
         while r:
@@ -1374,25 +1417,13 @@ def _bits_no_search(n, grid, geo, order, scratch):
                     am[(j * 64 + ctz(x)) * n + d] |= b
                     x &= x - one
     for i in range(m):
-        e = np.uint64(0)
-        r = pr[i]
-        while r:
-            e |= am[rcand[ctz(r)]]
-            r &= r - one
+        e = _or_rows_at(am, rcand, pr[i])
         rr[0, i] = e
         rr[1, i] = e | (one << np.uint64(i))
-    for t in range(m):  # Warshall over words, as _strong_graph
-        bt, rt = one << np.uint64(t), rr[1, t]
-        for i in range(m):
-            if rr[1, i] & bt:
-                rr[1, i] |= rt
+    _warshall(rr, m)
     cyc = np.uint64(0)  # the rows on a cycle of S
     for i in range(m):
-        q = np.uint64(0)
-        r = rr[1, i]
-        while r:
-            q |= pr[ctz(r)]
-            r &= r - one
+        q = _or_rows(pr, rr[1, i])
         rr[2, i] = q
         if _on_cycle(rr, i):
             cyc |= one << np.uint64(i)
@@ -1504,11 +1535,7 @@ def _cert_sets(n, grid, f_ptr, f_adj, cert, scratch):
         pr[i] = e
         rr[1, i] = rr0[1, i]
     for i in range(m):
-        q = np.uint64(0)
-        r = rr[1, i]
-        while r:
-            q |= pr[ctz(r)]
-            r &= r - one
+        q = _or_rows(pr, rr[1, i])
         rr[2, i] = q
     return m, amask, pr, rr
 
@@ -2003,13 +2030,7 @@ def _bits_reach(n, grid, cell_units, order, cert):
             k += 1
             amask[ci] = 0
             crow[ci] = -1
-            strong = two
-            for jj in range(cell_units.shape[1]):
-                u = cell_units[cell, jj]
-                if strong or u < 0:
-                    break
-                strong = ucnt[u, d] == 2
-            if strong:
+            if two or _two_places(cell, d, cell_units, ucnt):
                 if m == STRONG_MAX:
                     return False
                 crow[ci] = m
@@ -2048,37 +2069,12 @@ def _bits_reach(n, grid, cell_units, order, cert):
                         if t >= 0:
                             amask[c2] |= one << np.uint64(t)
     for i in range(m):  # partners
-        ci = rcand[i]
-        cell, d = ci // n, ci % n
-        g = grid[cell]
-        e = np.uint64(0)
-        if popcount(g) == 2:
-            e |= one << np.uint64(crow[cell * n + ctz(g & ~(one << np.uint64(d)))])
-        for jj in range(cell_units.shape[1]):
-            u = cell_units[cell, jj]
-            if u < 0:
-                break
-            if ucnt[u, d] == 2:
-                e |= one << np.uint64(crow[other_place(hmask, pm, u, d, cell, cw) * n + d])
-        pr[i] = e
+        pr[i] = _partners(n, grid, cell_units, ucnt, hmask, pm, crow, rcand[i], cw)
     for i in range(m):  # S's successors, then R
-        e = one << np.uint64(i)
-        r = pr[i]
-        while r:
-            e |= amask[rcand[ctz(r)]]
-            r &= r - one
-        rr[1, i] = e
-    for t in range(m):  # Warshall over words, as _strong_graph
-        bt, rt = one << np.uint64(t), rr[1, t]
-        for i in range(m):
-            if rr[1, i] & bt:
-                rr[1, i] |= rt
+        rr[1, i] = _or_rows_at(amask, rcand, pr[i]) | (one << np.uint64(i))
+    _warshall(rr, m)
     for i in range(m):  # roff: L over the partners of R(i)
-        q = np.uint64(0)
-        r = rr[1, i]
-        while r:
-            q |= pr[ctz(r)]
-            r &= r - one
+        q = _or_rows(pr, rr[1, i])
         for j in range(w):
             roff[i, j] = 0
         while q:
