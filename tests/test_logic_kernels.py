@@ -320,6 +320,41 @@ def test_exclusion_since_matches_first_exclusion(k):
     assert hits > 0
 
 
+@pytest.mark.parametrize("k", [2, 3])
+def test_exclusion_since_after_a_cell_becomes_an_excluder(k):
+    """exclusion_since after one elimination that makes a cell an excluder (k + 1 -> k candidates), the change its
+    peers' pairs and triples see only as a new common excluder: it finds what first_exclusion finds."""
+    from sudokit.kernels.exclusion import exclusion_since, first_exclusion
+
+    states = path_states()
+    fast = fast_tables(states[0].houses)
+    ptr, idx, sees = fast.geo[4], fast.geo[5], fast.tabs[3]
+    n = states[0].n
+
+    def run(fn, cand, *last):
+        cells, out = np.zeros(3, np.int64), np.zeros((cand.shape[0] * 9, 2), np.int64)
+        count = fn(k, cand, ptr, idx, sees, *last, cells, out)
+        return count, cells.tolist() if count else [], out[:count].tolist()
+
+    rng = np.random.default_rng(10 + k)
+    checks = hits = 0
+    for state in states[::3]:
+        cand = np.array(state.cand, np.uint64)
+        cells = [c for c in range(len(cand)) if bin(int(cand[c])).count("1") == k]
+        for c in rng.permutation(cells)[:4].tolist():
+            free = [d for d in range(n) if not int(cand[c]) >> d & 1]
+            before = cand.copy()
+            before[c] |= np.uint64(1) << np.uint64(free[rng.integers(len(free))])
+            last = np.zeros(len(cand) + 1, np.uint64)
+            if run(exclusion_since, before, last)[0]:
+                continue  # last found one: the next call tries everything
+            want = run(first_exclusion, cand)
+            assert run(exclusion_since, cand, last) == want
+            checks += 1
+            hits += want[0] > 0
+    assert checks > 0 and hits > 0
+
+
 @pytest.mark.parametrize("k", [3, 4, 5, 6])
 def test_best_wing_since_matches_best_wing(k):
     """kernels/wings.best_wing_since, which tries only the wings with a changed cell when every candidate was in its
