@@ -70,6 +70,23 @@ their last empty call: exact (28,896 checks against se.producer; rate_dump ident
 ER 9.3) would pay a live-house mask per call: not kept. Gosper's next combination (kernels/se._next_combo,
 loops.py) as a shift by the low bit's index instead of a division by it: rate.py's ER 5-9.3 sample (40 puzzles,
 /tmp/hod17/er5.py, alternated) 0.529/0.534 -> 0.530/0.530 s, ER < 5 unchanged: not kept.
+
+hod18 (first 8 11+ puzzles, warm, /tmp/hod18/phase.py 8 3, phase2.py): the rating ~2.4-2.5 s CPU, HoDoKu's side
+~0.43 (hodoku_next 0.31, the rescue 0.09 of SE's kernels, walk_order 0.008), SE's cheap walk (cascade.walk) ~0.10.
+In hodoku_next (kernel CPU s): nets scans static 0.035 (105 calls) and dynamic 0.041 (73), nice loop scans 0.045
+(299), graphs 0.036 (628: X 0.010, grouped 0.016), ALS build 0.039 (121; als_links 0.023) and scans 0.026 (222),
+Python ~0.06. Kept: kernels/exclusion.exclusion_since's narrower `near` (see there): cascade.walk 104/108 ->
+95/100 ms (phase.py, alternated with main). Tried and dropped (scratch copies of the kernels, /tmp/hod18/exp): a
+cheap existence test before kernels/nets.reached_contradiction (the reached off places as words per digit, then
+each one's cell and houses): static scans of the 205 captured states 73.7 -> 74.5 ms, as the test reads as much as
+the pricing (which is 38 of those 74 ms; the BFS 36); the static scan's verity groups are ~5 of the 74; skipping
+_house's locked candidates test above 3 places: dynamic scans 157 -> 157 ms; ALS links with a reach filter (the
+union of an ALS's xsee rows against the other's cells) 36.5 -> 31.7 ms over the 205 states, ~3 ms on a path, and
+as a CSR made in two sequential passes (no strided pair reads): no gain; ATE counting a changed common excluder
+only when its candidates lie within the triple's: 47.4 -> 44.2 us a call, not worth it. Found on the way: a static
+premise p meets a potential and its opposite exactly when it reaches its own opposite p ^ 1 (the implications are
+closed under contraposition: p -> x and p -> -x give x -> -p; checked on 1,858 graphs of captured states), so
+reached_contradiction's T_BOTH test could be one read - the cell and house counts are the cost, though.
 """
 
 from __future__ import annotations
