@@ -1222,6 +1222,31 @@ def _two_places(cell, d, cell_units, ucnt):
 
 
 @njit(cache=True, inline="always")
+def _strong_rows(n, grid, cell_units, ucnt, crow, rcand, am):
+    """The strong offs T (a candidate of a bivalue cell or with a house of two places; ucnt: place_counts') as
+    rows in cell, digit order: crow[candidate] = its row or -1, rcand[row] = its candidate, am[candidate] = 0
+    (_bits_no_search's and _bits_reach's first pass); returns m = |T|, or -1 if more than STRONG_MAX."""
+    one = np.uint64(1)
+    m = 0
+    for cell in range(grid.shape[0]):
+        g = grid[cell]
+        two = popcount(g) == 2
+        while g:
+            d = ctz(g)
+            g &= g - one
+            ci = cell * n + d
+            am[ci] = 0
+            crow[ci] = -1
+            if two or _two_places(cell, d, cell_units, ucnt):
+                if m == STRONG_MAX:
+                    return -1
+                crow[ci] = m
+                rcand[m] = ci
+                m += 1
+    return m
+
+
+@njit(cache=True, inline="always")
 def _partners(n, grid, cell_units, ucnt, hmask, pm, crow, ci, cw):
     """The rows (crow: a candidate's row among the strong offs T) of the ons that off ci links to: the cell's
     other candidate if bivalue, the digit's other place in each house where it has two."""
@@ -1381,22 +1406,9 @@ def _bits_no_search(n, grid, geo, order, scratch):
     ncells = grid.shape[0]
     w = pm.shape[1]
     one = np.uint64(1)
-    m = 0
-    for cell in range(ncells):
-        g = grid[cell]
-        two = popcount(g) == 2
-        while g:
-            d = ctz(g)
-            g &= g - one
-            ci = cell * n + d
-            am[ci] = 0
-            crow[ci] = -1
-            if two or _two_places(cell, d, cell_units, ucnt):
-                if m == STRONG_MAX:
-                    return False
-                crow[ci] = m
-                rcand[m] = ci
-                m += 1
+    m = _strong_rows(n, grid, cell_units, ucnt, crow, rcand, am)
+    if m < 0:
+        return False
     if m == 0:
         return True  # no path of two links, no cycle
     for i in range(m):  # partners, and am from each row's on links
@@ -2018,24 +2030,16 @@ def _bits_reach(n, grid, cell_units, order, cert):
     ucnt, pm, seg_ptr, seg_mask, hmask = order[3], order[4], order[5], order[7], order[8]
     cw = pm.shape[1]
     one = np.uint64(1)
-    k, m = 0, 0
-    for cell in range(grid.shape[0]):  # cnode, T
+    m = _strong_rows(n, grid, cell_units, ucnt, crow, rcand, amask)
+    if m < 0:
+        return False
+    k = 0
+    for cell in range(grid.shape[0]):  # cnode (its own pass: D2, see _strong_rows)
         g = grid[cell]
-        two = popcount(g) == 2
         while g:
-            d = ctz(g)
-            g &= g - one
-            ci = cell * n + d
-            cnode[ci] = k
+            cnode[cell * n + ctz(g)] = k
             k += 1
-            amask[ci] = 0
-            crow[ci] = -1
-            if two or _two_places(cell, d, cell_units, ucnt):
-                if m == STRONG_MAX:
-                    return False
-                crow[ci] = m
-                rcand[m] = ci
-                m += 1
+            g &= g - one
     w = (k + 63) // 64
     if w > pset.shape[1]:
         return False
