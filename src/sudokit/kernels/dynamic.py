@@ -178,7 +178,7 @@ from numba import njit
 from .advanced import _advanced, advanced_untracked, begin_places, erase_places
 from .bits import ctz, popcount
 from .links import (ADVANCED, CELL, NONE, OK, OVERFLOW, _add, _add1, _back, _closure, _cycle_removable, _digits,
-                    _store_add, ancestor_count, ancestor_walk, ancestors, cycles, forcing, length_tenths, other_place,
+                    _store_add, ancestor_walk, ancestors, cycles, forcing, length_tenths, other_place,
                     place_counts, reset_slot, static_graph_xy)
 
 LOOPS_ORDER = 24  # inner[LOOPS_ORDER]: _inner_loops' tables for static_graph_xy (see the module docstring)
@@ -1836,6 +1836,12 @@ def _may_remove(on, tj, kids, w):
 # - Lost/wrong: the peers as the union of the cell's houses (hmask): wrong with extra difference pairs (their
 #   peers are in no house; tests' offset_pairs geometry). No gain: the peer loop unswitched on t >= 0 (10.46 vs
 #   10.47 us).
+# - _common_hints_of takes each chain's length from _chain_parents' walk (it returns the count) instead of an
+#   ancestor_count walk before it (each common potential walked twice per slot -> once), and writes a hint's key
+#   only when it commits it: with the above, alternated with main c13a169 (load ~3): k1bench 0.0307/0.0302 ->
+#   0.0272/0.0272 ms (no change of its own seen on k1bench), replay cap03 level 3 0.090/0.090 -> 0.084/0.086 s,
+#   rate_levels.py level 3 0.383/0.387/0.398 -> 0.359/0.366/0.365 s, rate total 2.380/2.376/2.509 ->
+#   2.365/2.405/2.387 s.
 @njit(cache=True)
 def _inner_multiple(dynamic, level, n, source, grid, geo, inner, ready=0):
     """Every multiple forcing chain (cell and region; static, SE's Chaining(true, false, false)) or, dynamic, every
@@ -2242,13 +2248,10 @@ def _common_hints_of(slots, ns, roots, key, base, n, source, grid, unit_cells, s
                     break
             if total < 0:
                 continue
-            for i in range(ns):
-                total += ancestor_count(slots[i], pmap[slots[i], pid], st_pid, st_p0, st_pn, st_par, stamp, tick, q)
             h = hcount[0]  # _new_hint
             if h + 1 >= hk.shape[0]:
                 hcount[1] = 1
                 return False
-            hk[h, 0], hk[h, 1], hk[h, 2], hk[h, 3] = base + length_tenths(total), total, key, h
             hrem_ptr[h + 1] = hrem_ptr[h]
             hpar_ptr[h + 1] = hpar_ptr[h]
             cell = pid // 2 // n  # _target_removables
@@ -2263,10 +2266,11 @@ def _common_hints_of(slots, ns, roots, key, base, n, source, grid, unit_cells, s
                         found = True
                 if not found:
                     continue
-            for i in range(ns):
-                _chain_parents(h, slots[i], pmap[slots[i], pid], roots, False, n, source, grid, unit_cells, st_pid,
-                               st_p0, st_pn, st_par, cause, stamp, tick, q, hpar_ptr, hpar)
+            for i in range(ns):  # the rule parents, and the chains' length from the same walks
+                total += _chain_parents(h, slots[i], pmap[slots[i], pid], roots, False, n, source, grid, unit_cells,
+                                        st_pid, st_p0, st_pn, st_par, cause, stamp, tick, q, hpar_ptr, hpar)
             if hpar_ptr[h + 1] > hpar_ptr[h]:  # _commit
+                hk[h, 0], hk[h, 1], hk[h, 2], hk[h, 3] = base + length_tenths(total), total, key, h
                 hcount[0] = h + 1
     return True
 
@@ -2283,8 +2287,10 @@ def _put(ptr, buf, h, pid):
 @njit(cache=True, inline="always")
 def _chain_parents(h, s, r, root_cause, both, n, source, grid, unit_cells, st_pid, st_p0, st_pn, st_par, cause,
                    stamp, tick, q, hpar_ptr, hpar):
-    """_rule_parents over arrays: hint h's rule parents from the chain ending at record r of slot s."""
-    for j in range(ancestor_walk(s, r, st_pid, st_p0, st_pn, st_par, stamp, tick, q)):
+    """_rule_parents over arrays: hint h's rule parents from the chain ending at record r of slot s; returns the
+    chain's ancestor count (its walk's, as links.ancestor_count)."""
+    k = ancestor_walk(s, r, st_pid, st_p0, st_pn, st_par, stamp, tick, q)
+    for j in range(k):
         x = q[j]
         pid = st_pid[s, x]
         c = cause[s, x] if st_pn[s, x] > 0 else root_cause
@@ -2302,6 +2308,7 @@ def _chain_parents(h, s, r, root_cause, both, n, source, grid, unit_cells, st_pi
                     cc = unit_cells[c, i]
                     if (source[cc] & bit) and not (grid[cc] & bit):
                         _put_parent(hpar_ptr, hpar, h, (cc * n + d) * 2)
+    return k
 
 
 @njit(cache=True, inline="always")
