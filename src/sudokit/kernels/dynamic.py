@@ -1835,7 +1835,8 @@ def _may_remove(on, tj, kids, w):
 # 0.086/0.087 s (--check identical); rate_levels.py level 3 0.387/0.393/0.391 -> 0.365/0.371/0.373 s.
 # - Lost/wrong: the peers as the union of the cell's houses (hmask): wrong with extra difference pairs (their
 #   peers are in no house; tests' offset_pairs geometry). No gain: the peer loop unswitched on t >= 0 (10.46 vs
-#   10.47 us).
+#   10.47 us). Lost: each pset row's words written once (range word, own bit cleared, else 0: a select per word)
+#   instead of zeroed then stored: 10.4 -> 11.7 us.
 # - _common_hints_of takes each chain's length from _chain_parents' walk (it returns the count) instead of an
 #   ancestor_count walk before it (each common potential walked twice per slot -> once), and writes a hint's key
 #   only when it commits it: with the above, alternated with main c13a169 (load ~3): k1bench 0.0307/0.0302 ->
