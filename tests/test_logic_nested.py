@@ -546,7 +546,8 @@ def test_groups_meet_is_the_closures_meets():
         meets = [D._meets(reach, np.array([tj[1, 2 * ci + 1] for ci in g], np.int64), len(g), reach.shape[1])
                  for g in groups]
         mark = np.zeros(houses.ncells, np.bool_)
-        got = D._groups_meet(n, cand, geo[1], inner[D.LOOPS_ORDER][3], inner[D.MULTI_CERT], mark)
+        order = inner[D.LOOPS_ORDER]
+        got = D._groups_meet(n, cand, geo[1], order[3], order[8], order[4], inner[D.MULTI_CERT], mark)
         assert got == any(meets)
         assert set(np.nonzero(mark)[0]) == {g[0] // n for g, m in zip(groups, meets) if m}
         answers.append(got)

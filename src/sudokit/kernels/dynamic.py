@@ -178,7 +178,7 @@ from numba import njit
 from .advanced import _advanced, advanced_untracked, begin_places, erase_places
 from .bits import ctz, popcount
 from .links import (ADVANCED, CELL, NONE, OK, OVERFLOW, _add, _add1, _back, _closure, _cycle_removable, _digits,
-                    _store_add, ancestor_count, ancestor_walk, ancestors, cycles, forcing, length_tenths, other_place,
+                    _store_add, ancestor_walk, ancestors, cycles, forcing, length_tenths, other_place,
                     place_counts, reset_slot, static_graph_xy)
 
 LOOPS_ORDER = 24  # inner[LOOPS_ORDER]: _inner_loops' tables for static_graph_xy (see the module docstring)
@@ -1222,6 +1222,31 @@ def _two_places(cell, d, cell_units, ucnt):
 
 
 @njit(cache=True, inline="always")
+def _strong_rows(n, grid, cell_units, ucnt, crow, rcand, am):
+    """The strong offs T (a candidate of a bivalue cell or with a house of two places; ucnt: place_counts') as
+    rows in cell, digit order: crow[candidate] = its row or -1, rcand[row] = its candidate, am[candidate] = 0
+    (_bits_no_search's and _bits_reach's first pass); returns m = |T|, or -1 if more than STRONG_MAX."""
+    one = np.uint64(1)
+    m = 0
+    for cell in range(grid.shape[0]):
+        g = grid[cell]
+        two = popcount(g) == 2
+        while g:
+            d = ctz(g)
+            g &= g - one
+            ci = cell * n + d
+            am[ci] = 0
+            crow[ci] = -1
+            if two or _two_places(cell, d, cell_units, ucnt):
+                if m == STRONG_MAX:
+                    return -1
+                crow[ci] = m
+                rcand[m] = ci
+                m += 1
+    return m
+
+
+@njit(cache=True, inline="always")
 def _partners(n, grid, cell_units, ucnt, hmask, pm, crow, ci, cw):
     """The rows (crow: a candidate's row among the strong offs T) of the ons that off ci links to: the cell's
     other candidate if bivalue, the digit's other place in each house where it has two."""
@@ -1381,22 +1406,9 @@ def _bits_no_search(n, grid, geo, order, scratch):
     ncells = grid.shape[0]
     w = pm.shape[1]
     one = np.uint64(1)
-    m = 0
-    for cell in range(ncells):
-        g = grid[cell]
-        two = popcount(g) == 2
-        while g:
-            d = ctz(g)
-            g &= g - one
-            ci = cell * n + d
-            am[ci] = 0
-            crow[ci] = -1
-            if two or _two_places(cell, d, cell_units, ucnt):
-                if m == STRONG_MAX:
-                    return False
-                crow[ci] = m
-                rcand[m] = ci
-                m += 1
+    m = _strong_rows(n, grid, cell_units, ucnt, crow, rcand, am)
+    if m < 0:
+        return False
     if m == 0:
         return True  # no path of two links, no cycle
     for i in range(m):  # partners, and am from each row's on links
@@ -1813,6 +1825,24 @@ def _may_remove(on, tj, kids, w):
 #   29.9 (the graph 7.3 when made). Tried, no gain: each link once, both ways (the cell's later peers as one
 #   mask, pset rows zeroed first): _bits_reach 11.76 -> 11.55 us, k1bench 0.0320 ms either way (exact). Left:
 #   _bits_reach's per-candidate passes (~54 ns a candidate) and _groups_meet's passes.
+# lvl3d (2026-11-25): _strong_rows (review D2: the strong-row pass of _bits_no_search and _bits_reach, once).
+# _bits_reach's L(p) pass: the cell's peers OR-ed from its peer runs once a cell (wb[0], unused till then), not
+# each candidate's runs, and its cell's other candidates as the cell's range of cnode bits (one or two words
+# stored, not a bit and a cnode read each); _groups_meet reads a house group's places after the first from hmask &
+# pm, not a scan of the house's cells. Prototype on k1bench's 1550 grids (best of 7, us a grid): place counts +
+# _bits_reach 12.1 -> 10.5, _groups_meet ~5.3 -> ~4.7 (exact: sets and marks equal). Alternated with main c13a169
+# (load ~5): k1bench 0.0316/0.0311 -> 0.0276/0.0276 ms (--check identical); replay cap03 level 3 0.091/0.092 ->
+# 0.086/0.087 s (--check identical); rate_levels.py level 3 0.387/0.393/0.391 -> 0.365/0.371/0.373 s.
+# - Lost/wrong: the peers as the union of the cell's houses (hmask): wrong with extra difference pairs (their
+#   peers are in no house; tests' offset_pairs geometry). No gain: the peer loop unswitched on t >= 0 (10.46 vs
+#   10.47 us). Lost: each pset row's words written once (range word, own bit cleared, else 0: a select per word)
+#   instead of zeroed then stored: 10.4 -> 11.7 us.
+# - _common_hints_of takes each chain's length from _chain_parents' walk (it returns the count) instead of an
+#   ancestor_count walk before it (each common potential walked twice per slot -> once), and writes a hint's key
+#   only when it commits it: with the above, alternated with main c13a169 (load ~3): k1bench 0.0307/0.0302 ->
+#   0.0272/0.0272 ms (no change of its own seen on k1bench), replay cap03 level 3 0.090/0.090 -> 0.084/0.086 s,
+#   rate_levels.py level 3 0.383/0.387/0.398 -> 0.359/0.366/0.365 s, rate total 2.380/2.376/2.509 ->
+#   2.365/2.405/2.387 s.
 @njit(cache=True)
 def _inner_multiple(dynamic, level, n, source, grid, geo, inner, ready=0):
     """Every multiple forcing chain (cell and region; static, SE's Chaining(true, false, false)) or, dynamic, every
@@ -1890,7 +1920,7 @@ def _static_multiple(n, source, grid, geo, inner, ready):
     mark = np.empty(grid.shape[0], np.bool_)  # strong: the cells with a group that meets (_groups_meet)
     w = 0
     if strong:  # the groups meet over pset (_groups_meet's sets), not the closure
-        if not _groups_meet(n, grid, unit_cells, order[3], inner[MULTI_CERT], mark):
+        if not _groups_meet(n, grid, unit_cells, order[3], order[8], order[4], inner[MULTI_CERT], mark):
             mcount[2] += 1
             return max(ready, 1)
         w = mcount[3]  # words of a pset row (offs)
@@ -2012,62 +2042,72 @@ def _bits_reach(n, grid, cell_units, order, cert):
     one-word sets, amask[p] = the rows in L(p)) link on to their partners pr[t] (rr[0]), whose links reach more
     strong offs: S (t -> the rows in L(pr[t])) and its reflexive closure R (rr[1], Warshall); so p reaches L(p)
     and roff[t] = L over the partners of R(t), for t in amask[p]. False when there are more than STRONG_MAX strong
-    offs or pset is too narrow (nothing usable made); mcount[3] = the words of a set."""
+    offs or pset is too narrow (nothing usable made); mcount[3] = the words of a set. (wb[0]: the cell's peers.)"""
     sidx, cnode, slist, rr, wb, tb, roff, amask, acc, mcount, pset = cert
     crow, rcand, pr = sidx, slist, rr[0]  # a candidate's row in T or -1, a row's candidate, a row's partners
     ucnt, pm, seg_ptr, seg_mask, hmask = order[3], order[4], order[5], order[7], order[8]
     cw = pm.shape[1]
     one = np.uint64(1)
-    k, m = 0, 0
-    for cell in range(grid.shape[0]):  # cnode, T
+    m = _strong_rows(n, grid, cell_units, ucnt, crow, rcand, amask)
+    if m < 0:
+        return False
+    k = 0
+    for cell in range(grid.shape[0]):  # cnode (its own pass: D2, see _strong_rows)
         g = grid[cell]
-        two = popcount(g) == 2
         while g:
-            d = ctz(g)
-            g &= g - one
-            ci = cell * n + d
-            cnode[ci] = k
+            cnode[cell * n + ctz(g)] = k
             k += 1
-            amask[ci] = 0
-            crow[ci] = -1
-            if two or _two_places(cell, d, cell_units, ucnt):
-                if m == STRONG_MAX:
-                    return False
-                crow[ci] = m
-                rcand[m] = ci
-                m += 1
+            g &= g - one
     w = (k + 63) // 64
     if w > pset.shape[1]:
         return False
     mcount[3] = w
+    pk = wb[0]  # the cell's peers (cell bits: the OR of its peer runs, once a cell, not once a candidate)
+    kb = 0  # the cell's first candidate bit: its candidates are bits kb .. kb + pc - 1 (cnode)
     for cell in range(grid.shape[0]):  # L(p) of every present candidate, and amask
         g = grid[cell]
+        if g == 0:
+            continue
+        pc = popcount(g)
+        for j in range(cw):
+            pk[j] = 0
+        for sg in range(seg_ptr[cell], seg_ptr[cell + 1]):
+            for j in range(cw):
+                pk[j] |= seg_mask[sg, j]
+        j0, j1 = kb >> 6, (kb + pc - 1) >> 6  # the cell's candidate bits as one or two words
+        if j0 == j1:
+            lo0, lo1 = ((one << np.uint64(pc)) - one) << np.uint64(kb & 63), np.uint64(0)
+        else:
+            lo0, lo1 = ~np.uint64(0) << np.uint64(kb & 63), (one << np.uint64((kb + pc) & 63)) - one
         r0 = g
+        b = kb
         while r0:
             d = ctz(r0)
             r0 &= r0 - one
             ci = cell * n + d
             for j in range(w):
                 pset[ci, j] = 0
+            pset[ci, j0] = lo0  # its cell's other candidates
+            if j1 != j0:
+                pset[ci, j1] = lo1
+            pset[ci, b >> 6] &= ~(one << np.uint64(b & 63))
+            b += 1
             t = crow[ci]
-            r = g & ~(one << np.uint64(d))
-            while r:
-                c2 = cell * n + ctz(r)
-                r &= r - one
-                b = cnode[c2]
-                pset[ci, b >> 6] |= one << np.uint64(b & 63)
-                if t >= 0:
-                    amask[c2] |= one << np.uint64(t)  # (links go both ways: on c2 links to off ci)
-            for sg in range(seg_ptr[cell], seg_ptr[cell + 1]):
-                for j in range(cw):
-                    x = seg_mask[sg, j] & pm[d, j]
-                    while x:
-                        c2 = (j * 64 + ctz(x)) * n + d
-                        x &= x - one
-                        b = cnode[c2]
-                        pset[ci, b >> 6] |= one << np.uint64(b & 63)
-                        if t >= 0:
-                            amask[c2] |= one << np.uint64(t)
+            if t >= 0:
+                r = g & ~(one << np.uint64(d))
+                while r:  # (links go both ways: on c2 links to off ci)
+                    amask[cell * n + ctz(r)] |= one << np.uint64(t)
+                    r &= r - one
+            for j in range(cw):  # the digit's peers
+                x = pk[j] & pm[d, j]
+                while x:
+                    c2 = (j * 64 + ctz(x)) * n + d
+                    x &= x - one
+                    bb = cnode[c2]
+                    pset[ci, bb >> 6] |= one << np.uint64(bb & 63)
+                    if t >= 0:
+                        amask[c2] |= one << np.uint64(t)
+        kb += pc
     for i in range(m):  # partners
         pr[i] = _partners(n, grid, cell_units, ucnt, hmask, pm, crow, rcand[i], cw)
     for i in range(m):  # S's successors, then R
@@ -2112,16 +2152,19 @@ def _meet(acc, pset, ci, first, w):
 
 
 @njit(cache=True)
-def _groups_meet(n, grid, unit_cells, ucnt, cert, mark):
+def _groups_meet(n, grid, unit_cells, ucnt, hmask, pm, cert, mark):
     """True if some group _static_multiple searches (a cell of 3+ candidates, a house's places of a digit whose
     first place's cell has 3+) has on potentials whose reach sets share a potential (exact: as _meets over the
     closure); mark[cell] = True for the cell of each such cell group and the first place of each such house
     group (the cells whose groups _static_multiple's scan searches). pset[p's candidate] = the offs p reaches
     (_bits_reach). The offs alone decide: an on x that every member reaches has its offs L(x) in every member's
     set, and L(x) is never empty (a member links to another member's off, an on target of off t to t). ucnt:
-    place_counts' counts; unit_cells: geo[1] (not geo: each of its ~30 arrays costs a refcount pair a call)."""
+    place_counts' counts, hmask and pm; unit_cells: geo[1] (not geo: each of its ~30 arrays costs a refcount pair
+    a call). A house group's first place is its first in unit_cells' order, its other places read from the bit
+    sets (the intersection's order does not matter)."""
     sidx, cnode, slist, rr, wb, tb, roff, amask, acc, mcount, pset = cert
     w = mcount[3]
+    cw = pm.shape[1]
     one = np.uint64(1)
     for cell in range(grid.shape[0]):
         mark[cell] = False
@@ -2131,22 +2174,25 @@ def _groups_meet(n, grid, unit_cells, ucnt, cert, mark):
             if ucnt[u, d] < 2:
                 continue
             bit = one << np.uint64(d)
-            k = 0
-            x = np.uint64(0)
             first = -1
             for i in range(n):
                 c = unit_cells[u, i]
-                if not grid[c] & bit:
-                    continue
-                if k == 0:
-                    if popcount(grid[c]) <= 2:
-                        break
+                if grid[c] & bit:
                     first = c
-                x = _meet(acc, pset, c * n + d, k == 0, w)
-                if k > 0 and x == 0:
                     break
-                k += 1
-            if k == ucnt[u, d] and x:
+            if popcount(grid[first]) <= 2:
+                continue
+            _meet(acc, pset, first * n + d, True, w)
+            x = one
+            for j in range(cw):
+                y = hmask[u, j] & pm[d, j]
+                if j == first >> 6:
+                    y &= ~(one << np.uint64(first & 63))
+                while y and x:
+                    c = j * 64 + ctz(y)
+                    y &= y - one
+                    x = _meet(acc, pset, c * n + d, False, w)
+            if x:
                 mark[first] = True
                 met = True
     for cell in range(grid.shape[0]):
@@ -2203,13 +2249,10 @@ def _common_hints_of(slots, ns, roots, key, base, n, source, grid, unit_cells, s
                     break
             if total < 0:
                 continue
-            for i in range(ns):
-                total += ancestor_count(slots[i], pmap[slots[i], pid], st_pid, st_p0, st_pn, st_par, stamp, tick, q)
             h = hcount[0]  # _new_hint
             if h + 1 >= hk.shape[0]:
                 hcount[1] = 1
                 return False
-            hk[h, 0], hk[h, 1], hk[h, 2], hk[h, 3] = base + length_tenths(total), total, key, h
             hrem_ptr[h + 1] = hrem_ptr[h]
             hpar_ptr[h + 1] = hpar_ptr[h]
             cell = pid // 2 // n  # _target_removables
@@ -2224,10 +2267,11 @@ def _common_hints_of(slots, ns, roots, key, base, n, source, grid, unit_cells, s
                         found = True
                 if not found:
                     continue
-            for i in range(ns):
-                _chain_parents(h, slots[i], pmap[slots[i], pid], roots, False, n, source, grid, unit_cells, st_pid,
-                               st_p0, st_pn, st_par, cause, stamp, tick, q, hpar_ptr, hpar)
+            for i in range(ns):  # the rule parents, and the chains' length from the same walks
+                total += _chain_parents(h, slots[i], pmap[slots[i], pid], roots, False, n, source, grid, unit_cells,
+                                        st_pid, st_p0, st_pn, st_par, cause, stamp, tick, q, hpar_ptr, hpar)
             if hpar_ptr[h + 1] > hpar_ptr[h]:  # _commit
+                hk[h, 0], hk[h, 1], hk[h, 2], hk[h, 3] = base + length_tenths(total), total, key, h
                 hcount[0] = h + 1
     return True
 
@@ -2244,8 +2288,10 @@ def _put(ptr, buf, h, pid):
 @njit(cache=True, inline="always")
 def _chain_parents(h, s, r, root_cause, both, n, source, grid, unit_cells, st_pid, st_p0, st_pn, st_par, cause,
                    stamp, tick, q, hpar_ptr, hpar):
-    """_rule_parents over arrays: hint h's rule parents from the chain ending at record r of slot s."""
-    for j in range(ancestor_walk(s, r, st_pid, st_p0, st_pn, st_par, stamp, tick, q)):
+    """_rule_parents over arrays: hint h's rule parents from the chain ending at record r of slot s; returns the
+    chain's ancestor count (its walk's, as links.ancestor_count)."""
+    k = ancestor_walk(s, r, st_pid, st_p0, st_pn, st_par, stamp, tick, q)
+    for j in range(k):
         x = q[j]
         pid = st_pid[s, x]
         c = cause[s, x] if st_pn[s, x] > 0 else root_cause
@@ -2263,6 +2309,7 @@ def _chain_parents(h, s, r, root_cause, both, n, source, grid, unit_cells, st_pi
                     cc = unit_cells[c, i]
                     if (source[cc] & bit) and not (grid[cc] & bit):
                         _put_parent(hpar_ptr, hpar, h, (cc * n + d) * 2)
+    return k
 
 
 @njit(cache=True, inline="always")
