@@ -987,6 +987,37 @@ def _rule_parents(inner, h, slot, r, root_cause, both, n, source, grid, geo):
 # - Left (searched grids, phases above, under load): the modes' hints ~0.015 ms (forcing hints ~0.005 without
 #   _rule_parents, which adds ~0.004; the cycles' _cycle_removable over every cycle found ~0.002 and their hints),
 #   the forcing searches ~0.011, the static graph 0.009; on the certified 80% _bits_no_search (~0.005).
+# lvl2d (2026-11-25). rate_levels' level 2 (8 puzzles, 2nd round) makes 22538 kind-0 searches (26150 memo lookups,
+# 3612 hits); at the bench's costs (~20% searched at 0.063 ms, the rest ~0.0088 ms) that is ~0.29 + 0.16 s of its
+# ~0.75 s, the outer dynamic runs and the memo the rest. Bench: the same 10477 grids and 2123 searched (bench.py,
+# best of 7, alternated with main c13a169, every hint, removable and parent identical, GRAPH_FLAG 0 and 1).
+# Searched grids were 0.0628 ms: bits 0.007, graph 0.010, sets 0.001, components 0.0026, _cycle_sides 0.003,
+# _loops_todo 0.0045, _cell_ends 0.0016, cycle searches 0.006, forcing searches 0.011, cycle removables + hints
+# ~0.018. A searched grid makes 5.1 cycle searches finding 3.1 cycles (0.81 remove something), 11.9 forcing
+# searches finding 7.5 chains.
+# - The hints made over the arrays (_new_hint_at, _target_at, _put, links.ancestor_count, _chain_parents), not
+#   through _new_hint/_add_removable/_target_removables/_rule_parents/_commit taking `inner` (~60 arrays increfed
+#   per call, ~35 calls a searched grid; their inline="always" try kept those refcounts); a cycle found goes to
+#   links._cycle_removable only if _cycle_may (exact, bit sets) says it can remove something (1.1 of 3.1 a grid);
+#   _cell_ends counts the CELL links instead of scanning them; _loops_todo skips _may_remove for an off outside T.
+#   Searched 0.0628/0.0627 -> 0.0568/0.0569 ms, all 0.0197 -> 0.0185 ms. rate_levels.py alternated twice with
+#   main (load ~4.5-5): level 2 0.746/0.738 -> 0.710/0.722 s, level 3 0.399/0.394 -> 0.389/0.391 s, rating
+#   2.515/2.459 -> 2.450/2.441 s. rate_dump.py byte-identical to s32/base.jsonl.
+# - _loops_todo and _cycle_sides walk a cell's candidates by their bits, not every digit: searched 0.0579/0.0575
+#   -> 0.0555/0.0547 ms (alternated, src copies of this and the change before).
+# - Both, rate_levels.py alternated 4 times with main c13a169 (load ~3.2-3.6): level 2 0.731/0.730/0.736/0.734 ->
+#   0.715/0.688/0.684/0.707 s, level 3 0.397/0.385/0.392/0.389 -> 0.392/0.374/0.376/0.387 s, rating
+#   2.482/2.398/2.435/2.413 -> 2.463/2.319/2.319/2.415 s. rate_dump.py byte-identical to s32/base.jsonl.
+# - Tried, no gain: mode 0's own reach sets over T (_x_sets: X links keep each digit apart, so am and pr masked by
+#   the digit's rows, Warshall within a digit) to skip the mode-0 forcing searches that cannot reach the opposite
+#   (5.95 -> 2.47 a grid) and the cycle searches from an off on no cycle of S0: searched 0.0586/0.0585 vs
+#   0.0589/0.0581 ms (the skipped searches were cheap; the sets cost as much). _warshall branch-free (rows ORed
+#   with a mask, vectorizable): all grids 0.0184/0.0184 vs 0.0183/0.0183 ms.
+# - Lost on the contract: links.static_graph_xy over a cell's candidates only, an absent potential's pointers left
+#   unwritten (nothing reads them): searched 0.0577 -> 0.0560 ms, but test_static_graph_xy_is_static_graph
+#   compares the whole CSR; not kept.
+# - Left: the hints (~0.010: two walks of each chain, parents deduplicated by a scan), the forcing searches (0.011),
+#   the static graph (0.010); on the certified 80%, _bits_no_search (~0.007).
 @njit(cache=True)
 def _inner_loops(n, source, grid, geo, inner):
     """Every forcing chain and cycle (SE's Chaining(false, false, false)) on the narrowed grid, as nested hints;
@@ -1194,10 +1225,9 @@ def _loops_todo(n, grid, tj, reach, kids, todo, sidx, am, rr, strong):
         card = popcount(m)
         if card < 2:
             continue
-        for v in range(n):
-            if not (m >> np.uint64(v)) & np.uint64(1):
-                continue
-            on = (cell * n + v) * 2 + 1
+        while m:
+            on = (cell * n + ctz(m)) * 2 + 1
+            m &= m - one
             f = 0  # (strong: an off outside T has no links, alone in its component: no cycle)
             if (not strong or sidx[on - 1] >= 0) and _may_remove(on, tj, kids, w):
                 f |= TODO_CYCLE
@@ -1732,10 +1762,9 @@ def _cycle_sides(n, grid, f_ptr, f_adj, tj, nc, kids, w):
         return
     for cell in range(grid.shape[0]):
         m = grid[cell]
-        for v in range(n):
-            if not (m >> np.uint64(v)) & np.uint64(1):
-                continue
-            p = (cell * n + v) * 2 + 1
+        while m:
+            p = (cell * n + ctz(m)) * 2 + 1
+            m &= m - np.uint64(1)
             r = row[tj[1, p]]
             if r < 0:
                 continue
