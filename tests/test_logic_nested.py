@@ -361,6 +361,40 @@ def test_may_remove_keeps_every_cycle_with_removables():
     assert kept > 100 and skipped > 1000, (kept, skipped)
 
 
+def test_cycle_may_is_true_for_every_cycle_with_removables():
+    """_cycle_may (_inner_loops' bit-set pre-test before _cycle_removable) is True for every cycle found (every
+    mode's graph, unpruned) that has candidates to remove, with extra houses and extra difference pairs too; and it
+    does skip cycles."""
+    rng = np.random.default_rng(16)
+    kept = skipped = 0
+    grids = [(h, c) for g in GEOMETRIES for h, c in _thinned(rng, g, 0.3, 3)]
+    grids += [(h, grid) for seed in (5, 6) for h, _, grid in _narrowed(seed, 0.3, 4)]
+    for houses, cand in grids:
+        n, npid = houses.n, 2 * houses.ncells * houses.n
+        geo, inner, sc = forcing.tables(houses), forcing.inner_stores(houses), forcing.stores(houses).sc
+        st2, sc2, found, tmpelim = inner[0], inner[1], inner[11], inner[12]
+        order = inner[D.LOOPS_ORDER]
+        place_counts(n, cand, order)
+        buf = np.zeros(3 * order[4].shape[1], np.uint64)
+        for y, x in ((False, True), (True, False), (True, True)):
+            g = [np.zeros(npid + 1, np.int64), np.zeros(npid * (4 * n + 8), np.int64),
+                 np.zeros(npid * (4 * n + 8), np.int64)]
+            static_graph(y, x, n, cand, geo, sc, *g)
+            for on in range(1, npid, 2):
+                if not int(cand[on // 2 // n]) >> (on // 2 % n) & 1:
+                    continue
+                nf = cycles(0, on, *g, st2, sc2, found)
+                assert nf >= 0
+                for i in range(nf):
+                    may = D._cycle_may(0, found[i], n, st2[0], st2[1], st2[2], st2[3], geo[0], geo[2], geo[3],
+                                       order[8], order[4], buf)
+                    removes = _cycle_removable(0, found[i], n, cand, geo, st2, sc2, tmpelim) > 0
+                    assert may or not removes, (on, i)
+                    kept += removes
+                    skipped += not may
+    assert kept > 500 and skipped > 50, (kept, skipped)
+
+
 def test_no_search_certifies_only_grids_without_searches():
     """_no_search (_inner_loops' certificate over the strong offs) is True only on grids where _loops_todo lists no
     search (every geometry, extra houses and pairs; thinned, sparse and narrowed grids), and it is True on most of

@@ -763,7 +763,13 @@ def _before(hk, a, b):
 @njit(cache=True)
 def _new_hint(inner, tenths, cplx, key):
     """Start a nested hint; returns its index, or -1 when the buffers are full (the rest is dropped)."""
-    hk, hrem_ptr, hpar_ptr, hcount = inner[2], inner[3], inner[5], inner[7]
+    return _new_hint_at(inner[2], inner[3], inner[5], inner[7], tenths, cplx, key)
+
+
+@njit(cache=True, inline="always")
+def _new_hint_at(hk, hrem_ptr, hpar_ptr, hcount, tenths, cplx, key):
+    """_new_hint over the hint arrays (a caller holding them passes no `inner`: each call passing it increfs its
+    ~60 arrays)."""
     h = hcount[0]
     if h + 1 >= hk.shape[0]:
         hcount[1] = 1
@@ -783,26 +789,28 @@ def _commit(inner, h):
 @njit(cache=True)
 def _add_removable(inner, h, pid):
     """Add a removable candidate (an off pid) to hint h."""
-    hrem_ptr, hrem = inner[3], inner[4]
-    k = hrem_ptr[h + 1]
-    if k < hrem.shape[0]:
-        hrem[k] = pid
-        hrem_ptr[h + 1] = k + 1
+    _put(inner[3], inner[4], h, pid)
 
 
 @njit(cache=True)
 def _target_removables(inner, h, target, n, grid):
     """The removables of a single-target hint (off: the candidate; on: the cell's other candidates); False if
     none (the hint is not worth it)."""
+    return _target_at(inner[3], inner[4], h, target, n, grid)
+
+
+@njit(cache=True, inline="always")
+def _target_at(hrem_ptr, hrem, h, target, n, grid):
+    """_target_removables over the removables' arrays."""
     cell = target // 2 // n
     d = target // 2 % n
     if not target & 1:
-        _add_removable(inner, h, target)
+        _put(hrem_ptr, hrem, h, target)
         return True
     found = False
     for v in range(n):
         if v != d and (grid[cell] >> np.uint64(v)) & np.uint64(1):
-            _add_removable(inner, h, (cell * n + v) * 2)
+            _put(hrem_ptr, hrem, h, (cell * n + v) * 2)
             found = True
     return found
 
@@ -979,6 +987,37 @@ def _rule_parents(inner, h, slot, r, root_cause, both, n, source, grid, geo):
 # - Left (searched grids, phases above, under load): the modes' hints ~0.015 ms (forcing hints ~0.005 without
 #   _rule_parents, which adds ~0.004; the cycles' _cycle_removable over every cycle found ~0.002 and their hints),
 #   the forcing searches ~0.011, the static graph 0.009; on the certified 80% _bits_no_search (~0.005).
+# lvl2d (2026-11-25). rate_levels' level 2 (8 puzzles, 2nd round) makes 22538 kind-0 searches (26150 memo lookups,
+# 3612 hits); at the bench's costs (~20% searched at 0.063 ms, the rest ~0.0088 ms) that is ~0.29 + 0.16 s of its
+# ~0.75 s, the outer dynamic runs and the memo the rest. Bench: the same 10477 grids and 2123 searched (bench.py,
+# best of 7, alternated with main c13a169, every hint, removable and parent identical, GRAPH_FLAG 0 and 1).
+# Searched grids were 0.0628 ms: bits 0.007, graph 0.010, sets 0.001, components 0.0026, _cycle_sides 0.003,
+# _loops_todo 0.0045, _cell_ends 0.0016, cycle searches 0.006, forcing searches 0.011, cycle removables + hints
+# ~0.018. A searched grid makes 5.1 cycle searches finding 3.1 cycles (0.81 remove something), 11.9 forcing
+# searches finding 7.5 chains.
+# - The hints made over the arrays (_new_hint_at, _target_at, _put, links.ancestor_count, _chain_parents), not
+#   through _new_hint/_add_removable/_target_removables/_rule_parents/_commit taking `inner` (~60 arrays increfed
+#   per call, ~35 calls a searched grid; their inline="always" try kept those refcounts); a cycle found goes to
+#   links._cycle_removable only if _cycle_may (exact, bit sets) says it can remove something (1.1 of 3.1 a grid);
+#   _cell_ends counts the CELL links instead of scanning them; _loops_todo skips _may_remove for an off outside T.
+#   Searched 0.0628/0.0627 -> 0.0568/0.0569 ms, all 0.0197 -> 0.0185 ms. rate_levels.py alternated twice with
+#   main (load ~4.5-5): level 2 0.746/0.738 -> 0.710/0.722 s, level 3 0.399/0.394 -> 0.389/0.391 s, rating
+#   2.515/2.459 -> 2.450/2.441 s. rate_dump.py byte-identical to s32/base.jsonl.
+# - _loops_todo and _cycle_sides walk a cell's candidates by their bits, not every digit: searched 0.0579/0.0575
+#   -> 0.0555/0.0547 ms (alternated, src copies of this and the change before).
+# - Both, rate_levels.py alternated 4 times with main c13a169 (load ~3.2-3.6): level 2 0.731/0.730/0.736/0.734 ->
+#   0.715/0.688/0.684/0.707 s, level 3 0.397/0.385/0.392/0.389 -> 0.392/0.374/0.376/0.387 s, rating
+#   2.482/2.398/2.435/2.413 -> 2.463/2.319/2.319/2.415 s. rate_dump.py byte-identical to s32/base.jsonl.
+# - Tried, no gain: mode 0's own reach sets over T (_x_sets: X links keep each digit apart, so am and pr masked by
+#   the digit's rows, Warshall within a digit) to skip the mode-0 forcing searches that cannot reach the opposite
+#   (5.95 -> 2.47 a grid) and the cycle searches from an off on no cycle of S0: searched 0.0586/0.0585 vs
+#   0.0589/0.0581 ms (the skipped searches were cheap; the sets cost as much). _warshall branch-free (rows ORed
+#   with a mask, vectorizable): all grids 0.0184/0.0184 vs 0.0183/0.0183 ms.
+# - Lost on the contract: links.static_graph_xy over a cell's candidates only, an absent potential's pointers left
+#   unwritten (nothing reads them): searched 0.0577 -> 0.0560 ms, but test_static_graph_xy_is_static_graph
+#   compares the whole CSR; not kept.
+# - Left: the hints (~0.010: two walks of each chain, parents deduplicated by a scan), the forcing searches (0.011),
+#   the static graph (0.010); on the certified 80%, _bits_no_search (~0.007).
 @njit(cache=True)
 def _inner_loops(n, source, grid, geo, inner):
     """Every forcing chain and cycle (SE's Chaining(false, false, false)) on the narrowed grid, as nested hints;
@@ -992,7 +1031,10 @@ def _inner_loops(n, source, grid, geo, inner):
     st2, sc2 = inner[0], inner[1]
     f_ptr, f_adj, f_cause, found, tmpelim = inner[8], inner[9], inner[10], inner[11], inner[12]
     kids, todo, ranges = inner[LOOPS_WORK]
-    hpar_ptr = inner[5]
+    hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount = inner[2], inner[3], inner[4], inner[5], inner[6], inner[7]
+    st_pid, st_p0, st_pn, st_par, cause = st2[0], st2[1], st2[2], st2[3], st2[7]
+    stamp, tick, q = sc2[9], sc2[10], sc2[11]
+    cell_units, unit_cells, pair_ptr, pair_idx = geo[0], geo[1], geo[2], geo[3]
     order = inner[LOOPS_ORDER]
     place_counts(n, grid, order)
     cert = inner[LOOPS_CERT]
@@ -1033,18 +1075,22 @@ def _inner_loops(n, source, grid, geo, inner):
             if f & TODO_CYCLE:
                 nf = cycles(0, on, lo, f_adj, f_cause, st2, sc2, found, 1 << 30, tj, hi)
             for i in range(max(nf, 0)):
+                if not _cycle_may(0, found[i], n, st_pid, st_p0, st_pn, st_par, cell_units, pair_ptr, pair_idx,
+                                  order[8], order[4], nmask):
+                    continue
                 k = _cycle_removable(0, found[i], n, grid, geo, st2, sc2, tmpelim)
                 if k == 0:
                     continue
-                c = ancestors(0, found[i], st2, sc2)
-                h = _new_hint(inner, cyc_base + length_tenths(c), c, key)
+                c = ancestor_count(0, found[i], st_pid, st_p0, st_pn, st_par, stamp, tick, q)
+                h = _new_hint_at(hk, hrem_ptr, hpar_ptr, hcount, cyc_base + length_tenths(c), c, key)
                 if h < 0:
                     return
                 for j in range(k):
-                    _add_removable(inner, h, (tmpelim[j, 0] * n + tmpelim[j, 1] - 1) * 2)
-                _rule_parents(inner, h, 0, found[i], -1, True, n, source, grid, geo)
+                    _put(hrem_ptr, hrem, h, (tmpelim[j, 0] * n + tmpelim[j, 1] - 1) * 2)
+                _chain_parents(h, 0, found[i], -1, True, n, source, grid, unit_cells, st_pid, st_p0, st_pn, st_par,
+                               cause, stamp, tick, q, hpar_ptr, hpar)
                 if hpar_ptr[h + 1] > hpar_ptr[h]:
-                    _commit(inner, h)
+                    hcount[0] = h + 1
             if not x:
                 continue
             for src in (on, on - 1):
@@ -1057,34 +1103,88 @@ def _inner_loops(n, source, grid, geo, inner):
                     t = forcing(1, src, lo, f_adj, f_cause, st2, sc2, 1 << 30, tj, reach, hi)
                 if t < 0:
                     continue
-                target = st2[0][1, t]
-                c = ancestors(1, t, st2, sc2)
-                h = _new_hint(inner, chain_base + length_tenths(c), c, key)
+                target = st_pid[1, t]
+                c = ancestor_count(1, t, st_pid, st_p0, st_pn, st_par, stamp, tick, q)
+                h = _new_hint_at(hk, hrem_ptr, hpar_ptr, hcount, chain_base + length_tenths(c), c, key)
                 if h < 0:
                     return
-                if not _target_removables(inner, h, target, n, grid):
+                if not _target_at(hrem_ptr, hrem, h, target, n, grid):
                     continue
-                _rule_parents(inner, h, 1, t, -1, False, n, source, grid, geo)
+                _chain_parents(h, 1, t, -1, False, n, source, grid, unit_cells, st_pid, st_p0, st_pn, st_par, cause,
+                               stamp, tick, q, hpar_ptr, hpar)
                 if hpar_ptr[h + 1] > hpar_ptr[h]:
-                    _commit(inner, h)
+                    hcount[0] = h + 1
+
+
+@njit(cache=True)
+def _cycle_may(s, r, n, st_pid, st_p0, st_pn, st_par, cell_units, pair_ptr, pair_idx, hmask, pm, buf):
+    """False when links._cycle_removable finds nothing on the cycle ending at record r (exact: it removes q when q,
+    of digit d and off the cycle's cells, is a peer of an on node and of an off node of d; a peer shares a house
+    or is a pair peer, so per digit of both sides: the union of those houses and pairs of the on nodes, of the
+    off nodes, d's places (pm, place_counts') and not the cycle's cells meet). buf: 3 words of cell sets."""
+    w = pm.shape[1]
+    if buf.shape[0] < 3 * w:
+        return True
+    one = np.uint64(1)
+    for j in range(3 * w):
+        buf[j] = 0
+    don, doff = np.uint64(0), np.uint64(0)
+    x = r
+    while st_pn[s, x] > 0:  # the cycle's cells into buf[2w:], the digits of its on / off nodes
+        pid = st_pid[s, x]
+        cell = pid // 2 // n
+        buf[2 * w + (cell >> 6)] |= one << np.uint64(cell & 63)
+        if pid & 1:
+            don |= one << np.uint64(pid // 2 % n)
+        else:
+            doff |= one << np.uint64(pid // 2 % n)
+        x = st_par[s, st_p0[s, x]]
+    dm = don & doff
+    while dm:
+        d = ctz(dm)
+        dm &= dm - one
+        for j in range(2 * w):
+            buf[j] = 0
+        x = r
+        while st_pn[s, x] > 0:
+            pid = st_pid[s, x]
+            if pid // 2 % n == d:
+                cell = pid // 2 // n
+                b = 0 if pid & 1 else w
+                for jj in range(cell_units.shape[1]):
+                    u = cell_units[cell, jj]
+                    if u < 0:
+                        break
+                    for j in range(w):
+                        buf[b + j] |= hmask[u, j]
+                for i in range(pair_ptr[cell], pair_ptr[cell + 1]):
+                    c = pair_idx[i]
+                    buf[b + (c >> 6)] |= one << np.uint64(c & 63)
+            x = st_par[s, st_p0[s, x]]
+        for j in range(w):
+            if buf[j] & buf[w + j] & pm[d, j] & ~buf[2 * w + j]:
+                return True
+    return False
 
 
 @njit(cache=True)
 def _cell_ends(n, grid, f_ptr, f_cause, ranges):
     """ranges[0, p] = the end of potential p's CELL links (first in its list: static_graph_xy), ranges[1, p] =
     the end of its links in mode 1 (an on keeps all, an off its CELL links only), for the grid's potentials (the
-    searches reach no other)."""
+    searches reach no other). static_graph_xy makes an off's one CELL link iff its cell is bivalue and an on's
+    to each other candidate of its cell, so they are counted, not scanned (f_cause: unread; scanning for the
+    first other cause cost ~1.6 us a searched grid)."""
     for cell in range(grid.shape[0]):
         g = grid[cell]
+        k = popcount(g)
         while g:
             q = (cell * n + ctz(g)) * 2
             g &= g - np.uint64(1)
-            for p in (q, q + 1):
-                i = f_ptr[p]
-                while i < f_ptr[p + 1] and f_cause[i] == CELL:
-                    i += 1
-                ranges[0, p] = i
-                ranges[1, p] = f_ptr[p + 1] if p & 1 else i
+            e = f_ptr[q] + (1 if k == 2 else 0)
+            ranges[0, q] = e
+            ranges[1, q] = e
+            ranges[0, q + 1] = f_ptr[q + 1] + k - 1
+            ranges[1, q + 1] = f_ptr[q + 2]
 
 
 @njit(cache=True, inline="always")
@@ -1125,12 +1225,11 @@ def _loops_todo(n, grid, tj, reach, kids, todo, sidx, am, rr, strong):
         card = popcount(m)
         if card < 2:
             continue
-        for v in range(n):
-            if not (m >> np.uint64(v)) & np.uint64(1):
-                continue
-            on = (cell * n + v) * 2 + 1
-            f = 0
-            if _may_remove(on, tj, kids, w):
+        while m:
+            on = (cell * n + ctz(m)) * 2 + 1
+            m &= m - one
+            f = 0  # (strong: an off outside T has no links, alone in its component: no cycle)
+            if (not strong or sidx[on - 1] >= 0) and _may_remove(on, tj, kids, w):
                 f |= TODO_CYCLE
                 if card == 2:
                     f |= TODO_Y
@@ -1675,10 +1774,9 @@ def _cycle_sides(n, grid, f_ptr, f_adj, tj, nc, kids, w):
         return
     for cell in range(grid.shape[0]):
         m = grid[cell]
-        for v in range(n):
-            if not (m >> np.uint64(v)) & np.uint64(1):
-                continue
-            p = (cell * n + v) * 2 + 1
+        while m:
+            p = (cell * n + ctz(m)) * 2 + 1
+            m &= m - np.uint64(1)
             r = row[tj[1, p]]
             if r < 0:
                 continue
