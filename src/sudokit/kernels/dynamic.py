@@ -178,8 +178,8 @@ from numba import njit
 from .advanced import _advanced, advanced_untracked, begin_places, erase_places
 from .bits import ctz, popcount
 from .links import (ADVANCED, CELL, NONE, OK, OVERFLOW, _add, _add1, _back, _closure, _cycle_removable, _digits,
-                    _store_add, ancestor_walk, ancestors, cycles, forcing, length_tenths, other_place,
-                    place_counts, reset_slot, static_graph_xy)
+                    _store_add, ancestor_count, ancestor_walk, ancestors, cycles, forcing, length_tenths,
+                    other_place, place_counts, reset_slot, static_graph_xy)
 
 LOOPS_ORDER = 24  # inner[LOOPS_ORDER]: _inner_loops' tables for static_graph_xy (see the module docstring)
 
