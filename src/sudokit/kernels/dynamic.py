@@ -177,8 +177,8 @@ from numba import njit
 
 from .advanced import _advanced, advanced_untracked, begin_places, erase_places
 from .bits import ctz, popcount
-from .links import (ADVANCED, CELL, NONE, OK, OVERFLOW, _add, _add1, _back, _closure, _cycle_removable, _digits,
-                    _store_add, ancestor_count, ancestor_walk, ancestors, cycles, forcing, length_tenths,
+from .links import (ADVANCED, CELL, NONE, OK, OVERFLOW, _add, _add1, _back, _cell_parents, _closure, _cycle_removable,
+                    _digits, _store_add, ancestor_count, ancestor_walk, ancestors, cycles, forcing, length_tenths,
                     other_place, place_counts, reset_slot, static_graph_xy)
 
 LOOPS_ORDER = 24  # inner[LOOPS_ORDER]: _inner_loops' tables for static_graph_xy (see the module docstring)
@@ -311,13 +311,7 @@ def _propagate(s, start, dynamic, y, n, cand, geo, st, sc, level=0, inner=None):
                     if pmap[s, on - 1] >= 0 or pmap[s, on] < 0:  # (a known on, no contradiction: no record)
                         tmp[k] = on
                         causes[k] = CELL
-                        h = 0
-                        gone = cand[cell] & ~m
-                        for v2 in range(n):
-                            if (gone >> np.uint64(v2)) & np.uint64(1):
-                                hid[k, h] = (cell * n + v2) * 2
-                                h += 1
-                        hid_n[k] = h
+                        _cell_parents(cell, n, cand[cell] & ~m, hid, hid_n, k)
                         k += 1
             bit = np.uint64(1) << np.uint64(d)
             for j in range(cell_units.shape[1]):

@@ -137,11 +137,23 @@ def _on_to_off(pid, y, n, work, cell_units, unit_cells, pair_ptr, pair_idx, mark
 
 
 @njit(cache=True, inline="always")
+def _cell_parents(cell, n, gone, hid, hid_n, k):
+    """hid[k, 0 : hid_n[k]] = the off pids of the cell's candidates in gone (the ones the run erased: the hidden
+    parents of the cell's last candidate); shared by _off_to_on and dynamic._propagate."""
+    h = 0
+    for v in range(n):
+        if (gone >> np.uint64(v)) & np.uint64(1):
+            hid[k, h] = (cell * n + v) * 2
+            h += 1
+    hid_n[k] = h
+
+
+@njit(cache=True, inline="always")
 def _off_to_on(pid, y, x, n, work, source, cell_units, unit_cells, out, hid_n, hid, causes):
     """The on potentials an off potential forces (SE's order, duplicates dropped); hidden parents of on i are the
     off pids hid[i, 0 : hid_n[i]] (candidates the dynamic run erased that made the link); causes[i] = CELL (the
     cell's last candidate) or the house where it is the last place. dynamic._propagate has this body written out
-    (x=True; an inlined call costs it refcounts per record): change both."""
+    (x=True; an inlined call costs it refcounts per record), but for _cell_parents: change both."""
     cell = pid // 2 // n
     d = pid // 2 % n
     k = 0
@@ -154,13 +166,7 @@ def _off_to_on(pid, y, x, n, work, source, cell_units, unit_cells, out, hid_n, h
                 v += 1
             out[k] = (cell * n + v) * 2 + 1
             causes[k] = CELL
-            h = 0
-            gone = source[cell] & ~m
-            for v2 in range(n):
-                if (gone >> np.uint64(v2)) & np.uint64(1):
-                    hid[k, h] = (cell * n + v2) * 2
-                    h += 1
-            hid_n[k] = h
+            _cell_parents(cell, n, source[cell] & ~m, hid, hid_n, k)
             k += 1
     if not x:
         return k
