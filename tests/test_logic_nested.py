@@ -320,17 +320,23 @@ def test_mode_ranges_are_the_graphs_of_each_mode():
                 assert cause[lo[p]:hi[p]].tolist() == g[2][g[0][p]:g[0][p + 1]].tolist(), (mode, p)
 
 
+def _cycle_grids(seed):
+    """Thinned grids of every geometry and narrowed ones (extra houses and pairs), each with its run tables:
+    (n, npid, cand, geo, inner, sc)."""
+    rng = np.random.default_rng(seed)
+    grids = [(h, c) for g in GEOMETRIES for h, c in _thinned(rng, g, 0.3, 3)]
+    grids += [(h, grid) for s in (5, 6) for h, _, grid in _narrowed(s, 0.3, 4)]
+    for houses, cand in grids:
+        yield (houses.n, 2 * houses.ncells * houses.n, cand, forcing.tables(houses), forcing.inner_stores(houses),
+               forcing.stores(houses).sc)
+
+
 def test_may_remove_keeps_every_cycle_with_removables():
     """_may_remove (the cycle-search certificate of _inner_loops) says True for every on potential from which a
     cycle search of any mode's graph (unpruned) finds a cycle with candidates to remove, with extra houses and
     extra difference pairs too; and it does skip searches."""
-    rng = np.random.default_rng(13)
     kept = skipped = 0
-    grids = [(h, c) for g in GEOMETRIES for h, c in _thinned(rng, g, 0.3, 3)]
-    grids += [(h, grid) for seed in (5, 6) for h, _, grid in _narrowed(seed, 0.3, 4)]
-    for houses, cand in grids:
-        n, npid = houses.n, 2 * houses.ncells * houses.n
-        geo, inner, sc = forcing.tables(houses), forcing.inner_stores(houses), forcing.stores(houses).sc
+    for n, npid, cand, geo, inner, sc in _cycle_grids(13):
         st2, sc2, found, tmpelim = inner[0], inner[1], inner[11], inner[12]
         kids = inner[D.LOOPS_WORK][0]
         full = [np.zeros(npid + 1, np.int64), np.zeros(npid * (4 * n + 8), np.int64),
@@ -365,13 +371,8 @@ def test_cycle_may_is_true_for_every_cycle_with_removables():
     """_cycle_may (_inner_loops' bit-set pre-test before _cycle_removable) is True for every cycle found (every
     mode's graph, unpruned) that has candidates to remove, with extra houses and extra difference pairs too; and it
     does skip cycles."""
-    rng = np.random.default_rng(16)
     kept = skipped = 0
-    grids = [(h, c) for g in GEOMETRIES for h, c in _thinned(rng, g, 0.3, 3)]
-    grids += [(h, grid) for seed in (5, 6) for h, _, grid in _narrowed(seed, 0.3, 4)]
-    for houses, cand in grids:
-        n, npid = houses.n, 2 * houses.ncells * houses.n
-        geo, inner, sc = forcing.tables(houses), forcing.inner_stores(houses), forcing.stores(houses).sc
+    for n, npid, cand, geo, inner, sc in _cycle_grids(16):
         st2, sc2, found, tmpelim = inner[0], inner[1], inner[11], inner[12]
         order = inner[D.LOOPS_ORDER]
         place_counts(n, cand, order)
