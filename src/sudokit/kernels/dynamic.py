@@ -101,6 +101,13 @@ the scan: level 0 0.151/0.141 -> 0.129/0.131 s, level 1 0.092/0.091 -> 0.088/0.0
 whole is increfed whole at entry (geo's 12 arrays every run, at every level). Tried, lost: the hidden parents
 listed in the house's first scan (a store and a test per cell, written, then kept or not): level 0 back to
 ~0.144 s. The off step's house scans and append loop (branchy, ~35% of its samples) are what is left.
+prop3 (2026-11-25; the same calls, alternated with main c13a169): links._cell_parents (inline, arrays) fills the
+cell case's hidden parents for both _off_to_on and here (review D1): neutral (level 0 0.1431/0.1291 -> 0.1308/
+0.1325 s). Not landed (branch prop3, c46f768): both steps recording each potential as its scan finds it (no
+tmp/causes round trip, no mark, no dup test): replay level 0 0.1242/0.1245/0.1239 -> 0.1169/0.1186/0.1197 s, level
+1 -1%, but rate_levels.py's total did not move (2.335/2.334/2.331 -> 2.393/2.335/2.292 s) and it wrote the
+17-line record block five times over in this function (an inlined array helper per record adds refcount pairs):
+not worth five copies. Folding them into one helper that is free of refcounts (check the IR) would make it land.
 
 inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj_cause, found, tmpelim, order,
          nest_limit)
