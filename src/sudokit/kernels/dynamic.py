@@ -185,7 +185,7 @@ from numba import njit
 from .advanced import _advanced, advanced_untracked, begin_places, erase_places
 from .bits import ctz, popcount
 from .links import (ADVANCED, CELL, NONE, OK, OVERFLOW, _add, _add1, _back, _cell_parents, _closure, _cycle_removable,
-                    _digits, _store_add, ancestor_count, ancestor_walk, ancestors, cycles, forcing, length_tenths,
+                    _digits, _store_add, ancestor_walk, ancestors, cycles, forcing, length_tenths,
                     other_place, place_counts, reset_slot, static_graph_xy)
 
 LOOPS_ORDER = 24  # inner[LOOPS_ORDER]: _inner_loops' tables for static_graph_xy (see the module docstring)
@@ -816,6 +816,14 @@ def _target_at(hrem_ptr, hrem, h, target, n, grid):
     return found
 
 
+@njit(cache=True, inline="always")
+def _length_at(hk, hcount, h, base, cplx):
+    """Commit hint h (made by _new_hint_at before its chain was walked) with its length: SE's base + the length
+    modifier of cplx ancestors."""
+    hk[h, 0], hk[h, 1] = base + length_tenths(cplx), cplx
+    hcount[0] = h + 1
+
+
 @njit(cache=True)
 def _rule_parents(inner, h, slot, r, root_cause, both, n, source, grid, geo):
     """SE's collectRuleParents for the chain ending at record r of nested slot `slot`: for every potential the
@@ -996,7 +1004,7 @@ def _rule_parents(inner, h, slot, r, root_cause, both, n, source, grid, geo):
 # _loops_todo 0.0045, _cell_ends 0.0016, cycle searches 0.006, forcing searches 0.011, cycle removables + hints
 # ~0.018. A searched grid makes 5.1 cycle searches finding 3.1 cycles (0.81 remove something), 11.9 forcing
 # searches finding 7.5 chains.
-# - The hints made over the arrays (_new_hint_at, _target_at, _put, links.ancestor_count, _chain_parents), not
+# - The hints made over the arrays (_new_hint_at, _target_at, _put, _chain_parents, _length_at), not
 #   through _new_hint/_add_removable/_target_removables/_rule_parents/_commit taking `inner` (~60 arrays increfed
 #   per call, ~35 calls a searched grid; their inline="always" try kept those refcounts); a cycle found goes to
 #   links._cycle_removable only if _cycle_may (exact, bit sets) says it can remove something (1.1 of 3.1 a grid);
@@ -1082,16 +1090,15 @@ def _inner_loops(n, source, grid, geo, inner):
                 k = _cycle_removable(0, found[i], n, grid, geo, st2, sc2, tmpelim)
                 if k == 0:
                     continue
-                c = ancestor_count(0, found[i], st_pid, st_p0, st_pn, st_par, stamp, tick, q)
-                h = _new_hint_at(hk, hrem_ptr, hpar_ptr, hcount, cyc_base + length_tenths(c), c, key)
+                h = _new_hint_at(hk, hrem_ptr, hpar_ptr, hcount, 0, 0, key)  # (length: at the commit)
                 if h < 0:
                     return
                 for j in range(k):
                     _put(hrem_ptr, hrem, h, (tmpelim[j, 0] * n + tmpelim[j, 1] - 1) * 2)
-                _chain_parents(h, 0, found[i], -1, True, n, source, grid, unit_cells, st_pid, st_p0, st_pn, st_par,
-                               cause, stamp, tick, q, hpar_ptr, hpar)
+                c = _chain_parents(h, 0, found[i], -1, True, n, source, grid, unit_cells, st_pid, st_p0, st_pn,
+                                   st_par, cause, stamp, tick, q, hpar_ptr, hpar)
                 if hpar_ptr[h + 1] > hpar_ptr[h]:
-                    hcount[0] = h + 1
+                    _length_at(hk, hcount, h, cyc_base, c)
             if not x:
                 continue
             for src in (on, on - 1):
@@ -1105,16 +1112,15 @@ def _inner_loops(n, source, grid, geo, inner):
                 if t < 0:
                     continue
                 target = st_pid[1, t]
-                c = ancestor_count(1, t, st_pid, st_p0, st_pn, st_par, stamp, tick, q)
-                h = _new_hint_at(hk, hrem_ptr, hpar_ptr, hcount, chain_base + length_tenths(c), c, key)
+                h = _new_hint_at(hk, hrem_ptr, hpar_ptr, hcount, 0, 0, key)
                 if h < 0:
                     return
                 if not _target_at(hrem_ptr, hrem, h, target, n, grid):
                     continue
-                _chain_parents(h, 1, t, -1, False, n, source, grid, unit_cells, st_pid, st_p0, st_pn, st_par, cause,
-                               stamp, tick, q, hpar_ptr, hpar)
+                c = _chain_parents(h, 1, t, -1, False, n, source, grid, unit_cells, st_pid, st_p0, st_pn, st_par,
+                                   cause, stamp, tick, q, hpar_ptr, hpar)
                 if hpar_ptr[h + 1] > hpar_ptr[h]:
-                    hcount[0] = h + 1
+                    _length_at(hk, hcount, h, chain_base, c)
 
 
 @njit(cache=True)
@@ -2348,30 +2354,16 @@ def _common_hints_of(slots, ns, roots, key, base, n, source, grid, unit_cells, s
                     break
             if total < 0:
                 continue
-            h = hcount[0]  # _new_hint
-            if h + 1 >= hk.shape[0]:
-                hcount[1] = 1
+            h = _new_hint_at(hk, hrem_ptr, hpar_ptr, hcount, 0, 0, key)  # (length: at the commit)
+            if h < 0:
                 return False
-            hrem_ptr[h + 1] = hrem_ptr[h]
-            hpar_ptr[h + 1] = hpar_ptr[h]
-            cell = pid // 2 // n  # _target_removables
-            if not pid & 1:
-                _put(hrem_ptr, hrem, h, pid)
-            else:
-                d = pid // 2 % n
-                found = False
-                for v in range(n):
-                    if v != d and (grid[cell] >> np.uint64(v)) & np.uint64(1):
-                        _put(hrem_ptr, hrem, h, (cell * n + v) * 2)
-                        found = True
-                if not found:
-                    continue
+            if not _target_at(hrem_ptr, hrem, h, pid, n, grid):
+                continue
             for i in range(ns):  # the rule parents, and the chains' length from the same walks
                 total += _chain_parents(h, slots[i], pmap[slots[i], pid], roots, False, n, source, grid, unit_cells,
                                         st_pid, st_p0, st_pn, st_par, cause, stamp, tick, q, hpar_ptr, hpar)
-            if hpar_ptr[h + 1] > hpar_ptr[h]:  # _commit
-                hk[h, 0], hk[h, 1], hk[h, 2], hk[h, 3] = base + length_tenths(total), total, key, h
-                hcount[0] = h + 1
+            if hpar_ptr[h + 1] > hpar_ptr[h]:
+                _length_at(hk, hcount, h, base, total)
     return True
 
 
