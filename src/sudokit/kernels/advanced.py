@@ -40,6 +40,20 @@ this): level 1 0.293/0.293 -> 0.269/0.267 s, level 2 0.914/0.920 -> 0.902/0.906 
 prop2 (2026-11-25): _advanced, advanced_untracked and the rules take the geometry arrays they read (unit_cells,
 cross, group_end, set_units, member, cross_in), not geo: a tuple passed on whole is increfed whole at entry, in
 propagate every run (12 pairs; see dynamic.py's record) and here every quiet point.
+adv2 (2026-11-25; the 64,128 quiet points of the 104 level-1 calls met rating 11+ lines[0:8]: _advanced's inputs
+captured by a NUMBA_DISABLE_JIT run, replayed through the compiled rules, best of 5 CPU s, every count, instance,
+parent and dirty row identical): each rule alone over every point took Locking 0.052 s (half of it writing its
+instances: two 9-cell loops per instance with _lost and member tests), naked pairs 0.032, hidden pairs 0.026,
+X-Wings 0.021. Now every rule writes its parents and targets from the place masks' bits (a pattern's erased
+places outside it, its targets' places), not by testing each cell of its houses (places[1] is what _lost tested,
+places[0] what work held); Locking first marks, per digit and dirty house, the crossings that make an instance
+(_locking_rows, into xmask's spare rows past the houses; read once per house, a house of fewer than two places
+skipped whole), and the scan visits only those, in the same order; hidden pairs pair only a house's digits of two
+places, naked pairs only its cells of two candidates. All points 0.116 -> 0.089 s (0.1169 -> 0.1110 with the
+marked crossings alone, 0.0957 with the instances from the masks too). Tried, no gain: the dirty houses' crossings
+ORed once per digit instead of once per group and word (0.1163 -> 0.1158 s). End to end, benchmarks/rate_levels.py
+(main cd7f5e6, this, main, this; load ~4): level 1 0.250/0.258 -> 0.223/0.222 s, level 2 0.693/0.699 -> 0.666/0.671
+s (its outer runs), rating 2.343/2.477 -> 2.336/2.334 s.
 """
 
 from __future__ import annotations
@@ -50,13 +64,6 @@ from numba import njit
 from .bits import ctz, popcount
 
 LOCKING, HIDDEN, NAKED, XWING, RULES = 0, 1, 2, 3, 4  # the rules' rows of the dirty houses (_advanced's dirty)
-
-
-@njit(cache=True, inline="always")
-def _lost(c, d, cand, work):
-    """True if the narrowed grid lost candidate d of cell c."""
-    bit = np.uint64(1) << np.uint64(d)
-    return (cand[c] & bit) != 0 and (work[c] & bit) == 0
 
 
 @njit(cache=True)
@@ -212,7 +219,9 @@ def _adv_locking(n, cand, work, unit_cells, cross, group_end, member, cross_in, 
     """Locked candidates on the narrowed grid (SE's Locking scan order); parents: the erased places of the digit
     in the first house outside the second. lost: the digits erased somewhere (_places); dirty[d]: the houses
     where d lost a place since the last whole scan, one bit each (the rule's others were tried then: _clean);
-    only their crossings are visited (xmask[a]: the crossings from house a), in order."""
+    only their crossings are visited (xmask[a]: the crossings from house a), in order. When xmask has n spare
+    rows past the houses (a run's kept masks: begin_places), row units + d first gets digit d's crossings that
+    make an instance, found house by house (_locking_rows), and the scan visits only those."""
     k = 0
     npar = 0
     g0 = 0
@@ -221,6 +230,10 @@ def _adv_locking(n, cand, work, unit_cells, cross, group_end, member, cross_in, 
         if dirty[LOCKING * n + d] != 0:
             fresh |= np.uint64(1) << np.uint64(d)
     fresh &= lost  # none erased: no parent anywhere
+    units = unit_cells.shape[0]
+    rows = units + n <= xmask.shape[0]
+    if rows:
+        _locking_rows(n, units, cross, cross_in, places, fresh, dirty, xmask)
     for g in range(group_end.shape[0]):
         g1 = group_end[g]
         if fresh == 0:
@@ -232,7 +245,9 @@ def _adv_locking(n, cand, work, unit_cells, cross, group_end, member, cross_in, 
             dd = dirty[LOCKING * n + d]
             for w in range(g0 >> 6, ((g1 - 1) >> 6) + 1):
                 xs = np.uint64(0)  # group g's crossings in word w whose first house has an erased place of d
-                if dd == -1:  # before (outer5): every crossing of the group, tested for a dirty first house
+                if rows:
+                    xs = xmask[units + d, w]
+                elif dd == -1:  # before (outer5): every crossing of the group, tested for a dirty first house
                     xs = ~xs
                 else:
                     f = np.uint64(dd)
@@ -249,18 +264,21 @@ def _adv_locking(n, cand, work, unit_cells, cross, group_end, member, cross_in, 
                     a = cross[i, 0]
                     b = cross[i, 1]
                     inside = cross_in[i]  # the positions of house a that lie in house b
-                    p = places[0, a, d]
-                    if p & ~inside != 0 or places[1, a, d] & ~inside == 0 or popcount(p) < 2:
-                        continue  # a place outside b, or fewer than two (no pattern), or no erased parent
+                    if not rows:
+                        p = places[0, a, d]
+                        if p & ~inside != 0 or places[1, a, d] & ~inside == 0 or popcount(p) < 2:
+                            continue  # a place outside b, or fewer than two (no pattern), or no erased parent
                     p0 = npar
-                    for j in range(n):
-                        c = unit_cells[a, j]
-                        if _lost(c, d, cand, work) and not member[b, c]:
-                            adv_par[npar] = (c * n + d) * 2
-                            npar += 1
-                    for j in range(n):
-                        c = unit_cells[b, j]
-                        if work[c] & bit and not member[a, c]:
+                    e = places[1, a, d] & ~inside  # the parents: a's erased places outside b, in a's order
+                    while e:
+                        adv_par[npar] = (unit_cells[a, ctz(e)] * n + d) * 2
+                        npar += 1
+                        e &= e - 1
+                    t = places[0, b, d]  # the targets: b's places outside a, in b's order
+                    while t:
+                        c = unit_cells[b, ctz(t)]
+                        t &= t - 1
+                        if not member[a, c]:
                             adv[k, 0], adv[k, 1], adv[k, 2] = (c * n + d) * 2, p0, npar
                             k += 1
                     if k + n >= adv.shape[0] or npar + 2 * n >= adv_par.shape[0]:
@@ -268,6 +286,46 @@ def _adv_locking(n, cand, work, unit_cells, cross, group_end, member, cross_in, 
         g0 = g1
     _clean(dirty, LOCKING, n, unit_cells.shape[0])
     return k
+
+
+@njit(cache=True, inline="always")
+def _locking_rows(n, units, cross, cross_in, places, fresh, dirty, xmask):
+    """xmask[units + d] = the crossings (a, b) from a house a where digit d lost a place since Locking's last whole
+    scan (dirty) whose places of d in a, two or more, all lie in b, with an erased place of a outside b: those
+    that make an instance, in one pass per dirty house (its places and erased places read once, a house with
+    fewer than two places skipped whole) instead of the same tests per crossing in the scan."""
+    nw = (cross.shape[0] + 63) >> 6
+    m = fresh
+    while m:
+        d = ctz(m)
+        m &= m - np.uint64(1)
+        for w in range(nw):
+            xmask[units + d, w] = 0
+        dd = dirty[LOCKING * n + d]
+        for u in range(units if dd == -1 else 0):  # houses past 63 (no dirty bits): every house
+            _locking_house(u, d, units, nw, cross_in, places, xmask)
+        f = np.uint64(dd) if dd != -1 else np.uint64(0)
+        while f:
+            u = ctz(f)
+            f &= f - np.uint64(1)
+            _locking_house(u, d, units, nw, cross_in, places, xmask)
+
+
+@njit(cache=True, inline="always")
+def _locking_house(u, d, units, nw, cross_in, places, xmask):
+    """Add to xmask[units + d] house u's crossings that make a Locking instance of digit d (see _locking_rows)."""
+    p = places[0, u, d]
+    e = places[1, u, d]
+    if e == 0 or popcount(p) < 2:
+        return
+    for w in range(nw):
+        xs = xmask[u, w]
+        while xs:
+            i = 64 * w + ctz(xs)
+            xs &= xs - np.uint64(1)
+            inside = cross_in[i]
+            if p & ~inside == 0 and e & ~inside != 0:
+                xmask[units + d, w] |= np.uint64(1) << np.uint64(i & 63)
 
 
 @njit(cache=True, inline="always")
@@ -283,8 +341,8 @@ def _empty_count(u, n, cand, unit_cells):
 @njit(cache=True, inline="always")
 def _adv_hidden_pairs(n, cand, work, unit_cells, set_units, places, dirty, adv, adv_par):
     """Hidden pairs on the narrowed grid (boxes, columns, rows; digit pairs in SE's order); parents: the erased
-    places of both digits outside the pair. Only the pairs of digits one of which lost a place in the house since
-    the rule's last whole scan (dirty: see _advanced) are tried."""
+    places of both digits outside the pair. Only the pairs of digits with two places in the house, one of which
+    lost a place there since the rule's last whole scan (dirty: see _advanced), are tried."""
     k = 0
     npar = 0
     anyu = np.int64(0)
@@ -296,16 +354,23 @@ def _adv_hidden_pairs(n, cand, work, unit_cells, set_units, places, dirty, adv, 
         if not (anyu >> ub) & 1:
             continue
         ud = 0  # the digits whose places in u changed
+        tw = 0  # the digits with two places in u
         for d in range(n):
             ud |= ((dirty[HIDDEN * n + d] >> ub) & 1) << d
+            if popcount(places[0, u, d]) == 2:
+                tw |= 1 << d
         few = -1  # unit u has 4 unsolved cells or fewer (SE skips it): counted when a pattern first needs it
-        for d2 in range(1, n):
+        m2 = tw & (tw - 1)
+        while m2:
+            d2 = ctz(m2)
+            m2 &= m2 - 1
             p2 = places[0, u, d2]
-            if popcount(p2) != 2:
-                continue
-            for d1 in range(d2):
-                if not ((ud >> d1) | (ud >> d2)) & 1:
-                    continue  # unchanged since the last whole scan
+            m1 = tw & ((1 << d2) - 1)
+            if not (ud >> d2) & 1:
+                m1 &= ud  # neither digit changed since the last whole scan: nothing new
+            while m1:
+                d1 = ctz(m1)
+                m1 &= m1 - 1
                 if places[0, u, d1] != p2 or (places[1, u, d1] | places[1, u, d2]) & ~p2 == 0:
                     continue  # not the same two places, or no erased parent
                 if few < 0:
@@ -314,21 +379,29 @@ def _adv_hidden_pairs(n, cand, work, unit_cells, set_units, places, dirty, adv, 
                     continue
                 both = (np.uint64(1) << np.uint64(d1)) | (np.uint64(1) << np.uint64(d2))
                 p0 = npar
-                for j in range(n):
+                e1 = places[1, u, d1]  # the parents: the erased places of d1 and d2 (outside the pair), by cell
+                e2 = places[1, u, d2]
+                e = e1 | e2
+                while e:
+                    j = ctz(e)
+                    e &= e - 1
                     c = unit_cells[u, j]
-                    if not work[c] & both:
-                        for d in (d1, d2):
-                            if (cand[c] >> np.uint64(d)) & np.uint64(1):
-                                adv_par[npar] = (c * n + d) * 2
-                                npar += 1
+                    if (e1 >> j) & 1:
+                        adv_par[npar] = (c * n + d1) * 2
+                        npar += 1
+                    if (e2 >> j) & 1:
+                        adv_par[npar] = (c * n + d2) * 2
+                        npar += 1
                 k0 = k
-                for j in range(n):
-                    c = unit_cells[u, j]
-                    if work[c] & both:
-                        for d in range(n):
-                            if d != d1 and d != d2 and (work[c] >> np.uint64(d)) & np.uint64(1):
-                                adv[k, 0], adv[k, 1], adv[k, 2] = (c * n + d) * 2, p0, npar
-                                k += 1
+                t = p2  # the targets: the pair's cells' other digits
+                while t:
+                    c = unit_cells[u, ctz(t)]
+                    t &= t - 1
+                    x = work[c] & ~both
+                    while x:
+                        adv[k, 0], adv[k, 1], adv[k, 2] = (c * n + ctz(x)) * 2, p0, npar
+                        k += 1
+                        x &= x - np.uint64(1)
                 if npar == p0:
                     k = k0
                 if k + 2 * n >= adv.shape[0] or npar + 2 * n >= adv_par.shape[0]:
@@ -341,7 +414,8 @@ def _adv_hidden_pairs(n, cand, work, unit_cells, set_units, places, dirty, adv, 
 def _adv_naked_pairs(n, cand, work, unit_cells, set_units, dirty, adv, adv_par):
     """Naked pairs on the narrowed grid (boxes, columns, rows; cell pairs in SE's order); parents: the erased
     candidates of the two cells. Only the houses that lost a place since the rule's last whole scan (dirty: see
-    _advanced) are tried: elsewhere both cells kept their candidates."""
+    _advanced) are tried: elsewhere both cells kept their candidates; in them, only the cells of two candidates
+    are paired."""
     k = 0
     npar = 0
     anyu = np.int64(0)
@@ -352,11 +426,19 @@ def _adv_naked_pairs(n, cand, work, unit_cells, set_units, dirty, adv, adv_par):
         if not (anyu >> (u & 63)) & 1:
             continue
         few = -1  # unit u has fewer than 4 unsolved cells (SE skips it): counted when a pattern first needs it
-        for j2 in range(1, n):
+        bv = 0  # the house's positions of two candidates (the narrowed grid's)
+        for j in range(n):
+            if popcount(work[unit_cells[u, j]]) == 2:
+                bv |= 1 << j
+        m2 = bv & (bv - 1)  # the second and later ones
+        while m2:
+            j2 = ctz(m2)
+            m2 &= m2 - 1
             b = unit_cells[u, j2]
-            if popcount(work[b]) != 2:
-                continue
-            for j1 in range(j2):
+            m1 = bv & ((1 << j2) - 1)
+            while m1:
+                j1 = ctz(m1)
+                m1 &= m1 - 1
                 a = unit_cells[u, j1]
                 if work[a] != work[b] or ((cand[a] & ~work[a]) | (cand[b] & ~work[b])) == 0:
                     continue  # not a naked pair, or no erased parent
@@ -367,18 +449,20 @@ def _adv_naked_pairs(n, cand, work, unit_cells, set_units, dirty, adv, adv_par):
                 m = work[b]
                 p0 = npar
                 for c in (a, b):
-                    for d in range(n):
-                        if _lost(c, d, cand, work) and not (m >> np.uint64(d)) & np.uint64(1):
-                            adv_par[npar] = (c * n + d) * 2
-                            npar += 1
+                    x = cand[c] & ~work[c]  # the parents: the two cells' erased candidates
+                    while x:
+                        adv_par[npar] = (c * n + ctz(x)) * 2
+                        npar += 1
+                        x &= x - np.uint64(1)
                 k0 = k
                 for j in range(n):
                     c = unit_cells[u, j]
-                    if c != a and c != b:
-                        for d in range(n):
-                            if ((work[c] & m) >> np.uint64(d)) & np.uint64(1):
-                                adv[k, 0], adv[k, 1], adv[k, 2] = (c * n + d) * 2, p0, npar
-                                k += 1
+                    x = work[c] & m  # the targets: the pair's digits in the house's other cells
+                    if x and c != a and c != b:
+                        while x:
+                            adv[k, 0], adv[k, 1], adv[k, 2] = (c * n + ctz(x)) * 2, p0, npar
+                            k += 1
+                            x &= x - np.uint64(1)
                 if npar == p0:
                     k = k0
                 if k + 2 * n >= adv.shape[0] or npar + 2 * n >= adv_par.shape[0]:
@@ -424,23 +508,23 @@ def _adv_x_wings(n, cand, work, unit_cells, placed, places, lost, dirty, adv, ad
                     if cover != places[0, off + l2, d] or popcount(cover) != 2 or \
                             (places[1, off + l1, d] | places[1, off + l2, d]) & ~cover == 0:
                         continue  # no X-Wing, or no erased parent
-                    bit = np.uint64(1) << np.uint64(d)
                     p0 = npar
                     for line in (l1, l2):
-                        for j in range(n):
-                            c = unit_cells[off + line, j]
-                            if not (cover >> j) & 1 and _lost(c, d, cand, work):
-                                adv_par[npar] = (c * n + d) * 2
-                                npar += 1
+                        e = places[1, off + line, d] & ~cover  # the parents: the lines' erased places off cover
+                        while e:
+                            adv_par[npar] = (unit_cells[off + line, ctz(e)] * n + d) * 2
+                            npar += 1
+                            e &= e - 1
                     k0 = k
-                    for j in range(n):
-                        if (cover >> j) & 1:
-                            cover_unit = (n - off) + j
-                            for i in range(n):
-                                c = unit_cells[cover_unit, i]
-                                if i != l1 and i != l2 and work[c] & bit:
-                                    adv[k, 0], adv[k, 1], adv[k, 2] = (c * n + d) * 2, p0, npar
-                                    k += 1
+                    cv = cover
+                    while cv:
+                        cover_unit = (n - off) + ctz(cv)
+                        cv &= cv - 1
+                        t = places[0, cover_unit, d] & ~((1 << l1) | (1 << l2))  # the targets: off the base lines
+                        while t:
+                            adv[k, 0], adv[k, 1], adv[k, 2] = (unit_cells[cover_unit, ctz(t)] * n + d) * 2, p0, npar
+                            k += 1
+                            t &= t - 1
                     if npar == p0:
                         k = k0
                     if k + 2 * n >= adv.shape[0] or npar + 2 * n >= adv_par.shape[0]:
