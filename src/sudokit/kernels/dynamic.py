@@ -186,7 +186,7 @@ from .advanced import _advanced, advanced_untracked, begin_places, erase_places
 from .bits import ctz, popcount
 from .links import (ADVANCED, CELL, NONE, OK, OVERFLOW, _add, _add1, _back, _cell_parents, _closure, _cycle_removable,
                     _digits, _store_add, ancestor_walk, ancestors, cycles, forcing, length_tenths,
-                    other_place, place_counts, reset_slot, static_graph_xy)
+                    forcing_sets, other_place, place_counts, reset_slot, static_graph_xy)
 
 LOOPS_ORDER = 24  # inner[LOOPS_ORDER]: _inner_loops' tables for static_graph_xy (see the module docstring)
 
@@ -1027,7 +1027,7 @@ def _rule_parents(inner, h, slot, r, root_cause, both, n, source, grid, geo):
 #   compares the whole CSR; not kept.
 # - Left: the hints (~0.010: two walks of each chain, parents deduplicated by a scan), the forcing searches (0.011),
 #   the static graph (0.010); on the certified 80%, _bits_no_search (~0.007).
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _inner_loops(n, source, grid, geo, inner):
     """Every forcing chain and cycle (SE's Chaining(false, false, false)) on the narrowed grid, as nested hints;
     a hint whose chains used no erased candidate is dropped (SE: the rule exists without the chain). The static
@@ -1037,6 +1037,19 @@ def _inner_loops(n, source, grid, geo, inner):
     the closure when they would skip them all (before the static graph when inner[7][GRAPH_FLAG] = 0: no kind 1
     follows); when it made its sets (_bits_sets), they answer the reach queries (_loops_todo, _s_targets) and the
     closure makes the components only."""
+    order = inner[LOOPS_ORDER]
+    place_counts(n, grid, order)
+    if not inner[7][GRAPH_FLAG] and _bits_no_search(n, grid, geo, order, inner[MULTI_REACH]):
+        return
+    _loops_search(n, source, grid, geo, inner)
+
+
+@njit(cache=True)
+def _loops_search(n, source, grid, geo, inner):
+    """_inner_loops past its place counts (inner[LOOPS_ORDER]) and, at GRAPH_FLAG 0, past _bits_no_search's False:
+    the static graph, the reach sets, the searches and their hints. (Its own function, _inner_loops inlined into
+    its callers: the ~80% of level-2 grids _bits_no_search certifies no longer pay a call passing `inner`, whose
+    ~100 arrays it increfs and decrefs: lvl2e.)"""
     st2, sc2 = inner[0], inner[1]
     f_ptr, f_adj, f_cause, found, tmpelim = inner[8], inner[9], inner[10], inner[11], inner[12]
     kids, todo, ranges = inner[LOOPS_WORK]
@@ -1045,12 +1058,9 @@ def _inner_loops(n, source, grid, geo, inner):
     stamp, tick, q = sc2[9], sc2[10], sc2[11]
     cell_units, unit_cells, pair_ptr, pair_idx = geo[0], geo[1], geo[2], geo[3]
     order = inner[LOOPS_ORDER]
-    place_counts(n, grid, order)
     cert = inner[LOOPS_CERT]
     sidx, nmask, sbuf = cert[0], cert[8], cert[10]
-    if not inner[7][GRAPH_FLAG]:
-        if _bits_no_search(n, grid, geo, order, inner[MULTI_REACH]):
-            return
+    if not inner[7][GRAPH_FLAG]:  # (_bits_no_search said False: _inner_loops)
         static_graph_xy(n, grid, geo, order, f_ptr, f_adj, f_cause, True)
         m, am, pr, rr = _bits_sets(n, grid, order, inner[MULTI_REACH], sidx)
     else:  # kind 1 may follow on this grid (a level >= 3 call): it takes the graph, so the certificate on it
@@ -1105,8 +1115,10 @@ def _inner_loops(n, source, grid, geo, inner):
                 if not f & (TODO_ON if src & 1 else TODO_OFF):
                     continue
                 if strong:
-                    t = forcing(1, src, lo, f_adj, f_cause, st2, sc2, 1 << 30, None, None, hi,
-                                _s_targets(src, f_ptr, f_adj, sidx, am, pr, rr, nmask, sbuf))
+                    _s_targets(src, f_ptr, f_adj, sidx, am, pr, rr, nmask, sbuf)
+                    t = forcing_sets(1, src, lo, f_adj, f_cause, hi, st_pid, st_p0, st_pn, st_par, st2[4], st2[5],
+                                     st2[6], cause, st2[8], st2[10], sc2[1], sc2[2], sc2[7], sc2[17], sidx, rr, am,
+                                     nmask, sbuf)
                 else:
                     t = forcing(1, src, lo, f_adj, f_cause, st2, sc2, 1 << 30, tj, reach, hi)
                 if t < 0:
@@ -1728,12 +1740,12 @@ def _sides_meet(p, a, so, w, f_ptr, f_adj, cnode, rw):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _s_targets(src, f_ptr, f_adj, sidx, am, pr, rr, nmask, sbuf):
-    """links.forcing's filter from src over _bits_no_search's sets (_bits_sets): sbuf[0] = the rows of T whose
+    """links.forcing_sets' filter from src over _bits_no_search's sets (_bits_sets): sbuf[0] = the rows of T whose
     partners link to the opposite (on src: pr over am[src]; off src: its row's partners), sbuf[1] = 1 if an on
     may link to the opposite itself (it is an off: the ons that do are the candidates of the offs on src links
-    to, into nmask, a bit per candidate cell * n + digit)."""
+    to, into nmask, a bit per candidate cell * n + digit). (Inlined: lvl2e, see links.forcing_sets.)"""
     one = np.uint64(1)
     tr = np.uint64(0)
     if src & 1:
@@ -1750,7 +1762,6 @@ def _s_targets(src, f_ptr, f_adj, sidx, am, pr, rr, nmask, sbuf):
         tr = pr[sidx[src]]
     sbuf[0] = tr
     sbuf[1] = src & 1
-    return (sidx, rr, am, nmask, sbuf)
 
 
 @njit(cache=True)
