@@ -1027,6 +1027,27 @@ def _rule_parents(inner, h, slot, r, root_cause, both, n, source, grid, geo):
 #   compares the whole CSR; not kept.
 # - Left: the hints (~0.010: two walks of each chain, parents deduplicated by a scan), the forcing searches (0.011),
 #   the static graph (0.010); on the certified 80%, _bits_no_search (~0.007).
+# lvl2e (2026-11-25). Bench: the same 10477 grids and 2123 searched (bench.py, every hint, removable and parent
+# identical, GRAPH_FLAG 0 and 1). Of the 2123 searched grids 13 keep no hint (source = every candidate): a
+# stronger "no hint" certificate has nothing left to win. Phases of a searched grid (us, load ~4): place counts
+# 0.7, _bits_no_search 6.8, static graph + _bits_sets 10.6, _t_components 2.9, _cycle_sides 2.0, _loops_todo 3.4,
+# _cell_ends 0.8, cycle searches 5.3, forcing searches 10.8, _cycle_may/_cycle_removable 0.7, hints 9.4 (the
+# _chain_parents walks). A certified grid: place counts 0.6, _bits_no_search 5.8 (T 0.8, partners and am 1.6,
+# S 0.4, rr[2] 0.3, reach tests 1.5, cycle test 1.3), the call ~0.6-1.4.
+# - The mode searches' forcing runs links.forcing_sets (inlined, over the store arrays; `forcing` passed st2/sc2,
+#   ~40 arrays increfed per call, ~12 calls a searched grid) with _s_targets inlined; _inner_loops is an inlined
+#   front (place counts, _bits_no_search) to _loops_search, so the certified ~80% of level-2 grids pay no call
+#   passing `inner` (~100 arrays). Searched grids (alternated with main cd7f5e6) 0.0539/0.0548 -> 0.0520/0.0530
+#   ms, all 0.0179 -> 0.0174 ms; rate_levels.py alternated 3x (load ~4.7): level 2 0.694/0.701/0.707 ->
+#   0.678/0.675/0.680 s, level 3 noise, rating 2.384/2.440/2.441 -> 2.374/2.419/2.472 s (noise). Dump identical.
+# - Tried, no gain (harness copies of _loops_search, searched grids, same process): cycles over the store arrays
+#   inlined (53.9 vs 51.9 us: slower); links._mark_path inlined into cycles (52.94 vs 52.93 us);
+#   static_graph_xy walking a cell's candidates by bits and filling the absent ones' pointers (9.82 vs 9.56 us);
+#   _bits_no_search over arrays instead of geo/order (6.44 vs 6.44 us).
+# - Left: the hints (_chain_parents, ~1.1 us a hint), the forcing searches (~0.9 us each), the static graph (the
+#   ons' ~2000 links; the searches read few of them: lists made on demand would need the mode ranges and the
+#   kind-1 reuse (ready=2, level 3) reworked); _cycle_sides could read a one-word pair table over T (as
+#   _bits_no_search's pp) instead of the links (~2 us).
 @njit(cache=True, inline="always")
 def _inner_loops(n, source, grid, geo, inner):
     """Every forcing chain and cycle (SE's Chaining(false, false, false)) on the narrowed grid, as nested hints;
