@@ -1043,7 +1043,8 @@ def _rule_parents(inner, h, slot, r, root_cause, both, n, source, grid, geo):
 # - Tried, no gain (harness copies of _loops_search, searched grids, same process): cycles over the store arrays
 #   inlined (53.9 vs 51.9 us: slower); links._mark_path inlined into cycles (52.94 vs 52.93 us);
 #   static_graph_xy walking a cell's candidates by bits and filling the absent ones' pointers (9.82 vs 9.56 us);
-#   _bits_no_search over arrays instead of geo/order (6.44 vs 6.44 us).
+#   _bits_no_search over arrays instead of geo/order (6.44 vs 6.44 us); _loops_search inlined too (the whole
+#   search in _search: 54.17 vs 51.76 us a searched grid).
 # - Left: the hints (_chain_parents, ~1.1 us a hint), the forcing searches (~0.9 us each), the static graph (the
 #   ons' ~2000 links; the searches read few of them: lists made on demand would need the mode ranges and the
 #   kind-1 reuse (ready=2, level 3) reworked); _cycle_sides could read a one-word pair table over T (as
@@ -1641,8 +1642,8 @@ def _bits_sets(n, grid, order, scratch, sidx):
     m = the rows of T if it made them (at most STRONG_MAX), else -1, and sidx[off pid] = its row in T or -1
     (the row numbers it kept in scratch's tj, which links._closure then overwrites). Its tests hold as exact
     reachability: an on p reaches off p iff rr[2] over am[p] meets am[p]; off p reaches p iff rr[2] of its row
-    holds it; and for links.forcing's filter (_s_targets) an off x reaches the opposite of a source iff x is in
-    T and rr[1] of its row meets the rows whose partners link to that opposite."""
+    holds it; and for links.forcing_sets' filter (_s_targets) an off x reaches the opposite of a source iff x is
+    in T and rr[1] of its row meets the rows whose partners link to that opposite."""
     pm = order[4]
     tj, flat = scratch
     K = grid.shape[0] * n

@@ -477,8 +477,9 @@ def forcing_sets(s, source, adj_ptr, adj, adj_cause, adj_end, st_pid, st_p0, st_
     the strong offs (dynamic._s_targets, exact there): an off x reaches the opposite iff x is strong and its
     closure rr[1, sidx[x]] meets the rows sbuf[0] whose targets hold it; an on q iff it links to it (sbuf[1] and
     q's candidate in nmask: the offs the source links to) or a strong off q links to (amask) does. Inlined into
-    dynamic._inner_loops: `forcing` with the st/sc tuples increfed their ~40 arrays per call, ~12 calls a
-    searched grid (lvl2e: searched grids 0.0539 -> 0.0519 ms, with _s_targets inlined)."""
+    dynamic._loops_search: `forcing` with the st/sc tuples increfed their ~40 arrays per call, ~12 calls a
+    searched grid (lvl2e: searched grids 0.0539/0.0548 -> 0.0520/0.0530 ms alternated, with the inlined
+    front of _inner_loops and _s_targets inlined)."""
     _reset(s, st_pid, nrec, npar, pmap)
     nnest[s] = 0
     r0 = _add(s, source, parents, 0, st_pid, st_p0, st_pn, st_par, nrec, npar)
