@@ -1040,6 +1040,8 @@ def _rule_parents(inner, h, slot, r, root_cause, both, n, source, grid, geo):
 #   passing `inner` (~100 arrays). Searched grids (alternated with main cd7f5e6) 0.0539/0.0548 -> 0.0520/0.0530
 #   ms, all 0.0179 -> 0.0174 ms; rate_levels.py alternated 3x (load ~4.7): level 2 0.694/0.701/0.707 ->
 #   0.678/0.675/0.680 s, level 3 noise, rating 2.384/2.440/2.441 -> 2.374/2.419/2.472 s (noise). Dump identical.
+#   Again on the final tree (load ~3): level 2 0.692/0.695/0.702 -> 0.651/0.663/0.659 s, level 3 0.363/0.361/0.364
+#   -> 0.355/0.359/0.358 s, rating 2.359/2.351/2.378 -> 2.279/2.328/2.308 s.
 # - Tried, no gain (harness copies of _loops_search, searched grids, same process): cycles over the store arrays
 #   inlined (53.9 vs 51.9 us: slower); links._mark_path inlined into cycles (52.94 vs 52.93 us);
 #   static_graph_xy walking a cell's candidates by bits and filling the absent ones' pointers (9.82 vs 9.56 us);
