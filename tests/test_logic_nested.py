@@ -11,7 +11,7 @@ from conftest import random_puzzle
 from sudokit.geometry import box_geometry
 from sudokit.kernels import dynamic as D
 from sudokit.kernels.links import (CELL, _back, _closure, _cycle_removable, ancestors, cycles,
-                                   forcing as forcing_search, length_tenths, place_counts, static_graph,
+                                   forcing as forcing_search, forcing_sets, length_tenths, place_counts, static_graph,
                                    static_graph_xy)
 from sudokit.logic import forcing
 from sudokit.logic.candidates import Candidates
@@ -465,7 +465,7 @@ def test_bits_no_search_is_no_search():
 def test_strong_sets_answer_reach_queries():
     """When _bits_no_search lets a grid through with its sets over the strong offs made (_bits_sets; _cert_sets
     makes the same from _no_search's graph S), they answer _inner_loops' reach queries exactly: _loops_todo(strong
-    =True) lists the searches the closure's reach sets list, links.forcing filtered by them (_s_targets) finds
+    =True) lists the searches the closure's reach sets list, links.forcing_sets filtered by them (_s_targets) finds
     the chain the closure-filtered and the unfiltered searches find, from every potential, and _t_components
     gives Tarjan's components (links._closure) (every geometry, extra houses and pairs)."""
     rng = np.random.default_rng(16)
@@ -526,8 +526,10 @@ def test_strong_sets_answer_reach_queries():
                 elif how == 1:
                     t = forcing_search(1, src, ptr, adj, cause, st2, sc2, 1 << 30, tj, reach)
                 else:
-                    t = forcing_search(1, src, ptr, adj, cause, st2, sc2, 1 << 30, None, None, None,
-                                       D._s_targets(src, ptr, adj, sidx, am2, pr2, rr2, cert[8], cert[10]))
+                    D._s_targets(src, ptr, adj, sidx, am2, pr2, rr2, cert[8], cert[10])
+                    t = forcing_sets(1, src, ptr, adj, cause, ptr[1:], st2[0], st2[1], st2[2], st2[3], st2[4],
+                                     st2[5], st2[6], st2[7], st2[8], st2[10], sc2[1], sc2[2], sc2[7], sc2[17], sidx,
+                                     rr2, am2, cert[8], cert[10])
                 got.append((int(st2[0][1, t]), ancestors(1, t, st2, sc2)) if t >= 0 else t)
             assert got[0] == got[1] == got[2], (src, got)
             chains += got[0] != -1

@@ -186,7 +186,7 @@ from .advanced import _advanced, advanced_untracked, begin_places, erase_places
 from .bits import ctz, popcount
 from .links import (ADVANCED, CELL, NONE, OK, OVERFLOW, _add, _add1, _back, _cell_parents, _closure, _cycle_removable,
                     _digits, _store_add, ancestor_walk, ancestors, cycles, forcing, length_tenths,
-                    other_place, place_counts, reset_slot, static_graph_xy)
+                    forcing_sets, other_place, place_counts, reset_slot, static_graph_xy)
 
 LOOPS_ORDER = 24  # inner[LOOPS_ORDER]: _inner_loops' tables for static_graph_xy (see the module docstring)
 
@@ -1027,7 +1027,31 @@ def _rule_parents(inner, h, slot, r, root_cause, both, n, source, grid, geo):
 #   compares the whole CSR; not kept.
 # - Left: the hints (~0.010: two walks of each chain, parents deduplicated by a scan), the forcing searches (0.011),
 #   the static graph (0.010); on the certified 80%, _bits_no_search (~0.007).
-@njit(cache=True)
+# lvl2e (2026-11-25). Bench: the same 10477 grids and 2123 searched (bench.py, every hint, removable and parent
+# identical, GRAPH_FLAG 0 and 1). Of the 2123 searched grids 13 keep no hint (source = every candidate): a
+# stronger "no hint" certificate has nothing left to win. Phases of a searched grid (us, load ~4): place counts
+# 0.7, _bits_no_search 6.8, static graph + _bits_sets 10.6, _t_components 2.9, _cycle_sides 2.0, _loops_todo 3.4,
+# _cell_ends 0.8, cycle searches 5.3, forcing searches 10.8, _cycle_may/_cycle_removable 0.7, hints 9.4 (the
+# _chain_parents walks). A certified grid: place counts 0.6, _bits_no_search 5.8 (T 0.8, partners and am 1.6,
+# S 0.4, rr[2] 0.3, reach tests 1.5, cycle test 1.3), the call ~0.6-1.4.
+# - The mode searches' forcing runs links.forcing_sets (inlined, over the store arrays; `forcing` passed st2/sc2,
+#   ~40 arrays increfed per call, ~12 calls a searched grid) with _s_targets inlined; _inner_loops is an inlined
+#   front (place counts, _bits_no_search) to _loops_search, so the certified ~80% of level-2 grids pay no call
+#   passing `inner` (~100 arrays). Searched grids (alternated with main cd7f5e6) 0.0539/0.0548 -> 0.0520/0.0530
+#   ms, all 0.0179 -> 0.0174 ms; rate_levels.py alternated 3x (load ~4.7): level 2 0.694/0.701/0.707 ->
+#   0.678/0.675/0.680 s, level 3 noise, rating 2.384/2.440/2.441 -> 2.374/2.419/2.472 s (noise). Dump identical.
+#   Again on the final tree (load ~3): level 2 0.692/0.695/0.702 -> 0.651/0.663/0.659 s, level 3 0.363/0.361/0.364
+#   -> 0.355/0.359/0.358 s, rating 2.359/2.351/2.378 -> 2.279/2.328/2.308 s.
+# - Tried, no gain (harness copies of _loops_search, searched grids, same process): cycles over the store arrays
+#   inlined (53.9 vs 51.9 us: slower); links._mark_path inlined into cycles (52.94 vs 52.93 us);
+#   static_graph_xy walking a cell's candidates by bits and filling the absent ones' pointers (9.82 vs 9.56 us);
+#   _bits_no_search over arrays instead of geo/order (6.44 vs 6.44 us); _loops_search inlined too (the whole
+#   search in _search: 54.17 vs 51.76 us a searched grid).
+# - Left: the hints (_chain_parents, ~1.1 us a hint), the forcing searches (~0.9 us each), the static graph (the
+#   ons' ~2000 links; the searches read few of them: lists made on demand would need the mode ranges and the
+#   kind-1 reuse (ready=2, level 3) reworked); _cycle_sides could read a one-word pair table over T (as
+#   _bits_no_search's pp) instead of the links (~2 us).
+@njit(cache=True, inline="always")
 def _inner_loops(n, source, grid, geo, inner):
     """Every forcing chain and cycle (SE's Chaining(false, false, false)) on the narrowed grid, as nested hints;
     a hint whose chains used no erased candidate is dropped (SE: the rule exists without the chain). The static
@@ -1037,6 +1061,19 @@ def _inner_loops(n, source, grid, geo, inner):
     the closure when they would skip them all (before the static graph when inner[7][GRAPH_FLAG] = 0: no kind 1
     follows); when it made its sets (_bits_sets), they answer the reach queries (_loops_todo, _s_targets) and the
     closure makes the components only."""
+    order = inner[LOOPS_ORDER]
+    place_counts(n, grid, order)
+    if not inner[7][GRAPH_FLAG] and _bits_no_search(n, grid, geo, order, inner[MULTI_REACH]):
+        return
+    _loops_search(n, source, grid, geo, inner)
+
+
+@njit(cache=True)
+def _loops_search(n, source, grid, geo, inner):
+    """_inner_loops past its place counts (inner[LOOPS_ORDER]) and, at GRAPH_FLAG 0, past _bits_no_search's False:
+    the static graph, the reach sets, the searches and their hints. (Its own function, _inner_loops inlined into
+    its callers: the ~80% of level-2 grids _bits_no_search certifies no longer pay a call passing `inner`, whose
+    ~100 arrays it increfs and decrefs: lvl2e.)"""
     st2, sc2 = inner[0], inner[1]
     f_ptr, f_adj, f_cause, found, tmpelim = inner[8], inner[9], inner[10], inner[11], inner[12]
     kids, todo, ranges = inner[LOOPS_WORK]
@@ -1045,12 +1082,9 @@ def _inner_loops(n, source, grid, geo, inner):
     stamp, tick, q = sc2[9], sc2[10], sc2[11]
     cell_units, unit_cells, pair_ptr, pair_idx = geo[0], geo[1], geo[2], geo[3]
     order = inner[LOOPS_ORDER]
-    place_counts(n, grid, order)
     cert = inner[LOOPS_CERT]
     sidx, nmask, sbuf = cert[0], cert[8], cert[10]
-    if not inner[7][GRAPH_FLAG]:
-        if _bits_no_search(n, grid, geo, order, inner[MULTI_REACH]):
-            return
+    if not inner[7][GRAPH_FLAG]:  # (_bits_no_search said False: _inner_loops)
         static_graph_xy(n, grid, geo, order, f_ptr, f_adj, f_cause, True)
         m, am, pr, rr = _bits_sets(n, grid, order, inner[MULTI_REACH], sidx)
     else:  # kind 1 may follow on this grid (a level >= 3 call): it takes the graph, so the certificate on it
@@ -1105,8 +1139,10 @@ def _inner_loops(n, source, grid, geo, inner):
                 if not f & (TODO_ON if src & 1 else TODO_OFF):
                     continue
                 if strong:
-                    t = forcing(1, src, lo, f_adj, f_cause, st2, sc2, 1 << 30, None, None, hi,
-                                _s_targets(src, f_ptr, f_adj, sidx, am, pr, rr, nmask, sbuf))
+                    _s_targets(src, f_ptr, f_adj, sidx, am, pr, rr, nmask, sbuf)
+                    t = forcing_sets(1, src, lo, f_adj, f_cause, hi, st_pid, st_p0, st_pn, st_par, st2[4], st2[5],
+                                     st2[6], cause, st2[8], st2[10], sc2[1], sc2[2], sc2[7], sc2[17], sidx, rr, am,
+                                     nmask, sbuf)
                 else:
                     t = forcing(1, src, lo, f_adj, f_cause, st2, sc2, 1 << 30, tj, reach, hi)
                 if t < 0:
@@ -1608,8 +1644,8 @@ def _bits_sets(n, grid, order, scratch, sidx):
     m = the rows of T if it made them (at most STRONG_MAX), else -1, and sidx[off pid] = its row in T or -1
     (the row numbers it kept in scratch's tj, which links._closure then overwrites). Its tests hold as exact
     reachability: an on p reaches off p iff rr[2] over am[p] meets am[p]; off p reaches p iff rr[2] of its row
-    holds it; and for links.forcing's filter (_s_targets) an off x reaches the opposite of a source iff x is in
-    T and rr[1] of its row meets the rows whose partners link to that opposite."""
+    holds it; and for links.forcing_sets' filter (_s_targets) an off x reaches the opposite of a source iff x is
+    in T and rr[1] of its row meets the rows whose partners link to that opposite."""
     pm = order[4]
     tj, flat = scratch
     K = grid.shape[0] * n
@@ -1728,12 +1764,12 @@ def _sides_meet(p, a, so, w, f_ptr, f_adj, cnode, rw):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _s_targets(src, f_ptr, f_adj, sidx, am, pr, rr, nmask, sbuf):
-    """links.forcing's filter from src over _bits_no_search's sets (_bits_sets): sbuf[0] = the rows of T whose
+    """links.forcing_sets' filter from src over _bits_no_search's sets (_bits_sets): sbuf[0] = the rows of T whose
     partners link to the opposite (on src: pr over am[src]; off src: its row's partners), sbuf[1] = 1 if an on
     may link to the opposite itself (it is an off: the ons that do are the candidates of the offs on src links
-    to, into nmask, a bit per candidate cell * n + digit)."""
+    to, into nmask, a bit per candidate cell * n + digit). (Inlined: lvl2e, see links.forcing_sets.)"""
     one = np.uint64(1)
     tr = np.uint64(0)
     if src & 1:
@@ -1750,7 +1786,6 @@ def _s_targets(src, f_ptr, f_adj, sidx, am, pr, rr, nmask, sbuf):
         tr = pr[sidx[src]]
     sbuf[0] = tr
     sbuf[1] = src & 1
-    return (sidx, rr, am, nmask, sbuf)
 
 
 @njit(cache=True)

@@ -389,17 +389,13 @@ def _back(a, b, tj, reach):
 
 
 @njit(cache=True)
-def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, reach=None, adj_end=None,
-            sx=None):
+def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, reach=None, adj_end=None):
     """SE's doForcingChains from one potential (static links, every on then every off, alternately): the record
     that reaches the source's opposite (a forcing chain), -1 if none, -2 on overflow. Records deeper than `limit`
     links are not expanded (see `cycles`). With the static graph's closure (tj, reach) no record is made for a
     potential that cannot reach the opposite: the others are found by the same parents in the same order, so the
-    first chain to the opposite is the same. adj_end: as in `cycles`. sx = (sidx, rr, amask, nmask, sbuf): the
-    same filter read off the sets over the strong offs (dynamic._s_targets, exact there): an off x reaches the
-    opposite iff x is strong and its closure rr[1, sidx[x]] meets the rows sbuf[0] whose targets hold it; an on
-    q iff it links to it (sbuf[1] and q's candidate in nmask: the offs the source links to) or a strong off q
-    links to (amask) does."""
+    first chain to the opposite is the same. adj_end: as in `cycles`. forcing_sets: the same search with that
+    filter read off the sets over the strong offs."""
     st_pid, st_p0, st_pn, st_par, nrec, npar, pmap = st[0], st[1], st[2], st[3], st[4], st[5], st[6]
     qon, qoff, parents = sc[1], sc[2], sc[7]
     depth = sc[17]
@@ -418,10 +414,6 @@ def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, 
         qoff[0] = r0
         toff = 1
     opposite = source ^ 1
-    trows, direct = np.uint64(0), False
-    if sx is not None:
-        s_sidx, s_rr, s_amask, s_nmask, s_buf = sx
-        trows, direct = s_buf[0], s_buf[1] != 0
     while hon < ton or hoff < toff:
         while hon < ton:
             r = qon[hon]
@@ -441,10 +433,6 @@ def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, 
                 if pmap[s, e] < 0:
                     if tj is not None and not _back(e, opposite, tj, reach):
                         continue
-                    if sx is not None:
-                        x = s_sidx[e]
-                        if x < 0 or not s_rr[1, x] & trows:
-                            continue
                     if xr < 0:
                         xr = _add1(s, e, r, adj_cause[i], st[0], st[1], st[2], st[3], st[4], st[5], st[7], st[8])
                     if xr < 0:
@@ -471,17 +459,88 @@ def forcing(s, source, adj_ptr, adj, adj_cause, st, sc, limit=1 << 30, tj=None, 
                 if pmap[s, e] < 0:
                     if tj is not None and not _back(e, opposite, tj, reach):
                         continue
-                    if sx is not None:
-                        b = e >> 1
-                        ok = direct and (s_nmask[b >> 6] >> np.uint64(b & 63)) & np.uint64(1) != 0
-                        a = s_amask[e >> 1]
-                        while a and not ok:
-                            ok = s_rr[1, ctz(a)] & trows != 0
-                            a &= a - np.uint64(1)
-                        if not ok:
-                            continue
                     if xr < 0:
                         xr = _add1(s, e, r, adj_cause[i], st[0], st[1], st[2], st[3], st[4], st[5], st[7], st[8])
+                    if xr < 0:
+                        return -2
+                    depth[xr] = depth[r] + 1
+                    pmap[s, e] = xr
+                    qon[ton] = xr
+                    ton += 1
+    return -1
+
+
+@njit(cache=True, inline="always")
+def forcing_sets(s, source, adj_ptr, adj, adj_cause, adj_end, st_pid, st_p0, st_pn, st_par, nrec, npar, pmap, cause,
+                 nest, nnest, qon, qoff, parents, depth, sidx, rr, amask, nmask, sbuf):
+    """`forcing` (no depth limit, a mode's ranges adj_ptr..adj_end) over the store arrays, filtered by the sets over
+    the strong offs (dynamic._s_targets, exact there): an off x reaches the opposite iff x is strong and its
+    closure rr[1, sidx[x]] meets the rows sbuf[0] whose targets hold it; an on q iff it links to it (sbuf[1] and
+    q's candidate in nmask: the offs the source links to) or a strong off q links to (amask) does. Inlined into
+    dynamic._loops_search: `forcing` with the st/sc tuples increfed their ~40 arrays per call, ~12 calls a
+    searched grid (lvl2e: searched grids 0.0539/0.0548 -> 0.0520/0.0530 ms alternated, with the inlined
+    front of _inner_loops and _s_targets inlined)."""
+    _reset(s, st_pid, nrec, npar, pmap)
+    nnest[s] = 0
+    r0 = _add(s, source, parents, 0, st_pid, st_p0, st_pn, st_par, nrec, npar)
+    cause[s, r0] = NONE
+    nest[s, r0] = -1
+    pmap[s, source] = r0
+    depth[r0] = 0
+    hon, ton, hoff, toff = 0, 0, 0, 0
+    if source & 1:
+        qon[0] = r0
+        ton = 1
+    else:
+        qoff[0] = r0
+        toff = 1
+    opposite = source ^ 1
+    trows, direct = sbuf[0], sbuf[1] != 0
+    one = np.uint64(1)
+    while hon < ton or hoff < toff:
+        while hon < ton:
+            r = qon[hon]
+            hon += 1
+            p = st_pid[s, r]
+            for i in range(adj_ptr[p], adj_end[p]):
+                e = adj[i]
+                parents[0] = r
+                if e == opposite:
+                    if nrec[s] >= st_pid.shape[1]:
+                        return -2
+                    return _add1(s, e, r, adj_cause[i], st_pid, st_p0, st_pn, st_par, nrec, npar, cause, nest)
+                if pmap[s, e] < 0:
+                    x = sidx[e]
+                    if x < 0 or not rr[1, x] & trows:
+                        continue
+                    xr = _add1(s, e, r, adj_cause[i], st_pid, st_p0, st_pn, st_par, nrec, npar, cause, nest)
+                    if xr < 0:
+                        return -2
+                    depth[xr] = depth[r] + 1
+                    pmap[s, e] = xr
+                    qoff[toff] = xr
+                    toff += 1
+        while hoff < toff:
+            r = qoff[hoff]
+            hoff += 1
+            p = st_pid[s, r]
+            for i in range(adj_ptr[p], adj_end[p]):
+                e = adj[i]
+                parents[0] = r
+                if e == opposite:
+                    if nrec[s] >= st_pid.shape[1]:
+                        return -2
+                    return _add1(s, e, r, adj_cause[i], st_pid, st_p0, st_pn, st_par, nrec, npar, cause, nest)
+                if pmap[s, e] < 0:
+                    b = e >> 1
+                    ok = direct and (nmask[b >> 6] >> np.uint64(b & 63)) & one != 0
+                    a = amask[b]
+                    while a and not ok:
+                        ok = rr[1, ctz(a)] & trows != 0
+                        a &= a - one
+                    if not ok:
+                        continue
+                    xr = _add1(s, e, r, adj_cause[i], st_pid, st_p0, st_pn, st_par, nrec, npar, cause, nest)
                     if xr < 0:
                         return -2
                     depth[xr] = depth[r] + 1
