@@ -605,6 +605,13 @@ def _rule(kind, nest_limit, n, source, grid, geo, inner, ready):
 # _store) take arrays, and _find hashes in four lanes. Replay of the 62 level-2/3 calls rating 11+ lines[0:8]
 # (memo cleared each pass, best of 4 CPU s), alternated 3 times with main cd7f5e6 (load ~4): level 2
 # 0.692/0.695/0.702 -> 0.647/0.667/0.657 s, level 3 0.353/0.355/0.356 -> 0.323/0.336/0.329 s (--check identical).
+# rate_levels.py alternated 3 times with main (load 3-4): level 2 0.702/0.688/0.695 -> 0.644/0.634/0.628 s, level 3
+# 0.364/0.359/0.387 -> 0.332/0.329/0.356 s, rate total 2.407/2.335/2.369 -> 2.340/2.227/2.258 s.
+# - No gain measured (rate_levels.py, three trees alternated 3 times, every level and the total within noise of
+#   this): _rules inline="always" (into _nested: propagate's quiet points make no call passing `inner`; level 2
+#   0.646/0.658/0.622 vs 0.634/0.660/0.633 s); _static_multiple's body and _bits_first inlined into _rules (a
+#   kind-1 search and a level-3 kind-0 miss without their call: level 3 0.342/0.325/0.337 vs 0.321/0.337/0.325
+#   s). Both exact (replay --check identical).
 @njit(cache=True)
 def _rules(both, n, source, grid, geo, inner):
     """Levels 2 and 3's nested rules through the memo, in one call: kind 0 (forcing chains and cycles), then, with
