@@ -605,8 +605,10 @@ def _rule(kind, nest_limit, n, source, grid, geo, inner, ready):
 # _store) take arrays, and _find hashes in four lanes. Replay of the 62 level-2/3 calls rating 11+ lines[0:8]
 # (memo cleared each pass, best of 4 CPU s), alternated 3 times with main cd7f5e6 (load ~4): level 2
 # 0.692/0.695/0.702 -> 0.647/0.667/0.657 s, level 3 0.353/0.355/0.356 -> 0.323/0.336/0.329 s (--check identical).
-# rate_levels.py alternated 3 times with main (load 3-4): level 2 0.702/0.688/0.695 -> 0.644/0.634/0.628 s, level 3
-# 0.364/0.359/0.387 -> 0.332/0.329/0.356 s, rate total 2.407/2.335/2.369 -> 2.340/2.227/2.258 s.
+# rate_levels.py alternated 3 times with main (load ~1.5): level 2 0.688/0.683/0.685 -> 0.634/0.629/0.630 s, level 3
+# 0.355/0.349/0.353 -> 0.320/0.322/0.323 s, rate total 2.332/2.266/2.315 -> 2.179/2.211/2.198 s. (The four-lane
+# hash alone, on 40000 lookups of 81-word grids in an 8192-row table of 6000: 0.20 -> 0.12 us a lookup, ~3 ms of
+# the 8 puzzles' ~40000.)
 # - No gain measured (rate_levels.py, three trees alternated 3 times, every level and the total within noise of
 #   this): _rules inline="always" (into _nested: propagate's quiet points make no call passing `inner`; level 2
 #   0.646/0.658/0.622 vs 0.634/0.660/0.633 s); _static_multiple's body and _bits_first inlined into _rules (a
