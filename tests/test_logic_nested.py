@@ -709,3 +709,39 @@ def test_search_kind0_then_kind1_as_in_level3():
         D._search(1, 0, n, source, grid, geo, inner, made)
         assert _hints(inner) == want
     assert left[1] >= 4 and left[2] > 3, left
+
+
+def _rule_pair(both, n, source, grid, geo, inner) -> list:
+    """_nested's steps before _rules: _rule(0, ...), then (level 3: both) with no kind-0 hint _rule(1, ...)."""
+    _start(inner)
+    made = D._rule(0, 0, n, source, grid, geo, inner, 0)
+    if both and inner[7][0] == 0:
+        D._rule(1, 0, n, source, grid, geo, inner, made)
+    return _hints(inner)
+
+
+def test_rules_as_rule_kind0_then_kind1():
+    """_rules (levels 2 and 3's nested rules in one call) gives the hints _rule(0) and then, at level 3 with no
+    kind-0 hint, _rule(1) give without a memo: with no memo, and with one on misses and on hits (the same grid
+    again, with another outer source: other rule parents)."""
+    seen = {0: 0, 1: 0}
+    for seed, keep in ((21, 0.35), (22, 0.45)):
+        for houses, source, grid in _narrowed(seed, keep, 10):
+            n, geo = houses.n, forcing.tables(houses)
+            plain, memo = forcing.inner_stores(houses, memo=0), forcing.inner_stores(houses)
+            other = np.where(np.arange(houses.ncells) % 2 == 0, source, grid)  # fewer erased candidates
+            try:
+                for both in (False, True):
+                    plain[7][D.GRAPH_FLAG] = both
+                    memo[16][:, 0] = 0  # the memo emptied: misses, then hits
+                    memo[23][3:5] = 0
+                    for src in (source, other, source):
+                        want = _rule_pair(both, n, src, grid, geo, plain)
+                        for inner in (plain, memo):
+                            _start(inner)
+                            D._rules(both, n, src, grid, geo, inner)
+                            assert _hints(inner) == want
+                        seen[int(both)] += len(want)
+            finally:
+                plain[7][D.GRAPH_FLAG] = 1
+    assert seen[0] > 5 and seen[1] > seen[0], seen

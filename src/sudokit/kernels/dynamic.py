@@ -514,9 +514,7 @@ def _nested(s, level, n, source, grid, geo, st, sc, inner):
     listed in sc[16]); returns how many are new, or -1 on overflow."""
     hcount = inner[7]
     if level < 4:
-        made = _rule(0, 0, n, source, grid, geo, inner, 0)
-        if hcount[0] == 0 and level >= 3:  # made: what kind 0's search left of this grid (_search)
-            _rule(1, 0, n, source, grid, geo, inner, made)
+        _rules(level >= 3, n, source, grid, geo, inner)
     else:
         _rule(2, inner[14], n, source, grid, geo, inner, 0)
     if hcount[0] == 0:
@@ -573,38 +571,131 @@ def _bits_first(n, source, grid, geo, inner):
 def _rule(kind, nest_limit, n, source, grid, geo, inner, ready):
     """_search through the memo: the hints of (kind, nest_limit, grid) found with every erased candidate as a
     parent are kept, and each use keeps the parents `source` had (SE's hints with their rule parents). Returns
-    what _search left of the grid (0 when the memo had the hints; see _search, as `ready`: kind 1 reuses it)."""
-    mkey = inner[16]
+    what _search left of the grid (0 when the memo had the hints; see _search, as `ready`: kind 1 reuses it).
+    (Levels 2 and 3 go through _rules, the same steps for kinds 0 and 1 in one call.)"""
+    hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount = inner[2], inner[3], inner[4], inner[5], inner[6], inner[7]
+    mkey, mhint, phk, prem_ptr, prem, ppar_ptr, ppar, mstat = inner[16], inner[17], inner[18], inner[19], \
+        inner[20], inner[21], inner[22], inner[23]
     if mkey.shape[0] == 0:
         return _search(kind, nest_limit, n, source, grid, geo, inner, ready)
     code = np.uint64(kind + nest_limit + 1)
-    slot = _find(code, grid, inner)
-    inner[23][0] += 1
+    slot = _find(code, grid, mkey)
+    mstat[0] += 1
     if mkey[slot, 0] == code:
-        inner[23][1] += 1
-        _recall(slot, n, source, inner)
+        mstat[1] += 1
+        _recall(slot, n, source, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, mhint, phk, prem_ptr, prem, ppar_ptr,
+                ppar)
         return 0
     made = _search(kind, nest_limit, n, inner[15], grid, geo, inner, ready)
-    if _whole(n, grid.shape[0], inner):
-        slot = _store(slot, code, grid, inner)
+    if _whole(n, grid.shape[0], hrem_ptr, hrem, hpar_ptr, hpar, hcount):
+        slot = _store(slot, code, grid, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, mkey, mhint, phk, prem_ptr,
+                      prem, ppar_ptr, ppar, mstat)
         if slot >= 0:
-            _recall(slot, n, source, inner)
+            _recall(slot, n, source, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, mhint, phk, prem_ptr, prem,
+                    ppar_ptr, ppar)
             return made
-    inner[23][2] += 1
+    mstat[2] += 1
     _search(kind, nest_limit, n, source, grid, geo, inner, made)  # what the first search made
     return made
 
 
+# lvl3e (2026-11-25): a non-inlined call passing `inner` (101 arrays) costs ~1 us (each array increfed at entry,
+# decrefed at exit). Levels 2 and 3 made up to 6 a quiet point (_rule(0) and _rule(1), each with _search and
+# _store); _rules makes both lookups and searches in one call, the memo's helpers (_find, _recall, _whole,
+# _store) take arrays, and _find hashes in four lanes. Replay of the 62 level-2/3 calls rating 11+ lines[0:8]
+# (memo cleared each pass, best of 4 CPU s), alternated 3 times with main cd7f5e6 (load ~4): level 2
+# 0.692/0.695/0.702 -> 0.647/0.667/0.657 s, level 3 0.353/0.355/0.356 -> 0.323/0.336/0.329 s (--check identical).
+# rate_levels.py alternated 3 times with main (load ~1.5): level 2 0.688/0.683/0.685 -> 0.634/0.629/0.630 s, level 3
+# 0.355/0.349/0.353 -> 0.320/0.322/0.323 s, rate total 2.332/2.266/2.315 -> 2.179/2.211/2.198 s. (The four-lane
+# hash alone, on 40000 lookups of 81-word grids in an 8192-row table of 6000: 0.20 -> 0.12 us a lookup, ~3 ms of
+# the 8 puzzles' ~40000.)
+# - No gain measured (rate_levels.py, three trees alternated 3 times, every level and the total within noise of
+#   this): _rules inline="always" (into _nested: propagate's quiet points make no call passing `inner`; level 2
+#   0.646/0.658/0.622 vs 0.634/0.660/0.633 s); _static_multiple's body and _bits_first inlined into _rules (a
+#   kind-1 search and a level-3 kind-0 miss without their call: level 3 0.342/0.325/0.337 vs 0.321/0.337/0.325
+#   s). Both exact (replay --check identical).
+@njit(cache=True)
+def _rules(both, n, source, grid, geo, inner):
+    """Levels 2 and 3's nested rules through the memo, in one call: kind 0 (forcing chains and cycles), then, with
+    `both` and no kind-0 hint, kind 1 (multiple forcing chains) on what kind 0 left of the grid (`ready`), each
+    as _rule(kind, 0, ...) would: a non-inlined call passing `inner` increfs and decrefs its 101 arrays, and
+    _rule(0), _rule(1), their _search and _store calls were up to 6 a quiet point; the memo's helpers take
+    arrays."""
+    hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount = inner[2], inner[3], inner[4], inner[5], inner[6], inner[7]
+    ones, mkey, mhint, phk, prem_ptr, prem, ppar_ptr, ppar, mstat = inner[15], inner[16], inner[17], inner[18], \
+        inner[19], inner[20], inner[21], inner[22], inner[23]
+    memo = mkey.shape[0] > 0
+    kind = 0
+    ready = 0
+    while True:
+        code = np.uint64(kind + 1)
+        slot = -1
+        made = 0
+        if memo:
+            slot = _find(code, grid, mkey)
+            mstat[0] += 1
+        if memo and mkey[slot, 0] == code:
+            mstat[1] += 1
+            _recall(slot, n, source, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, mhint, phk, prem_ptr, prem,
+                    ppar_ptr, ppar)
+        else:
+            src = ones if memo else source
+            for attempt in range(2):  # (one call site of each search: as _rule's two _search calls)
+                hcount[0] = 0
+                hcount[1] = 0
+                if kind == 1:
+                    got = _static_multiple(n, src, grid, geo, inner, ready)
+                elif hcount[GRAPH_FLAG]:
+                    got = _bits_first(n, src, grid, geo, inner)
+                else:
+                    _inner_loops(n, src, grid, geo, inner)
+                    got = 2
+                if attempt == 1 or not memo:
+                    if attempt == 0:
+                        made = got
+                    break
+                made = got
+                if _whole(n, grid.shape[0], hrem_ptr, hrem, hpar_ptr, hpar, hcount):
+                    slot = _store(slot, code, grid, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, mkey, mhint, phk,
+                                  prem_ptr, prem, ppar_ptr, ppar, mstat)
+                    if slot >= 0:
+                        _recall(slot, n, source, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, mhint, phk, prem_ptr,
+                                prem, ppar_ptr, ppar)
+                        break
+                mstat[2] += 1
+                src = source
+                ready = made  # what the first search made
+        if kind == 1 or not both or hcount[0] != 0:
+            return
+        kind = 1
+        ready = made
+
+
 @njit(cache=True, inline="always")
-def _find(code, grid, inner):
+def _find(code, grid, mkey):
     """The memo row holding (code, grid), or the empty row where it would go (open addressing, linear probing,
-    full-key compare)."""
-    mkey = inner[16]
+    full-key compare). The hash runs four lanes of the grid's words (one chain of 81 multiplies was ~0.2 us)."""
     rows = mkey.shape[0]
-    h = code * np.uint64(0x9E3779B97F4A7C15)
-    for c in range(grid.shape[0]):
-        h = (h ^ grid[c]) * np.uint64(0x100000001B3)
-        h ^= h >> np.uint64(29)
+    mul, mix = np.uint64(0x100000001B3), np.uint64(29)
+    h0 = code * np.uint64(0x9E3779B97F4A7C15)
+    h1, h2, h3 = h0 ^ np.uint64(0x243F6A8885A308D3), h0 ^ np.uint64(0x13198A2E03707344), h0 ^ np.uint64(1)
+    c = 0
+    while c + 4 <= grid.shape[0]:
+        h0 = (h0 ^ grid[c]) * mul
+        h1 = (h1 ^ grid[c + 1]) * mul
+        h2 = (h2 ^ grid[c + 2]) * mul
+        h3 = (h3 ^ grid[c + 3]) * mul
+        h0 ^= h0 >> mix
+        h1 ^= h1 >> mix
+        h2 ^= h2 >> mix
+        h3 ^= h3 >> mix
+        c += 4
+    while c < grid.shape[0]:
+        h0 = (h0 ^ grid[c]) * mul
+        h0 ^= h0 >> mix
+        c += 1
+    h = ((h0 * mul ^ h1) * mul ^ h2) * mul ^ h3
+    h ^= h >> mix
     i = np.int64(h % np.uint64(rows))
     while mkey[i, 0] != 0:
         if mkey[i, 0] == code:
@@ -620,22 +711,20 @@ def _find(code, grid, inner):
 
 
 @njit(cache=True, inline="always")
-def _whole(n, ncells, inner):
+def _whole(n, ncells, hrem_ptr, hrem, hpar_ptr, hpar, hcount):
     """True if the last _search dropped nothing (no hint over the cap, every removable and parent stored): only
     then is it worth keeping."""
-    hrem_ptr, hrem, hpar_ptr, hpar, hcount = inner[3], inner[4], inner[5], inner[6], inner[7]
     h = hcount[0]
     most = ncells * n  # a hint's removables or distinct parents, at most
     return hcount[1] == 0 and hrem_ptr[h] + most <= hrem.shape[0] and hpar_ptr[h] + most <= hpar.shape[0]
 
 
 @njit(cache=True)
-def _store(slot, code, grid, inner):
-    """Keep the hint buffers as the memo's entry (code, grid) in row `slot`, clearing the memo first when a table
-    or the pool is full; returns the row (moved if cleared), or -1 if the entry is larger than the pool."""
-    hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount = inner[2], inner[3], inner[4], inner[5], inner[6], inner[7]
-    mkey, mhint, phk, prem_ptr, prem, ppar_ptr, ppar, mstat = inner[16], inner[17], inner[18], inner[19], \
-        inner[20], inner[21], inner[22], inner[23]
+def _store(slot, code, grid, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, mkey, mhint, phk, prem_ptr, prem, ppar_ptr,
+           ppar, mstat):
+    """Keep the hint buffers (inner[2..7]) as the memo's entry (code, grid) in row `slot` (the memo: inner[16..23]),
+    clearing the memo first when a table or the pool is full; returns the row (moved if cleared), or -1 if the
+    entry is larger than the pool."""
     h = hcount[0]
     nrem, npar = hrem_ptr[h], hpar_ptr[h]
     if h > phk.shape[0] or nrem > prem.shape[0] or npar > ppar.shape[0]:
@@ -649,7 +738,7 @@ def _store(slot, code, grid, inner):
         mstat[4] = 0
         mstat[5] += 1
         p = 0
-        slot = _find(code, grid, inner)
+        slot = _find(code, grid, mkey)
     mkey[slot, 0] = code
     for c in range(grid.shape[0]):
         mkey[slot, 1 + c] = grid[c]
@@ -670,11 +759,9 @@ def _store(slot, code, grid, inner):
 
 
 @njit(cache=True, inline="always")
-def _recall(slot, n, source, inner):
+def _recall(slot, n, source, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, mhint, phk, prem_ptr, prem, ppar_ptr, ppar):
     """The memo's hints of row `slot` into the hint buffers, each with only the parents `source` has (erased
     candidates of the outer grid); a hint left with none is dropped, as _rule_parents' callers drop it."""
-    hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount = inner[2], inner[3], inner[4], inner[5], inner[6], inner[7]
-    mhint, phk, prem_ptr, prem, ppar_ptr, ppar = inner[17], inner[18], inner[19], inner[20], inner[21], inner[22]
     h = 0
     for i in range(mhint[slot, 0], mhint[slot, 0] + mhint[slot, 1]):
         q = hpar_ptr[h]
