@@ -560,6 +560,42 @@ def test_propagate_static_is_propagate():
             assert got == want
 
 
+def test_propagate_records_fit_or_overflow():
+    """propagate's records (each written as its step finds it, kernels/dynamic's `record`): stores one record
+    short report OVERFLOW, stores of exactly the run's records and parents give the same records and result as
+    ample ones (dynamic or not, levels 0 and 1)."""
+    from sudokit.kernels.dynamic import propagate
+    from sudokit.kernels.links import OVERFLOW
+    from sudokit.logic import forcing
+
+    st = Candidates.from_grid(random_puzzle(np.random.default_rng(5), G9, 0.3), G9)
+    n, cand, geo = 9, np.array(st.cand, np.uint64), forcing.tables(st.houses)
+    placed = np.bincount(np.array(st.values, np.int64), minlength=n + 1)[1:]
+    big = forcing.Stores(n, 81, 2 * 81 * n + 8, 8 * 81 * n + 64)
+    starts = [(c * n + d) * 2 + on for c in range(81) for d in range(n) if cand[c] >> d & 1 for on in (0, 1)]
+    runs = 0
+    for level in (0, 1):
+        for dynamic in (False, True):
+            for start in starts[::7]:
+                big.sc[12][:] = placed
+                propagate(0, start, dynamic, True, n, cand, geo, big.st, big.sc, level)
+                want = _run_records(0, big.st), big.sc[8].tolist()
+                records = len(want[0][0])
+                parents = sum(len(p) for _, p, _ in want[0][0])
+                if records < 3:
+                    continue
+                exact = forcing.Stores(n, 81, records, parents)
+                exact.sc[12][:] = placed
+                propagate(0, start, dynamic, True, n, cand, geo, exact.st, exact.sc, level)
+                assert (_run_records(0, exact.st)[0], exact.sc[8].tolist()) == (want[0][0], want[1])
+                short = forcing.Stores(n, 81, records - 1, parents)
+                short.sc[12][:] = placed
+                propagate(0, start, dynamic, True, n, cand, geo, short.st, short.sc, level)
+                assert short.sc[8][2] == OVERFLOW
+                runs += 1
+    assert runs > 50
+
+
 def test_nishio_memo_changes_no_hint(monkeypatch):
     """Nishio's per-digit memo (kernels/chains._nishio), kept warm along walks of states of two geometries of one
     size (classic and X-sudoku, interleaved), gives the hint a fresh memo gives at every state."""

@@ -108,6 +108,23 @@ tmp/causes round trip, no mark, no dup test): replay level 0 0.1242/0.1245/0.123
 1 -1%, but rate_levels.py's total did not move (2.335/2.334/2.331 -> 2.393/2.335/2.292 s) and it wrote the
 17-line record block five times over in this function (an inlined array helper per record adds refcount pairs):
 not worth five copies. Folding them into one helper that is free of refcounts (check the IR) would make it land.
+prop4 (2026-11-25): no such helper found. NRT_incref calls in propagate's optimised IR (inner=None; this 40,
+prop3's five copies 37): the block as an @njit(inline="always") helper taking the arrays (returns the queue's
+new tail, -1 to stop) 94, 11 incref/decref pairs around each inlined record on the hot path; as a plain @njit
+helper 37, but a call passing 12 arrays (~100 arguments) per record; as a closure over propagate's own arrays
+47, the 10 extra only on its exits, and the cap03 replay (111 level-0 / 36 level-1 calls, best of 7-9,
+alternated 5x with main cd7f5e6 at load ~5, every best/elim identical, rate_dump.py byte-identical) gave level 0
+0.1261/0.1274/0.1250/0.1307/0.1298 -> 0.1220/0.1224/0.1207/0.1296/0.1344 s, level 1 -1%, rate_levels.py level 0
+0.326/0.321/0.322/0.331/0.329 -> 0.315/0.335/0.322/0.327/0.322 s (the rate total noise). But numba 0.68.1
+compiled that closure version wrongly: a level-1 run whose stores fill at an ADVANCED record returned status OK,
+not OVERFLOW: the optimised IR has no store of `result[2] = OVERFLOW` on the advanced records' overflow path (a
+print beside it brings it back; run as Python it is right; a closure writing no result, its stops handled by a
+helper, loses it too): tests/test_logic_chains.py::test_propagate_records_fit_or_overflow. Not landed.
+Tried too, no clear gain (on top of the closure): each house's places of the digit as a bit mask (geo[12] =
+each cell's position in its houses; made from work at its first use in a run, stamped with the run's number,
+kept up at each erase; the scans read bits, the off step tests for one bit left): level 0 0.1323/0.1213/0.1145/
+0.1243/0.1274 s in the same rounds, level 1 -1%, every best/elim identical: a first use scans the whole house
+(no early break) and few masks are read often in a run.
 
 inner = (st2, sc2, hk, hrem_ptr, hrem, hpar_ptr, hpar, hcount, adj_ptr, adj, adj_cause, found, tmpelim, order,
          nest_limit)
