@@ -82,13 +82,6 @@ from the development bank, replayed, best of 3 CPU times; every hint identical t
   arguments, ~70 pairs for st/sc/geo; _on_run now calls propagate/propagate_static itself (no _run between) and
   multiple_best/_regions look the on-run cache up before calling it: with dynamic.py's changes, the 268 level-0/1
   dynamic calls of the 11+ capture 0.217/0.218 -> 0.176/0.175 s (level 0), 0.121/0.120 -> 0.099/0.099 s (1).
-- adv2 (2026-11-25): perf put NRT_incref/decref at ~23% of the static multiple replay's samples (1,289 calls of
-  rating 11+ lines[0:8]). The hint loops counted ancestors through links.ancestors(s, r, st, sc) (a call
-  increfing st's and sc's ~35 arrays, per hint tried) and called _nest/_nest2 with st/sc even unnested; _mark,
-  _common and _cover took st/sc. Now ancestor_count over the arrays (inlined), _nest only when nested, the
-  helpers take the arrays they read, and _regions (geo, st, sc...) is called only for a (cell, digit) with a house
-  to try (_region_first). Neutral within noise: replay static 0.124/0.121 -> 0.117/0.122 s, NRT 23% -> 20% of
-  its samples, levels 0-1 unmoved; what is left is per run: _on_run's tuples and propagate_static's _store_add.
 """
 
 from __future__ import annotations
@@ -99,8 +92,8 @@ from numba import njit
 from .dynamic import nested_complexity, propagate, propagate_static
 from .bits import ctz, popcount
 from .links import (BIG, CELL, K_CELL, K_CONTRA_OFF, K_CONTRA_ON, K_CYCLE, K_DOUBLE_OFF, K_DOUBLE_ON, K_FORCING,  # noqa: F401
-                    K_REGION, OK, OVERFLOW, _back, _better, _closure, _cycle_removable, _digits, _graph_of,
-                    ancestor_count, cycles, forcing, length_tenths, static_graph)
+                    K_REGION, OK, OVERFLOW, _back, _better, _closure, _cycle_removable, _digits, _graph_of, ancestors,
+                    cycles, forcing, length_tenths, static_graph)
 
 
 @njit(cache=True)
@@ -137,22 +130,20 @@ def _worth(target, n, cand):
 
 
 @njit(cache=True)
-def _cover(slots, nslots, pid, pmap, st_pid, st_p0, st_pn, st_par, stamp, tick, q, nest_s, nest_r):
+def _cover(slots, nslots, pid, st, sc, inner):
     """SE's 'retainAll' test: the records of pid in every run slot slots[i] (or -1 where one lacks it); the
-    complexity (sum of ancestor counts, without the nested chains': its caller adds _nest's) when all have it,
-    else -1; nest_s/nest_r (sc[20], sc[21]) = the slots and records for _nest. Takes the arrays it reads, not
-    st/sc: a call increfs a tuple argument's every array (adv2)."""
+    complexity (sum of ancestor counts) when all have it, else -1."""
+    pmap = st[6]
     total = 0
     for i in range(nslots):
         r = pmap[slots[i], pid]
         if r < 0:
             return -1
     for i in range(nslots):
-        r = pmap[slots[i], pid]
-        total += ancestor_count(slots[i], r, st_pid, st_p0, st_pn, st_par, stamp, tick, q)
-        nest_s[i] = slots[i]
-        nest_r[i] = r
-    return total
+        total += ancestors(slots[i], pmap[slots[i], pid], st, sc)
+        sc[20][i] = slots[i]
+        sc[21][i] = pmap[slots[i], pid]
+    return total + _nest(nslots, st, sc, inner)
 
 
 @njit(cache=True)
@@ -199,7 +190,7 @@ def _on_run(on, fallback, cache, static, graph, dynamic, y, n, cand, geo, st, sc
     if result[2] != OK:
         return -1
     if bits.shape[0] > 0:
-        _mark(s, st[0], st[4], st[6], bits)
+        _mark(s, st, bits)
     if s >= first:
         cslot[on] = s
         cres[s, 0], cres[s, 1] = result[0], result[1]
@@ -207,9 +198,10 @@ def _on_run(on, fallback, cache, static, graph, dynamic, y, n, cand, geo, st, sc
 
 
 @njit(cache=True)
-def _mark(s, st_pid, nrec, pmap, bits):
+def _mark(s, st, bits):
     """bits[s] = the set of potentials run slot s holds (those pmap maps to a record of s; not a contradiction's
-    last record), one bit a pid. (st's arrays, not st: see _cover.)"""
+    last record), one bit a pid."""
+    st_pid, nrec, pmap = st[0], st[4], st[6]
     for w in range(bits.shape[1]):
         bits[s, w] = 0
     for r in range(nrec[s]):
@@ -219,11 +211,11 @@ def _mark(s, st_pid, nrec, pmap, bits):
 
 
 @njit(cache=True)
-def _common(slots, k, st_pid, nrec, pmap, bits, common, out):
+def _common(slots, k, st, bits, common, out):
     """The records of slot slots[0] whose potential every slot slots[0:k] holds, in record order, into out;
     returns how many. One AND of the slots' bit sets (_mark) instead of a scan of the first run's records per
-    test: the hint loops then visit only these, in the scan's order, so hints are offered in the same order.
-    (st's arrays, not st: see _cover.)"""
+    test: the hint loops then visit only these, in the scan's order, so hints are offered in the same order."""
+    st_pid, nrec, pmap = st[0], st[4], st[6]
     s0 = slots[0]
     nw = bits.shape[1]
     count = 0
@@ -265,9 +257,7 @@ def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, 
     Nishio's per-digit memo (_nishio). Returns OK or OVERFLOW."""
     if nishio and dynamic and level == 0 and inner is None:
         return _nishio(base, n, cand, geo, st, sc, best, elim, memo)
-    st_pid, st_p0, st_pn, st_par, nrec, pmap = st[0], st[1], st[2], st[3], st[4], st[6]
-    stamp, tick, aq = sc[9], sc[10], sc[11]  # links.ancestors' scratch: ancestor_count over arrays (see _cover)
-    cell_units, unit_cells = geo[0], geo[1]
+    st_pid, nrec, pmap = st[0], st[4], st[6]
     result = sc[8]
     vals = np.empty(n, np.int64)
     if nishio:  # only contradictions: no hint compares runs
@@ -312,25 +302,21 @@ def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, 
                     return OVERFLOW
             on_slots[iv] = sd
             if do_contra and result[0] >= 0:
-                c = ancestor_count(sd, result[0], st_pid, st_p0, st_pn, st_par, stamp, tick, aq) + ancestor_count(
-                    sd, result[1], st_pid, st_p0, st_pn, st_par, stamp, tick, aq)
-                if inner is not None:
-                    c += _nest2(sd, result[0], sd, result[1], st, sc, inner)
+                c = ancestors(sd, result[0], st, sc) + ancestors(sd, result[1], st, sc) + _nest2(
+                    sd, result[0], sd, result[1], st, sc, inner)
                 _offer(best, elim, base + length_tenths(c), c, 7, K_CONTRA_OFF, on, on - 1, -1, n, cand)
             if do_contra or do_double:  # the off run serves only these (not static multiple chains)
                 propagate(n, on - 1, dynamic, y, n, cand, geo, st, sc, level, inner)
                 if result[2] != OK:
                     return OVERFLOW
             if do_contra and result[0] >= 0:
-                c = ancestor_count(n, result[0], st_pid, st_p0, st_pn, st_par, stamp, tick, aq) + ancestor_count(
-                    n, result[1], st_pid, st_p0, st_pn, st_par, stamp, tick, aq)
-                if inner is not None:
-                    c += _nest2(n, result[0], n, result[1], st, sc, inner)
+                c = ancestors(n, result[0], st, sc) + ancestors(n, result[1], st, sc) + _nest2(
+                    n, result[0], n, result[1], st, sc, inner)
                 _offer(best, elim, base + length_tenths(c), c, 7, K_CONTRA_ON, on - 1, on, -1, n, cand)
             if do_double:
-                _mark(n, st_pid, nrec, pmap, bits)
+                _mark(n, st, bits)
                 slots[0], slots[1] = sd, n
-                nh = _common(slots, 2, st_pid, nrec, pmap, bits, common, hits)
+                nh = _common(slots, 2, st, bits, common, hits)
                 for want in (1, 0):
                     for j in range(nh):
                         r = hits[j]
@@ -338,28 +324,24 @@ def multiple_best(multiple, dynamic, nishio, level, base, n, cand, geo, st, sc, 
                         if pid & 1 != want or not _worth(pid, n, cand):
                             continue
                         r2 = pmap[n, pid]
-                        c = ancestor_count(sd, r, st_pid, st_p0, st_pn, st_par, stamp, tick, aq) + ancestor_count(
-                            n, r2, st_pid, st_p0, st_pn, st_par, stamp, tick, aq)
-                        if inner is not None:
-                            c += _nest2(sd, r, n, r2, st, sc, inner)
+                        c = ancestors(sd, r, st, sc) + ancestors(n, r2, st, sc) + _nest2(sd, r, n, r2, st, sc,
+                                                                                         inner)
                         kind = K_DOUBLE_ON if want else K_DOUBLE_OFF
                         _offer(best, elim, base + length_tenths(c), c, 1, kind, on, pid, -1, n, cand)
-            if not nishio and _region_first(cell, d, multiple, n, cand, cell_units, unit_cells):
+            if not nishio:
                 if _regions(cell, d, sd, multiple, dynamic, level, base, n, cand, geo, st, sc, best, elim, slots,
                             inner, static, graph, cache, bits, common, hits) != OK:
                     return OVERFLOW
         if not nishio and (card == 2 or (multiple and card > 2)):
             d0 = vals[0]
             s0 = on_slots[0]
-            nh = _common(on_slots, nv, st_pid, nrec, pmap, bits, common, hits)
+            nh = _common(on_slots, nv, st, bits, common, hits)
             for want in (1, 0):
                 for j in range(nh):
                     pid = st_pid[s0, hits[j]]
                     if pid & 1 != want or not _worth(pid, n, cand):
                         continue
-                    c = _cover(on_slots, nv, pid, pmap, st_pid, st_p0, st_pn, st_par, stamp, tick, aq, sc[20], sc[21])
-                    if c >= 0 and inner is not None:
-                        c += _nest(nv, st, sc, inner)
+                    c = _cover(on_slots, nv, pid, st, sc, inner)
                     if c >= 0:
                         _offer(best, elim, base + length_tenths(c), c, 5, K_CELL, (cell * n + d0) * 2 + 1, pid, -1,
                                n, cand)
@@ -442,35 +424,11 @@ def _nishio_digit(d, base, n, cand, geo, st, sc, out):
                 return OVERFLOW
             if result[0] < 0:
                 continue
-            c = ancestor_count(s, result[0], st[0], st[1], st[2], st[3], sc[9], sc[10], sc[11]) + ancestor_count(
-                s, result[1], st[0], st[1], st[2], st[3], sc[9], sc[10], sc[11])
+            c = ancestors(s, result[0], st, sc) + ancestors(s, result[1], st, sc)
             diff = base + length_tenths(c)
             if diff < out[2] or (diff == out[2] and c < out[3]):
                 out[2], out[3], out[4], out[5] = diff, c, cell, run
     return OK
-
-
-@njit(cache=True, inline="always")
-def _region_first(cell, d, multiple, n, cand, cell_units, unit_cells):
-    """True if _regions(cell, d, ...) has a house to try: one where cell is the first of the digit's two places
-    (or more, multiple). Tested before the call: _regions takes geo, st, sc, whose every array a call increfs
-    (adv2)."""
-    bit = np.uint64(1) << np.uint64(d)
-    for j in range(cell_units.shape[1]):
-        u = cell_units[cell, j]
-        if u < 0:
-            break
-        count = 0
-        first = -1
-        for i in range(n):
-            c = unit_cells[u, i]
-            if cand[c] & bit:
-                if first < 0:
-                    first = c
-                count += 1
-        if (count == 2 or (multiple and count > 2)) and first == cell:
-            return True
-    return False
 
 
 @njit(cache=True)
@@ -480,8 +438,7 @@ def _regions(cell, d, sd, multiple, dynamic, level, base, n, cand, geo, st, sc, 
     digit's places, the potentials every place forces (static: runs over the static graph, see _on_run; each place's
     run made once per call, see _on_run; the potentials all hold listed by _common)."""
     cell_units, unit_cells = geo[0], geo[1]
-    st_pid, st_p0, st_pn, st_par, nrec, pmap = st[0], st[1], st[2], st[3], st[4], st[6]
-    stamp, tick, aq = sc[9], sc[10], sc[11]
+    st_pid, nrec, pmap = st[0], st[4], st[6]
     cslot = cache[0]
     bit = np.uint64(1) << np.uint64(d)
     y = True
@@ -514,7 +471,7 @@ def _regions(cell, d, sd, multiple, dynamic, level, base, n, cand, geo, st, sc, 
                         return OVERFLOW
                 slots[ns] = slot
                 ns += 1
-        nh = _common(slots, ns, st_pid, nrec, pmap, bits, common, hits)
+        nh = _common(slots, ns, st, bits, common, hits)
         for want in (1, 0):
             for j in range(nh):
                 pid = st_pid[sd, hits[j]]
@@ -522,12 +479,10 @@ def _regions(cell, d, sd, multiple, dynamic, level, base, n, cand, geo, st, sc, 
                     continue
                 total = 0
                 for i in range(ns):
-                    r = pmap[slots[i], pid]
-                    total += ancestor_count(slots[i], r, st_pid, st_p0, st_pn, st_par, stamp, tick, aq)
+                    total += ancestors(slots[i], pmap[slots[i], pid], st, sc)
                     sc[20][i] = slots[i]
-                    sc[21][i] = r
-                if inner is not None:
-                    total += _nest(ns, st, sc, inner)
+                    sc[21][i] = pmap[slots[i], pid]
+                total += _nest(ns, st, sc, inner)
                 _offer(best, elim, base + length_tenths(total), total, 6, K_REGION, (cell * n + d) * 2 + 1, pid, u,
                        n, cand)
     return OK
@@ -592,14 +547,14 @@ def _seed_bound(seed, n, cand, geo, st, sc, full, work, found, tmpelim, bound):
         nf = cycles(0, src, adj_ptr, adj, adj_cause, st, sc, found)
         for i in range(max(nf, 0)):
             if _cycle_removable(0, found[i], n, cand, geo, st, sc, tmpelim) > 0:
-                c = ancestor_count(0, found[i], st[0], st[1], st[2], st[3], sc[9], sc[10], sc[11])
+                c = ancestors(0, found[i], st, sc)
                 diff = (70 if mode == 2 else 65) + length_tenths(c)
                 if _better(bound, diff, c, key):
                     bound[0], bound[1], bound[2] = diff, c, key
         return
     t = forcing(1, src, adj_ptr, adj, adj_cause, st, sc)
     if t >= 0 and _worth(st[0][1, t], n, cand):
-        c = ancestor_count(1, t, st[0], st[1], st[2], st[3], sc[9], sc[10], sc[11])
+        c = ancestors(1, t, st, sc)
         bound[0], bound[1], bound[2] = (70 if mode == 2 else 66) + length_tenths(c), c, key
 
 
@@ -645,7 +600,7 @@ def loops_best(n, cand, geo, st, sc, best, elim, tmpelim, found, seed):
                     k = _cycle_removable(0, found[i], n, cand, geo, st, sc, tmpelim)
                     if k == 0:
                         continue
-                    c = ancestor_count(0, found[i], st[0], st[1], st[2], st[3], sc[9], sc[10], sc[11])
+                    c = ancestors(0, found[i], st, sc)
                     diff = cyc_base + length_tenths(c)
                     if _better(best, diff, c, key):
                         best[0], best[1], best[2], best[3] = diff, c, key, K_CYCLE
@@ -665,7 +620,7 @@ def loops_best(n, cand, geo, st, sc, best, elim, tmpelim, found, seed):
                     if t >= 0:
                         target = st[0][1, t]
                         if _worth(target, n, cand):
-                            c = ancestor_count(1, t, st[0], st[1], st[2], st[3], sc[9], sc[10], sc[11])
+                            c = ancestors(1, t, st, sc)
                             _offer(best, elim, chain_base + length_tenths(c), c, key, K_FORCING, src, target, mode,
                                    n, cand)
     return OK
