@@ -479,7 +479,9 @@ def forcing_sets(s, source, adj_ptr, adj, adj_cause, adj_end, st_pid, st_p0, st_
     q's candidate in nmask: the offs the source links to) or a strong off q links to (amask) does. Inlined into
     dynamic._loops_search: `forcing` with the st/sc tuples increfed their ~40 arrays per call, ~12 calls a
     searched grid (lvl2e: searched grids 0.0539/0.0548 -> 0.0520/0.0530 ms alternated, with the inlined
-    front of _inner_loops and _s_targets inlined)."""
+    front of _inner_loops and _s_targets inlined). Its on and off steps are one loop over `side` (lead, review:
+    the two written out repeated 12 lines; rate_levels.py level 2 0.594/0.590/0.586 -> 0.596/0.591/0.593 s
+    alternated, noise)."""
     _reset(s, st_pid, nrec, npar, pmap)
     nnest[s] = 0
     r0 = _add(s, source, parents, 0, st_pid, st_p0, st_pn, st_par, nrec, npar)
@@ -498,46 +500,32 @@ def forcing_sets(s, source, adj_ptr, adj, adj_cause, adj_end, st_pid, st_p0, st_
     trows, direct = sbuf[0], sbuf[1] != 0
     one = np.uint64(1)
     while hon < ton or hoff < toff:
-        while hon < ton:
-            r = qon[hon]
-            hon += 1
-            p = st_pid[s, r]
-            for i in range(adj_ptr[p], adj_end[p]):
-                e = adj[i]
-                parents[0] = r
-                if e == opposite:
-                    if nrec[s] >= st_pid.shape[1]:
-                        return -2
-                    return _add1(s, e, r, adj_cause[i], st_pid, st_p0, st_pn, st_par, nrec, npar, cause, nest)
-                if pmap[s, e] < 0:
-                    x = sidx[e]
-                    if x < 0 or not rr[1, x] & trows:
+        for side in range(2):  # every on (side 0: the offs it forces go to qoff), then every off (side 1)
+            qin, qout = (qon, qoff) if side == 0 else (qoff, qon)
+            hd, tl, to = (hon, ton, toff) if side == 0 else (hoff, toff, ton)
+            while hd < tl:
+                r = qin[hd]
+                hd += 1
+                p = st_pid[s, r]
+                for i in range(adj_ptr[p], adj_end[p]):
+                    e = adj[i]
+                    parents[0] = r
+                    if e == opposite:
+                        if nrec[s] >= st_pid.shape[1]:
+                            return -2
+                        return _add1(s, e, r, adj_cause[i], st_pid, st_p0, st_pn, st_par, nrec, npar, cause, nest)
+                    if pmap[s, e] >= 0:
                         continue
-                    xr = _add1(s, e, r, adj_cause[i], st_pid, st_p0, st_pn, st_par, nrec, npar, cause, nest)
-                    if xr < 0:
-                        return -2
-                    depth[xr] = depth[r] + 1
-                    pmap[s, e] = xr
-                    qoff[toff] = xr
-                    toff += 1
-        while hoff < toff:
-            r = qoff[hoff]
-            hoff += 1
-            p = st_pid[s, r]
-            for i in range(adj_ptr[p], adj_end[p]):
-                e = adj[i]
-                parents[0] = r
-                if e == opposite:
-                    if nrec[s] >= st_pid.shape[1]:
-                        return -2
-                    return _add1(s, e, r, adj_cause[i], st_pid, st_p0, st_pn, st_par, nrec, npar, cause, nest)
-                if pmap[s, e] < 0:
-                    b = e >> 1
-                    ok = direct and (nmask[b >> 6] >> np.uint64(b & 63)) & one != 0
-                    a = amask[b]
-                    while a and not ok:
-                        ok = rr[1, ctz(a)] & trows != 0
-                        a &= a - one
+                    if side == 0:  # an off: strong, its closure meets the target rows
+                        x = sidx[e]
+                        ok = x >= 0 and rr[1, x] & trows != 0
+                    else:  # an on: the source links to it, or a strong off it links to reaches a target row
+                        b = e >> 1
+                        ok = direct and (nmask[b >> 6] >> np.uint64(b & 63)) & one != 0
+                        a = amask[b]
+                        while a and not ok:
+                            ok = rr[1, ctz(a)] & trows != 0
+                            a &= a - one
                     if not ok:
                         continue
                     xr = _add1(s, e, r, adj_cause[i], st_pid, st_p0, st_pn, st_par, nrec, npar, cause, nest)
@@ -545,8 +533,12 @@ def forcing_sets(s, source, adj_ptr, adj, adj_cause, adj_end, st_pid, st_p0, st_
                         return -2
                     depth[xr] = depth[r] + 1
                     pmap[s, e] = xr
-                    qon[ton] = xr
-                    ton += 1
+                    qout[to] = xr
+                    to += 1
+            if side == 0:
+                hon, toff = hd, to
+            else:
+                hoff, ton = hd, to
     return -1
 
 
